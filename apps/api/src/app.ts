@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE, type ApiError } from '@qmgt/contracts';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
+import errorsPlugin from './plugins/errors.js';
+import authPlugin from './plugins/auth.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import openapiPlugin from './plugins/openapi.js';
+import staticClientPlugin from './plugins/static-client.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
+/** apps/web/dist, from both apps/api/src and apps/api/dist. */
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** A mail transport to use instead of the configured one (tests of failure and retry). */
+  mail?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    jobs: JobQueue;
+    services: { auth: AuthService };
+  }
+}
+
+/**
+ * Builds the whole product's server: database and migrations, job queue, adapters, plugins,
+ * routes. `server.ts` only listens; tests call this and use `app.inject`.
+ */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Opaque request ids in logs; user input never becomes one.
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
+  await migrate(database);
+  const jobs = await startJobQueue(database, app.log);
+  const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
+  const authService = createAuthService({
+    db: database.db,
+    queue: jobs,
+    mail,
+    publicUrl: config.publicUrl,
+    sessionPolicy: config.session,
+  });
+  await authService.registerJobs();
+  await authService.ensureOperator(config.operator);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('jobs', jobs);
+  app.decorate('services', { auth: authService });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mail.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(authPlugin, { authService });
+  await app.register(openapiPlugin, { version: VERSION });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: database.db, sandbox: config.sandbox, version: VERSION });
+      await api.register(authRoutes, { authService, rateLimit: config.rateLimit });
+      await api.register(usersRoutes);
+      if (config.sandbox) await api.register(devRoutes, { db: database.db });
+    },
+    { prefix: API_BASE },
+  );
+
+  await app.register(staticClientPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST });
+
+  // One not-found handler: JSON for the API, the client's index.html for client routes.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
+    if (!isApi && app.clientIndexAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const body: ApiError = { error: { status: 404, name: 'NotFoundError', message: `No route ${request.method} ${pathname}.`, details: {} } };
+    return reply.status(404).send(body);
+  });
+
+  await app.ready();
+  return app;
+}

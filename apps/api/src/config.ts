@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Every variable the product understands is parsed here,
+ * with its default; README.md's configuration table mirrors this schema.
+ */
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('QMGT <no-reply@qmgt.local>'),
+  REDIS_URL: z.string().optional(),
+  SANDBOX: boolFromEnv,
+  OPERATOR_EMAIL: z.email().optional(),
+  OPERATOR_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: boolFromEnv,
+  /** Requests per window on sign-in, verification and reset routes, per client address. */
+  RATE_LIMIT_AUTH_MAX: intFromEnv(10),
+  RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+  /** Idle and absolute session lifetimes; the defaults are SPEC.md's and DESIGN.md's. */
+  SESSION_IDLE_MINUTES: intFromEnv(15),
+  SESSION_ABSOLUTE_HOURS: intFromEnv(8),
+  /** Later adapters; listed so that their presence turns the sandbox default off. */
+  SUMSUB_APP_TOKEN: z.string().optional(),
+  CHAIN_RPC_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  sandbox: boolean;
+  operator: { email: string; password: string } | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  trustProxy: boolean;
+  rateLimit: { authMax: number; windowMs: number };
+  session: { idleMs: number; absoluteMs: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: OPERATOR_EMAIL and OPERATOR_PASSWORD go together');
+  }
+  const productionAdapterConfigured = Boolean(e.SMTP_URL || e.SUMSUB_APP_TOKEN || e.CHAIN_RPC_URL || e.STRIPE_SECRET_KEY);
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL || undefined,
+    sandbox: e.SANDBOX ?? !productionAdapterConfigured,
+    operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD } : undefined,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+  };
+  return { ...config, ...overrides };
+}

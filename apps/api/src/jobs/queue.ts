@@ -1,0 +1,55 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * The job port over pg-boss: the outbox for mail now, chain transfers and webhooks later.
+ * A job is stored in the same database as the data it belongs to, retried with backoff,
+ * and picked up by any API process.
+ */
+export interface JobQueue {
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): Promise<void>;
+  send<T extends object>(name: string, data: T): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(database: Database, log: FastifyBaseLogger): Promise<JobQueue> {
+  const boss =
+    database.kind === 'postgres' && database.connectionString
+      ? new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false })
+      : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schedule: false });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const workers = new Map<string, string>();
+  const retryLimits = new Map<string, number>();
+
+  return {
+    async register(name, handler, options = {}) {
+      await boss.createQueue(name);
+      retryLimits.set(name, options.retryLimit ?? 5);
+      const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+            throw error;
+          }
+        }
+      });
+      workers.set(name, workerId);
+    },
+    async send(name, data) {
+      await boss.send(name, data, { retryLimit: retryLimits.get(name) ?? 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+      // Wake this process's worker now instead of at its next poll: mail goes out at once.
+      const workerId = workers.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

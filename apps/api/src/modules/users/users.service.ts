@@ -1,0 +1,97 @@
+import type { User } from '@qmgt/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { newRefCode, newUserHash } from '../../lib/secure-tokens.js';
+import { conflict } from '../../lib/errors.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByRefCode,
+  findUserByUsername,
+  insertUser,
+  updateUser,
+  type NewUserRow,
+  type UserRow,
+} from './users.repository.js';
+
+export type { UserRow } from './users.repository.js';
+
+/** The wire shape of a user: never the password hash, never the upline's identity. */
+export function toPublicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    userHash: row.userHash,
+    refCode: row.refCode,
+    kycVerified: row.kycStatus,
+    confirmed: row.confirmed,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function uniqueViolation(error: unknown): string | undefined {
+  // drizzle wraps the driver error; both pg and PGlite carry the code and constraint name.
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === UNIQUE_VIOLATION) return constraint ?? '';
+  }
+  return undefined;
+}
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash: string;
+  uplineId?: string | undefined;
+  role?: UserRow['role'];
+  confirmed?: boolean;
+}
+
+/**
+ * Creates a user with a fresh public hash and referral code. A clash on the random values is
+ * retried; a clash on e-mail or username is the caller's (409).
+ */
+export async function createUser(db: Db | Tx, account: NewAccount): Promise<UserRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row: NewUserRow = {
+      username: account.username,
+      email: account.email.toLowerCase(),
+      passwordHash: account.passwordHash,
+      uplineId: account.uplineId ?? null,
+      role: account.role ?? 'customer',
+      confirmed: account.confirmed ?? false,
+      confirmedAt: account.confirmed ? new Date() : null,
+      userHash: newUserHash(),
+      refCode: newRefCode(),
+    };
+    try {
+      return await insertUser(db, row);
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === undefined) throw error;
+      if (constraint === 'users_email_key') {
+        throw conflict('An account with this e-mail already exists. Sign in, or reset your password.', { field: 'email' });
+      }
+      if (constraint === 'users_username_lower_key') {
+        throw conflict('This username is taken. Please choose another.', { field: 'username' });
+      }
+    }
+  }
+  throw new Error('could not allocate a unique user hash and referral code');
+}
+
+export const usersService = {
+  findById: findUserById,
+  findByEmail: findUserByEmail,
+  findByUsername: findUserByUsername,
+  findByRefCode: findUserByRefCode,
+  update: updateUser,
+  create: createUser,
+  async hasUpline(db: Db, userId: string): Promise<boolean> {
+    const user = await findUserById(db, userId);
+    return Boolean(user?.uplineId);
+  },
+};

@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService, Authenticated, RequestOrigin } from '../modules/auth/auth.service.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a live session is required; sets request.auth. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a live session of an operator is required. */
+    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: Authenticated | undefined;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+/** Every authenticated route resolves its session on the server: a revoked token is refused at once. */
+export default fp<{ authService: AuthService }>(
+  async (app, { authService }) => {
+    app.decorateRequest('auth', undefined);
+
+    const requireUser = async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const auth = await authService.authenticate(token);
+      if (!auth) throw unauthorized('Your session has ended. Please sign in again.');
+      request.auth = auth;
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireOperator', async (request: FastifyRequest) => {
+      await requireUser(request);
+      if (request.auth?.user.role !== 'operator') throw forbidden('This page is for operators only.');
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+/** The authenticated caller inside a handler guarded by requireUser. */
+export function currentAuth(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiError, ErrorName } from '@qmgt/contracts';
+import { AppError } from '../lib/errors.js';
+
+function send(reply: FastifyReply, status: number, name: ErrorName, message: string, details: Record<string, unknown> = {}) {
+  const body: ApiError = { error: { status, name, message, details } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Maps Fastify's own client errors (bad JSON, wrong content type, oversize body) to our shape. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { name: ErrorName; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { name: 'ValidationError', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { name: 'ValidationError', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { name: 'ValidationError', message: 'This content type is not accepted here.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { name: 'PayloadTooLargeError', message: 'The request is too large.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { name: 'ValidationError', message: 'The request length is invalid.' },
+  FST_ERR_BAD_URL: { name: 'ValidationError', message: 'The address is not valid.' },
+  FST_ERR_ASYNC_CONSTRAINT: { name: 'ValidationError', message: 'The request is not valid.' },
+  FST_ERR_CTP_INVALID_TYPE: { name: 'ValidationError', message: 'This content type is not accepted here.' },
+};
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return send(reply, error.status, error.errorName, error.message, error.details);
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message ?? 'Invalid value.',
+        }));
+        // zod's generic wording names no field; say which one, so the message stands alone.
+        for (const issue of issues) {
+          if (issue.path === '' && /expected object/.test(issue.message)) issue.message = 'The request body must be a JSON object.';
+          else if (issue.path && issue.message.startsWith('Invalid input')) issue.message = `${issue.path}: ${issue.message}`;
+        }
+        const first = issues[0];
+        const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+        const message = first?.message ?? 'Invalid request.';
+        return send(reply, 400, 'ValidationError', `${message}${where}`, { issues });
+      }
+
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
+        return send(reply, 500, 'ApplicationError', 'Something went wrong on our side. Please try again.');
+      }
+
+      if (error.statusCode === 429) {
+        return send(reply, 429, 'RateLimitError', error.message || 'Too many requests. Please wait a minute and try again.');
+      }
+
+      const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      if (known) return send(reply, error.statusCode ?? 400, known.name, known.message);
+
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        const name: ErrorName = error.statusCode === 413 ? 'PayloadTooLargeError' : 'ValidationError';
+        return send(reply, error.statusCode, name, error.message || 'Invalid request.');
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, 'ApplicationError', 'Something went wrong on our side. Please try again.');
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built client at `/`. Unknown non-API GETs answer index.html so client routes
+ * (/dashboard, /Email-Verification/abc) load on a fresh page; the client renders its own 404.
+ */
+export default fp<{ distDir: string }>(
+  async (app, { distDir }) => {
+    const index = path.join(distDir, 'index.html');
+    const available = existsSync(index);
+    if (available) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        // Vite fingerprints assets: cache them for a year; index.html always fresh.
+        setHeaders: (res, filePath) => {
+          res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.decorate('clientIndexAvailable', available);
+  },
+  { name: 'static-client' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clientIndexAvailable: boolean;
+  }
+}

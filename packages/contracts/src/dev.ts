@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const mailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+
+export const mailboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+export const mailboxResponseSchema = z.array(mailboxMessageSchema);
