@@ -5,25 +5,15 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 
-export interface SessionTimes {
-  createdAt: Date;
-  lastSeenAt: Date;
-  expiresAt: Date;
-  endedAt: Date | null;
-}
-
-/** A session is usable while not ended, within its absolute lifetime and not idle too long. */
-export function isSessionActive(session: SessionTimes, now: Date, policy: SessionPolicy): boolean {
-  if (session.endedAt) return false;
-  if (now.getTime() >= session.expiresAt.getTime()) return false;
-  return now.getTime() - session.lastSeenAt.getTime() < policy.idleMs;
-}
-
+/** A session ends this long after sign-in, however active it is. */
 export function sessionExpiry(createdAt: Date, policy: SessionPolicy): Date {
   return new Date(createdAt.getTime() + policy.absoluteMs);
 }
 
-/** The oldest last-seen time a session may have and still be used at `now`. */
+/**
+ * The oldest last-seen time a session may have and still be used at `now`. The session
+ * query compares against it in the same statement that marks the session seen.
+ */
 export function idleCutoff(now: Date, policy: SessionPolicy): Date {
   return new Date(now.getTime() - policy.idleMs);
 }

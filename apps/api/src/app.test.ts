@@ -1,0 +1,80 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionResponse } from '@qmgt/contracts';
+import { build, type TestApp } from './test/build.js';
+import { post } from './test/factories.js';
+
+describe('the product server', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'qmgt-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">client</div>');
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await build({ webDistDir: dist, operator: { email: 'ops@qmgt.test', password: 'operator-secret-1' } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers health once migrations ran', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', sandbox: true });
+  });
+
+  it('serves an OpenAPI document generated from the contracts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/local', '/api/auth/local/register', '/api/getInfo', '/api/get-upline']));
+    expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('identifier');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('serves the client, with index.html for client routes and a JSON 404 under /api', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('client');
+    for (const route of ['/signin', '/Email-Verification/abc', '/dashboard', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url: route });
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api404 = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api404.statusCode).toBe(404);
+    expect(api404.json().error.name).toBe('NotFoundError');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('creates the first operator from OPERATOR_EMAIL/OPERATOR_PASSWORD, confirmed, once', async () => {
+    const res = await post(t.app, '/auth/local', { identifier: 'ops@qmgt.test', password: 'operator-secret-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SessionResponse>().user).toMatchObject({ role: 'operator', confirmed: true });
+    await t.app.services.auth.ensureOperator({ email: 'ops@qmgt.test', password: 'a-different-one' });
+    expect((await post(t.app, '/auth/local', { identifier: 'ops@qmgt.test', password: 'operator-secret-1' })).statusCode).toBe(200);
+  });
+});
+
+describe('outside the sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ sandbox: false });
+  });
+  afterAll(async () => t.close());
+
+  it('has no dev routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().sandbox).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { MailTransport } from '../adapters/mail/index.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL with DATABASE_URL. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (template && databaseUrl) {
+    const name = `${template}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant: one waits and tries again.
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplatePath'));
+  const database = await openDatabase({ pgliteTemplate: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export const testConfigDefaults: Partial<Config> = {
+  sandbox: true,
+  publicUrl: 'http://qmgt.test',
+  logLevel: 'silent',
+  // Tests sign in often; the rate-limit test sets its own small limit.
+  rateLimit: { authMax: 10_000, windowMs: 60_000 },
+  webDistDir: '/nonexistent',
+};
+
+/** The `build()` helper: a ready app on its own database. */
+export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test' }, { ...testConfigDefaults, databaseUrl: database.connectionString, ...overrides });
+  const app = await buildApp({ config, database, logger: false, ...(extra.mail ? { mail: extra.mail } : {}) });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
