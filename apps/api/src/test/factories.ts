@@ -53,7 +53,7 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
 
 /** Registers, verifies through the mailed link and signs in: a ready customer. */
 export async function signedInUser(app: FastifyInstance, overrides: Parameters<typeof newAccountInput>[0] = {}) {
-  const { input, user } = await registerUser(app, overrides);
+  const { input } = await registerUser(app, overrides);
   const before = await mailCount(app, input.email);
   await post(app, '/link-verification/registration', { email: input.email });
   const mail = await waitForMail(app, input.email, before);

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * Runs every test of the product and ends with one line "N passed, N failed":
+ * contracts and API (PGlite; again on PostgreSQL when TEST_POSTGRES_URL or DATABASE_URL is
+ * set), the client, then the end-to-end journeys in Chromium against the built product.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'qmgt-test-'));
+const postgresUrl = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL;
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function vitest(label, workspaceDir, env = {}) {
+  const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(label, 'npx', ['vitest', 'run', '--root', workspaceDir, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+  } else if (status !== 0) failed = 1;
+  results.push({ label, passed, failed, status });
+}
+
+if (run('build contracts', 'npm', ['run', 'build', '-w', '@qmgt/contracts']) !== 0) process.exit(1);
+
+vitest('api on PGlite', 'apps/api', { DATABASE_URL: '' });
+if (postgresUrl) vitest('api on PostgreSQL', 'apps/api', { DATABASE_URL: postgresUrl });
+else console.log('\n(API suite on PostgreSQL skipped: set TEST_POSTGRES_URL=postgres://... to run it too.)');
+vitest('web client', 'apps/web');
+
+const chromium = findChromium();
+if (!chromium) {
+  const message = [
+    '',
+    '!!! No Chromium found: the end-to-end journeys did NOT run.',
+    '!!! Install one with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    '',
+  ].join('\n');
+  console.error(message);
+  if (process.env.CI) results.push({ label: 'e2e (no browser)', passed: 0, failed: 1, status: 1 });
+} else {
+  if (run('build product', 'npm', ['run', 'build']) !== 0) {
+    results.push({ label: 'build', passed: 0, failed: 1, status: 1 });
+  } else {
+    const file = path.join(reports, 'e2e.json');
+    const status = run('e2e in Chromium', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    let passed = 0;
+    let failed = status === 0 ? 0 : 1;
+    if (existsSync(file)) {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      passed = stats.expected + stats.flaky;
+      failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    }
+    results.push({ label: 'e2e in Chromium', passed, failed, status });
+  }
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.label.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const ok = failed === 0 && results.every((r) => r.status === 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);
