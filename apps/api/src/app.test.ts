@@ -68,9 +68,13 @@ describe('the product server', () => {
 describe('outside the sandbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ sandbox: false });
+    t = await build({ sandbox: false, appSecret: 'a'.repeat(40), kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: 'w'.repeat(40), sumsub: undefined } });
   });
   afterAll(async () => t.close());
+
+  it('refuses to start without its secrets', async () => {
+    await expect(build({ sandbox: false })).rejects.toThrow(/APP_SECRET/);
+  });
 
   it('has no dev routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, type ApiError } from '@qmgt/contracts';
+import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, type ApiError } from '@qmgt/contracts';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -20,6 +21,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { resolveSecrets } from './lib/secrets.js';
+import { createLocalStorage } from './adapters/storage/local.js';
+import { createTokenSigner } from './adapters/kyc/tokens.js';
+import { createSumsubProvider } from './adapters/kyc/sumsub.js';
+import { createSandboxProvider, type SandboxProvider } from './adapters/kyc/sandbox.js';
+import type { IdentityProvider } from './adapters/kyc/port.js';
+import { createFilesService, type FilesService } from './modules/files/files.service.js';
+import { picturesRoutes } from './modules/files/files.routes.js';
+import { createKycService, type KycService } from './modules/kyc/kyc.service.js';
+import { kycRoutes, kycWebhookRoutes } from './modules/kyc/kyc.routes.js';
+import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
+import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
@@ -40,7 +53,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     jobs: JobQueue;
-    services: { auth: AuthService };
+    services: { auth: AuthService; kyc: KycService; files: FilesService; sandboxKyc: SandboxProvider | undefined };
   }
 }
 
@@ -50,6 +63,8 @@ declare module 'fastify' {
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // First, so that a missing secret stops the start before anything is opened.
+  const secrets = resolveSecrets({ dataDir: config.dataDir, sandbox: config.sandbox, appSecret: config.appSecret, webhookSecret: config.kyc.webhookSecret });
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -78,10 +93,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await authService.registerJobs();
   await authService.ensureOperator(config.operator);
 
+  const filesService = createFilesService({ db: database.db, storage: createLocalStorage(path.join(config.dataDir, 'uploads')) });
+  let sandboxKyc: SandboxProvider | undefined;
+  let identityProvider: IdentityProvider;
+  if (config.kyc.sumsub) {
+    identityProvider = createSumsubProvider({ ...config.kyc.sumsub, levelName: config.kyc.levelName });
+  } else {
+    sandboxKyc = createSandboxProvider({
+      db: database.db,
+      levelName: config.kyc.levelName,
+      queue: jobs,
+      accessTokens: createTokenSigner(secrets.appSecret, 'qmgt-sandbox-kyc-sdk', 30 * 60),
+      webhookSecret: secrets.webhookSecret,
+    });
+    identityProvider = sandboxKyc.provider;
+  }
+  const kycService = createKycService({
+    db: database.db,
+    provider: identityProvider,
+    sandbox: sandboxKyc,
+    files: filesService,
+    handoffTokens: createTokenSigner(secrets.appSecret, 'qmgt-kyc-handoff', KYC_HANDOFF_TTL_MS / 1000),
+    webhookSecret: secrets.webhookSecret,
+  });
+
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
-  app.decorate('services', { auth: authService });
+  app.decorate('services', { auth: authService, kyc: kycService, files: filesService, sandboxKyc });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mail.close();
@@ -106,6 +145,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 60, fieldSize: 4096, parts: 64, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(authPlugin, { authService });
   await app.register(openapiPlugin, { version: VERSION });
@@ -115,10 +158,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes, { db: database.db, sandbox: config.sandbox, version: VERSION });
       await api.register(authRoutes, { authService, rateLimit: config.rateLimit });
       await api.register(usersRoutes);
+      await api.register(kycRoutes, { kyc: kycService, rateLimit: config.rateLimit });
+      await api.register(kycWebhookRoutes, { kyc: kycService });
+      await api.register(kycAdminRoutes, { kyc: kycService });
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
+      if (config.sandbox && sandboxKyc) await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },
     { prefix: API_BASE },
   );
+  await app.register(picturesRoutes, { files: filesService });
+
+  // The sandbox provider calls our real webhook endpoint, in-process, with its signed payload.
+  if (sandboxKyc) {
+    await sandboxKyc.start(async (body, headers) => {
+      const res = await app.inject({ method: 'POST', url: `${API_BASE}${apiPaths.kycWebhook}`, payload: body, headers });
+      if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    });
+  }
 
   await app.register(staticClientPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST });
 

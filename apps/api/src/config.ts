@@ -34,8 +34,16 @@ export const envSchema = z.object({
   /** Idle and absolute session lifetimes; the defaults are SPEC.md's and DESIGN.md's. */
   SESSION_IDLE_MINUTES: intFromEnv(15),
   SESSION_ABSOLUTE_HOURS: intFromEnv(8),
-  /** Later adapters; listed so that their presence turns the sandbox default off. */
+  /** Signs short-lived tokens (KYC hand-off, sandbox provider). Generated into DATA_DIR in sandbox. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  /** Identity provider: Sumsub when SUMSUB_APP_TOKEN is set, the sandbox provider otherwise. */
   SUMSUB_APP_TOKEN: z.string().optional(),
+  SUMSUB_SECRET_KEY: z.string().optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().optional(),
+  SUMSUB_LEVEL: z.string().default('basic-kyc-level'),
+  SUMSUB_BASE_URL: z.url().default('https://api.sumsub.com'),
+  SUMSUB_TIMEOUT_MS: intFromEnv(5000),
+  /** Later adapters; listed so that their presence turns the sandbox default off. */
   CHAIN_RPC_URL: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
 });
@@ -58,6 +66,15 @@ export interface Config {
   trustProxy: boolean;
   rateLimit: { authMax: number; windowMs: number };
   session: { idleMs: number; absoluteMs: number };
+  /** undefined: generated on first start and kept in DATA_DIR/secrets.json (sandbox only). */
+  appSecret: string | undefined;
+  kyc: {
+    provider: 'sandbox' | 'sumsub';
+    levelName: string;
+    /** Verifies X-Payload-Digest of provider webhooks; the sandbox signs with it too. */
+    webhookSecret: string | undefined;
+    sumsub: { appToken: string; secretKey: string; baseUrl: string; timeoutMs: number } | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +88,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const e = parsed.data;
   if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: OPERATOR_EMAIL and OPERATOR_PASSWORD go together');
+  }
+  if (e.SUMSUB_APP_TOKEN && (!e.SUMSUB_SECRET_KEY || !e.SUMSUB_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration: SUMSUB_APP_TOKEN needs SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET');
   }
   const productionAdapterConfigured = Boolean(e.SMTP_URL || e.SUMSUB_APP_TOKEN || e.CHAIN_RPC_URL || e.STRIPE_SECRET_KEY);
   const config: Config = {
@@ -90,6 +110,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    appSecret: e.APP_SECRET,
+    kyc: {
+      provider: e.SUMSUB_APP_TOKEN ? 'sumsub' : 'sandbox',
+      levelName: e.SUMSUB_LEVEL,
+      webhookSecret: e.SUMSUB_WEBHOOK_SECRET,
+      sumsub:
+        e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY
+          ? { appToken: e.SUMSUB_APP_TOKEN, secretKey: e.SUMSUB_SECRET_KEY, baseUrl: e.SUMSUB_BASE_URL.replace(/\/+$/, ''), timeoutMs: e.SUMSUB_TIMEOUT_MS }
+          : undefined,
+    },
   };
   return { ...config, ...overrides };
 }

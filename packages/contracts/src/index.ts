@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './dev.js';
 export * from './health.js';
 export * from './paths.js';
+export * from './kyc.js';

@@ -19,6 +19,24 @@ export const apiPaths = {
   getUpline: '/get-upline',
   accountAddress: (userHash: string) => `/getAccountAddress/${encodeURIComponent(userHash)}`,
   devMailbox: '/dev/mailbox',
+  applicantAccessToken: '/applicant/access-token',
+  applicantStatus: '/applicant/get-status',
+  applicantData: '/applicant/get-data',
+  applicantHandoff: '/applicant/handoff',
+  personalInfo: '/verification/personal-info',
+  saveDraftPersonal: '/verification/save-draft-personal',
+  getPersonal: '/verification/get-personal',
+  isVerify: '/verification/is-verify',
+  updatePicture: '/update-picture',
+  kycWebhook: '/kyc/webhook',
+  /** The sandbox identity provider's own endpoints (its document + selfie screen calls them). */
+  sandboxKycDocuments: '/sandbox-kyc/documents',
+  sandboxKycSubmit: '/sandbox-kyc/submit',
+  devKycReview: '/dev/kyc/review',
+  adminKycApplicants: '/admin/kyc/applicants',
+  adminKycReview: (applicantId: string) => `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/review`,
+  adminKycDocument: (applicantId: string, documentId: string) =>
+    `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */
@@ -32,3 +50,11 @@ export const SESSION_IDLE_MS = 15 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** SPEC.md section 4: identity status is polled every second while a user id is known. */
+export const KYC_STATUS_POLL_MS = 1000;
+/** The second-device hand-off token lives this long. */
+export const KYC_HANDOFF_TTL_MS = 15 * 60 * 1000;
+/** Uploads (pictures, identity documents) larger than this get 413. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Public profile pictures are served under this path on the same host (the image base URL). */
+export const IMAGE_BASE_PATH = '/uploads/pictures';

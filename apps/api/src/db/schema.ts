@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
  * The accounts part of the platform's schema. docs/architecture.md lays out the whole
@@ -109,4 +109,122 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectId, t.createdAt)],
+);
+
+/* ---- Identity verification (KYC) ---- */
+
+export const kycProviderEnum = pgEnum('kyc_provider', ['sandbox', 'sumsub']);
+export const fileKindEnum = pgEnum('file_kind', ['profile_picture', 'identity_document', 'selfie']);
+
+/** Every uploaded file: stored through the file-storage port under a server-generated key. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: fileKindEnum('kind').notNull(),
+    /** Detected from the bytes, never taken from the upload's own claim. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** Only profile pictures are public; identity documents never are. */
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_storage_key_key').on(t.storageKey), index('files_owner_idx').on(t.ownerUserId, t.kind)],
+);
+
+/** Our record of a user's applicant at the identity provider, kept current by its webhooks. */
+export const kycApplicants = pgTable(
+  'kyc_applicants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: kycProviderEnum('provider').notNull(),
+    providerApplicantId: text('provider_applicant_id').notNull(),
+    levelName: text('level_name').notNull(),
+    reviewStatus: text('review_status').notNull().default('init'),
+    reviewAnswer: text('review_answer'),
+    reviewRejectType: text('review_reject_type'),
+    rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
+    moderationComment: text('moderation_comment'),
+    /** createdAtMs of the newest event applied: an older event arriving late changes nothing. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('kyc_applicants_user_key').on(t.userId),
+    uniqueIndex('kyc_applicants_provider_id_key').on(t.provider, t.providerApplicantId),
+  ],
+);
+
+/** Every webhook received, by the digest of its raw body: a replay is recognised and ignored. */
+export const kycWebhookEvents = pgTable(
+  'kyc_webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: kycProviderEnum('provider').notNull(),
+    payloadDigest: text('payload_digest').notNull(),
+    type: text('type').notNull(),
+    providerApplicantId: text('provider_applicant_id'),
+    eventCreatedAt: timestamp('event_created_at', { withTimezone: true }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kyc_webhook_events_digest_key').on(t.provider, t.payloadDigest)],
+);
+
+/** The KYC form of SPEC.md section 3: the draft as the user types, and the submission. */
+export const kycPersonalInfo = pgTable('kyc_personal_info', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  form: jsonb('form').$type<Record<string, string>>().notNull().default({}),
+  currentStep: integer('current_step').notNull().default(0),
+  profilePictureId: uuid('profile_picture_id').references(() => files.id, { onDelete: 'set null' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/*
+ * The sandbox identity provider's own records: what Sumsub keeps on its side. Our code
+ * reaches them only through the provider port, as it would reach Sumsub's API.
+ */
+export const sandboxKycApplicants = pgTable(
+  'sandbox_kyc_applicants',
+  {
+    id: text('id').primaryKey(),
+    externalUserId: text('external_user_id').notNull(),
+    levelName: text('level_name').notNull(),
+    reviewStatus: text('review_status').notNull().default('init'),
+    reviewAnswer: text('review_answer'),
+    reviewRejectType: text('review_reject_type'),
+    rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
+    moderationComment: text('moderation_comment'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_kyc_applicants_external_key').on(t.externalUserId)],
+);
+
+export const sandboxKycDocuments = pgTable(
+  'sandbox_kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicantId: text('applicant_id')
+      .notNull()
+      .references(() => sandboxKycApplicants.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    kind: fileKindEnum('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_kyc_documents_applicant_idx').on(t.applicantId)],
 );

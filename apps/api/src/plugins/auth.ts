@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AuthService, Authenticated, RequestOrigin } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a live session is required; sets request.auth. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a live session of an operator is required. */
-    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireOperator: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Authenticated | undefined;

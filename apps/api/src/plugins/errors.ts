@@ -19,6 +19,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { name: ErrorName; message: string }
   FST_ERR_BAD_URL: { name: 'ValidationError', message: 'The address is not valid.' },
   FST_ERR_ASYNC_CONSTRAINT: { name: 'ValidationError', message: 'The request is not valid.' },
   FST_ERR_CTP_INVALID_TYPE: { name: 'ValidationError', message: 'This content type is not accepted here.' },
+  FST_REQ_FILE_TOO_LARGE: { name: 'PayloadTooLargeError', message: 'The file is larger than 5 MB.' },
+  FST_FILES_LIMIT_REACHED: { name: 'ValidationError', message: 'Too many files in one request.' },
+  FST_FIELDS_LIMIT_REACHED: { name: 'ValidationError', message: 'Too many fields in one request.' },
+  FST_PARTS_LIMIT_REACHED: { name: 'ValidationError', message: 'Too many parts in one request.' },
+  FST_PROTO_VIOLATION: { name: 'ValidationError', message: 'The form is not valid.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { name: 'ValidationError', message: 'Send this form as multipart/form-data.' },
+  FST_INVALID_JSON_FIELD_ERROR: { name: 'ValidationError', message: 'The form is not valid.' },
 };
 
 export default fp(

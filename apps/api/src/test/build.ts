@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -61,14 +63,24 @@ export const testConfigDefaults: Partial<Config> = {
 /** The `build()` helper: a ready app on its own database. */
 export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test' }, { ...testConfigDefaults, databaseUrl: database.connectionString, ...overrides });
-  const app = await buildApp({ config, database, logger: false, ...(extra.mail ? { mail: extra.mail } : {}) });
+  // Uploads and generated secrets go to a folder of this app's own.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qmgt-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test' }, { ...testConfigDefaults, dataDir, ...overrides });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logger: false, ...(extra.mail ? { mail: extra.mail } : {}) });
+  } catch (error) {
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,
     async close() {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

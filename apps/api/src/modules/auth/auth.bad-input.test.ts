@@ -23,6 +23,15 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string; auth?: boolean }[] = [
   { method: 'GET', url: '/api/getInfo', auth: true },
   { method: 'GET', url: '/api/get-upline', auth: true },
   { method: 'GET', url: '/api/dev/mailbox' },
+  { method: 'POST', url: '/api/applicant/access-token', auth: true },
+  { method: 'POST', url: '/api/applicant/get-status', auth: true },
+  { method: 'POST', url: '/api/applicant/get-data', auth: true },
+  { method: 'POST', url: '/api/verification/personal-info', auth: true },
+  { method: 'POST', url: '/api/verification/save-draft-personal', auth: true },
+  { method: 'POST', url: '/api/update-picture', auth: true },
+  { method: 'POST', url: '/api/dev/kyc/review' },
+  { method: 'POST', url: '/api/kyc/webhook' },
+  { method: 'POST', url: '/api/sandbox-kyc/submit' },
 ];
 
 const userCount = async () => Number((await t.database.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n);
@@ -32,7 +41,8 @@ describe('no input of any shape gives a 5xx', () => {
   it('answers junk JSON bodies with a 4xx error body on every endpoint and changes nothing', async () => {
     const usersBefore = await userCount();
     const sessionsBefore = await sessionCount();
-    const postEndpoints = ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout');
+    // The applicant calls accept an empty object (they then mean the caller), so they are only in the next property.
+    const postEndpoints = ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout' && !e.url.startsWith('/api/applicant/'));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...postEndpoints), fc.jsonValue({ maxDepth: 3 }), async (endpoint, body) => {
         const res = await t.app.inject({
@@ -55,7 +65,7 @@ describe('no input of any shape gives a 5xx', () => {
   });
 
   it('answers strings of any content with a 4xx in every field', async () => {
-    const fields = ['username', 'email', 'password', 'ref', 'identifier', 'verifyCode', 'token', 'passwordConfirmation', 'currentPassword'];
+    const fields = ['username', 'email', 'password', 'ref', 'identifier', 'verifyCode', 'token', 'passwordConfirmation', 'currentPassword', 'userId', 'uid', 'externalUserId', 'reviewAnswer', 'firstName', 'dateOfBirth'];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout')),

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AccessTokenResponse, AdminApplicant, ApplicantStatus, SessionResponse, User } from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { JPEG_HEAD, PDF_HEAD, PNG_1X1, multipartBody } from '../../test/uploads.js';
+
+let t: TestApp;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await build({ operator: { email: 'reviewer@qmgt.test', password: 'reviewer-secret-1' } });
+  operatorToken = (await post(t.app, '/auth/local', { identifier: 'reviewer@qmgt.test', password: 'reviewer-secret-1' })).json<SessionResponse>().jwt;
+});
+afterAll(async () => t.close());
+
+async function sdkUpload(app: FastifyInstance, sdkToken: string, kind: 'identity_document' | 'selfie', data: Buffer, filename: string) {
+  const { payload, headers } = await multipartBody({ kind }, { file: { data, filename, type: 'application/octet-stream' } });
+  return app.inject({ method: 'POST', url: '/api/sandbox-kyc/documents', payload, headers: { ...headers, 'x-access-token': sdkToken } });
+}
+
+/** Goes through the sandbox provider's screen: token, document, selfie, submit. */
+async function submitDocuments(token: string) {
+  const access = await post(t.app, '/applicant/access-token', {}, token);
+  expect(access.statusCode).toBe(200);
+  const { token: sdkToken, provider } = access.json<AccessTokenResponse>();
+  expect(provider).toBe('sandbox');
+  expect((await sdkUpload(t.app, sdkToken, 'identity_document', PDF_HEAD, 'passport.pdf')).statusCode).toBe(200);
+  expect((await sdkUpload(t.app, sdkToken, 'selfie', JPEG_HEAD, 'me.jpg')).statusCode).toBe(200);
+  return t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit', headers: { 'x-access-token': sdkToken } });
+}
+
+async function kycOf(token: string) {
+  return (await get(t.app, '/getInfo', token)).json<{ user: User }>().user.kycVerified;
+}
+
+/** Webhooks travel through the job queue: wait until the user's status turns. */
+async function waitForKyc(token: string, expected: User['kycVerified']) {
+  const deadline = Date.now() + 10_000;
+  while ((await kycOf(token)) !== expected) {
+    if (Date.now() > deadline) throw new Error(`kyc status did not become ${expected}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('identity verification through the sandbox provider', () => {
+  it('takes a user from Not Verified through Pending to Verified, by signed webhooks only', async () => {
+    const { token, user } = await signedInUser(t.app);
+    expect(await kycOf(token)).toBe('Not Verified');
+    const initial = (await post(t.app, '/applicant/get-status', { userId: user.id }, token)).json<ApplicantStatus>();
+    expect(initial).toEqual({ reviewStatus: 'init', reviewResult: null, kycVerified: 'Not Verified' });
+
+    const submitted = await submitDocuments(token);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toEqual({ reviewStatus: 'pending' });
+    await waitForKyc(token, 'Pending');
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ kycVerified: 'Pending', isVerified: false, canResubmit: false });
+
+    const review = await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'GREEN' });
+    expect(review.statusCode).toBe(200);
+    await waitForKyc(token, 'Verified');
+    const status = (await post(t.app, '/applicant/get-status', {}, token)).json<ApplicantStatus>();
+    expect(status).toMatchObject({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' }, kycVerified: 'Verified' });
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ isVerified: true });
+
+    const data = (await post(t.app, '/applicant/get-data', { externalUserId: user.id }, token)).json();
+    expect(data).toMatchObject({ externalUserId: user.id, reviewStatus: 'completed' });
+    expect(data.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['identity_document', 'selfie']);
+  });
+
+  it('a RED RETRY lets the user resubmit and be approved; a later RED takes Verified back', async () => {
+    const { token, user } = await signedInUser(t.app);
+    await submitDocuments(token);
+    await waitForKyc(token, 'Pending');
+    await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
+    await waitForKyc(token, 'Rejected');
+    const status = (await post(t.app, '/applicant/get-status', {}, token)).json<ApplicantStatus>();
+    expect(status?.reviewResult).toMatchObject({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ kycVerified: 'Rejected', canResubmit: true });
+
+    // Submitting again needs fresh documents: the rejected round does not count.
+    const access = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
+    const early = await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit', headers: { 'x-access-token': access.token } });
+    expect(early.statusCode).toBe(400);
+    expect((await submitDocuments(token)).statusCode).toBe(200);
+    await waitForKyc(token, 'Pending');
+    await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'GREEN' });
+    await waitForKyc(token, 'Verified');
+
+    await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'RED', reviewRejectType: 'FINAL' });
+    await waitForKyc(token, 'Rejected');
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ canResubmit: false });
+    const sdk = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
+    const again = await sdkUpload(t.app, sdk.token, 'identity_document', PDF_HEAD, 'passport.pdf');
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toBe('Your verification was rejected and cannot be retried. Please contact support.');
+  });
+
+  it('the reviewer cannot decide before documents were submitted', async () => {
+    const { token, user } = await signedInUser(t.app);
+    await post(t.app, '/applicant/access-token', {}, token);
+    const res = await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'GREEN' });
+    expect(res.statusCode).toBe(409);
+    expect(await kycOf(token)).toBe('Not Verified');
+  });
+});
+
+describe('the operator back office', () => {
+  it('lists applicants with documents, decides, and keeps who decided what', async () => {
+    const { token, user } = await signedInUser(t.app);
+    await submitDocuments(token);
+    await waitForKyc(token, 'Pending');
+
+    const list = await get(t.app, '/admin/kyc/applicants', operatorToken);
+    expect(list.statusCode).toBe(200);
+    const applicant = list.json<{ data: AdminApplicant[] }>().data.find((a) => a.userId === user.id);
+    expect(applicant).toMatchObject({ kycVerified: 'Pending', reviewStatus: 'pending', username: user.username });
+    expect(applicant?.documents).toHaveLength(2);
+
+    const document = applicant!.documents.find((d) => d.kind === 'identity_document')!;
+    const download = await get(t.app, `/admin/kyc/applicants/${applicant!.id}/documents/${document.id}`, operatorToken);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="document-[0-9a-f-]+\.pdf"$/);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const bad = await post(t.app, `/admin/kyc/applicants/${applicant!.id}/review`, { reviewAnswer: 'RED' }, operatorToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('A RED review needs reviewRejectType RETRY or FINAL');
+
+    const decide = await post(t.app, `/admin/kyc/applicants/${applicant!.id}/review`, { reviewAnswer: 'GREEN', moderationComment: 'Documents match.' }, operatorToken);
+    expect(decide.statusCode).toBe(200);
+    await waitForKyc(token, 'Verified');
+    const after = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>().data.find((a) => a.userId === user.id);
+    expect(after?.decisions).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'kyc.reviewed', actor: 'reviewer', detail: 'GREEN Documents match.' })]));
+  });
+
+  it('refuses customers on every back-office route', async () => {
+    const { token } = await signedInUser(t.app);
+    const list = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>().data;
+    const any = list[0]!;
+    expect((await get(t.app, '/admin/kyc/applicants', token)).statusCode).toBe(403);
+    expect((await post(t.app, `/admin/kyc/applicants/${any.id}/review`, { reviewAnswer: 'GREEN' }, token)).statusCode).toBe(403);
+    expect((await get(t.app, `/admin/kyc/applicants/${any.id}/documents/${any.documents[0]?.id}`, token)).statusCode).toBe(403);
+    expect((await get(t.app, '/admin/kyc/applicants')).statusCode).toBe(401);
+  });
+});
+
+describe('profile picture and the KYC form', () => {
+  it('a draft survives between visits and the picture is served publicly under the image path', async () => {
+    const { token } = await signedInUser(t.app);
+    const first = await multipartBody({ firstName: 'Ada', lastName: 'Lovelace', currentStep: '1' }, { profilePicture: { data: PNG_1X1, filename: 'me.png', type: 'image/png' } });
+    const saved = await t.app.inject({ method: 'POST', url: '/api/verification/save-draft-personal', payload: first.payload, headers: { ...first.headers, authorization: `Bearer ${token}` } });
+    expect(saved.statusCode).toBe(200);
+    const second = await multipartBody({ city: 'London', currentStep: '2' });
+    await t.app.inject({ method: 'POST', url: '/api/verification/save-draft-personal', payload: second.payload, headers: { ...second.headers, authorization: `Bearer ${token}` } });
+
+    const personal = (await get(t.app, '/verification/get-personal', token)).json();
+    expect(personal.form).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', city: 'London', middleName: '' });
+    expect(personal.currentStep).toBe(2);
+    expect(personal.submittedAt).toBeNull();
+    expect(personal.profileLink).toMatch(/^\/uploads\/pictures\/[0-9a-f]{32}\.png$/);
+    const picture = await t.app.inject({ method: 'GET', url: personal.profileLink });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(PNG_1X1)).toBe(true);
+  });
+
+  it('the submitted form is checked field by field', async () => {
+    const { token } = await signedInUser(t.app);
+    const complete = {
+      firstName: 'Grace', middleName: '', lastName: 'Hopper', dateOfBirth: '1990-12-09', gender: 'Female', maritalStatus: 'Single',
+      motherMaidenName: '', citizenship: 'US', address: '1 Navy Way', city: 'Arlington', postalCode: '22201', country: 'US',
+      mobilePhone: '+1 555 0100', altPhoneNumber: '', faxNo: '', idType: 'Passport', idNumber: 'X1234567', incomeTaxNo: '',
+      occupation: 'Engineer', industry: 'Defence', employeeName: '', annualIncome: '100000', sourceOfIncome: 'Salary', currency: 'USD', profile: '', auth: '',
+    };
+    const minor = await post(t.app, '/verification/personal-info', { ...complete, dateOfBirth: `${new Date().getUTCFullYear() - 10}-01-01` }, token);
+    expect(minor.statusCode).toBe(400);
+    expect(minor.json().error.message).toBe('You must be at least 18 years old');
+    const missing = await post(t.app, '/verification/personal-info', { ...complete, lastName: '' }, token);
+    expect(missing.json().error.message).toBe('Last name is required');
+    const ok = await post(t.app, '/verification/personal-info', complete, token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().submittedAt).not.toBeNull();
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ personalInfoSubmitted: true });
+  });
+});
