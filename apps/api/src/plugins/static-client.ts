@@ -14,8 +14,9 @@ export default fp<{ distDir: string }>(
     if (available) {
       await app.register(fastifyStatic, {
         root: distDir,
-        wildcard: false,
-        index: false,
+        // Wildcard: files of a rebuild made while the server runs are served too.
+        wildcard: true,
+        index: ['index.html'],
         // Vite fingerprints assets: cache them for a year; index.html always fresh.
         setHeaders: (res, filePath) => {
           res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,142 @@
+import { ActionIcon, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { IconCoin, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconWallet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ReferralCodeModal } from '@/features/referrals/components/referral-code-modal';
+import { useAccountAddress } from '@/features/wallet/api/get-account-address';
+import { WalletPanel } from '@/features/wallet/components/wallet-panel';
+import { referralLink, shortenAddress } from '@/lib/format';
+import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
+import { useEndSession } from '../session/use-end-session';
+import { BrandLink } from './brand-link';
+import { LogoutConfirmModal } from './logout-confirm-modal';
+import { NotificationsBell } from './notifications-bell';
+import { ProfileMenu } from './profile-menu';
+import { useHeaderModals } from './use-header-modals';
+
+export type SidebarToggle = {
+  /** 'drawer' on mobile (burger), 'rail' on desktop (wide/narrow). */
+  kind: 'drawer' | 'rail';
+  opened: boolean;
+  onToggle: () => void;
+  label: string;
+};
+
+type AppHeaderProps = {
+  /** Present when the sidebar is shown. */
+  navigation?: SidebarToggle;
+};
+
+function SidebarToggleButton({ kind, opened, onToggle, label }: SidebarToggle) {
+  if (kind === 'drawer') return <Burger opened={opened} onClick={onToggle} size="sm" aria-label={label} />;
+  const Icon = opened ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggle} aria-label={label}>
+        <Icon size={22} stroke={1.6} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AppHeader({ navigation }: AppHeaderProps) {
+  const user = useSessionStore((s) => (s.isAuthenticated ? s.info : null));
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        {navigation ? <SidebarToggleButton {...navigation} /> : null}
+        <BrandLink />
+      </Group>
+      {user ? (
+        <SignedInActions userHash={user.userHash} />
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to={paths.signIn.to()} variant="subtle">
+            Log in
+          </Button>
+          <Button component={Link} to={paths.signUp.to()}>
+            Sign up
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+function SignedInActions({ userHash }: { userHash: string }) {
+  const user = useSessionStore((s) => s.info);
+  const isKycVerified = useSessionStore(selectIsKycVerified);
+  const walletAddress = useAccountAddress(userHash);
+  const modals = useHeaderModals();
+  const endSession = useEndSession();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  if (!user) return null;
+
+  const logOut = async () => {
+    setLoggingOut(true);
+    await endSession({ revoke: true });
+    modals.close('logout');
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        component={Link}
+        to={paths.home.to()}
+        size="xs"
+        leftSection={<IconCoin size={16} aria-hidden />}
+        visibleFrom="xs"
+      >
+        Get $QMGT
+      </Button>
+      <ActionIcon component={Link} to={paths.home.to()} size="lg" radius="xl" aria-label="Get $QMGT" hiddenFrom="xs">
+        <IconCoin size={18} aria-hidden />
+      </ActionIcon>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconWallet size={16} aria-hidden />}
+        onClick={() => modals.open('wallet')}
+        ff={walletAddress ? 'monospace' : undefined}
+        title={walletAddress ?? undefined}
+      >
+        {walletAddress ? shortenAddress(walletAddress, 3, 4) : 'Wallet'}
+      </Button>
+      <NotificationsBell
+        opened={modals.current === 'notification'}
+        onToggle={() => modals.toggle('notification')}
+        onClose={() => modals.close('notification')}
+      />
+      <ProfileMenu
+        user={user}
+        walletAddress={walletAddress}
+        showMyProfile={isKycVerified}
+        opened={modals.current === 'profile'}
+        onOpen={() => modals.open('profile')}
+        onClose={() => modals.close('profile')}
+        onShowReferralCode={() => modals.open('referral')}
+        onLogOut={() => modals.open('logout')}
+      />
+      <ReferralCodeModal
+        opened={modals.current === 'referral'}
+        onClose={() => modals.close('referral')}
+        referralLink={referralLink(window.location.origin, user.refCode)}
+        walletAddress={walletAddress}
+      />
+      <WalletPanel
+        opened={modals.current === 'wallet'}
+        onClose={() => modals.close('wallet')}
+        address={walletAddress}
+      />
+      <LogoutConfirmModal
+        opened={modals.current === 'logout'}
+        onClose={() => modals.close('logout')}
+        onConfirm={() => void logOut()}
+        loading={loggingOut}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import { ActionIcon, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+
+// SPEC.md section 1: notifications are not built yet; the badge count is 0.
+const NOTIFICATION_COUNT = 0;
+
+type NotificationsBellProps = { opened: boolean; onToggle: () => void; onClose: () => void };
+
+export function NotificationsBell({ opened, onToggle, onClose }: NotificationsBellProps) {
+  return (
+    <Popover
+      opened={opened}
+      onClose={onClose}
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Indicator label={String(NOTIFICATION_COUNT)} size={16} offset={4} color="gold">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            radius="xl"
+            aria-label="Notifications"
+            aria-expanded={opened}
+            onClick={onToggle}
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} role="dialog" aria-label="Notifications">
+          <Title order={2} size="h5">
+            Coming Soon
+          </Title>
+          <Text size="sm" c="dimmed">
+            Notifications are not available yet!
+          </Text>
+          <Text size="sm" ta="center" py="sm">
+            No Notifications
+          </Text>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

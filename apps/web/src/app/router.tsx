@@ -1,0 +1,111 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Screen } from '@/components/ui/screen-title';
+import { paths } from '@/config/paths';
+import { GuestOnly } from './guards/guest-only';
+import { RequireAuth } from './guards/require-auth';
+import { RequireKyc } from './guards/require-kyc';
+import { RequireSandbox } from './guards/require-sandbox';
+import { RequireUpline } from './guards/require-upline';
+import { RootLayout } from './layout/root-layout';
+import { ChangePasswordRoute } from './routes/change-password';
+import { DevMailboxRoute } from './routes/dev-mailbox';
+import { EmailVerificationRoute } from './routes/email-verification';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { Home } from './routes/home';
+import { NotFound } from './routes/not-found';
+import { SampleBalanceRoute } from './routes/sample-balance';
+import { SignInRoute } from './routes/sign-in';
+import { SignUpRoute } from './routes/sign-up';
+
+/** A screen a later issue builds: for now only its heading, never invented figures. */
+const screen = (pattern: string, title: string): RouteObject => ({ path: pattern, element: <Screen title={title} /> });
+
+/**
+ * Every route of SPEC.md section 2 in one table. Matching is case-insensitive (react-router's
+ * default), so the sidebar's /Staking and /GES land on /staking and /ges. No errorElement:
+ * react-router's default screen is the specified 'Unexpected Application Error!'.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: paths.home.pattern,
+    element: <RootLayout />,
+    children: [
+      // Guests get the public landing, signed-in clients the swap screen.
+      { index: true, element: <Home /> },
+
+      // Public only: a signed-in client is sent to /.
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.signIn.pattern, element: <SignInRoute /> },
+          { path: paths.signUp.pattern, element: <SignUpRoute /> },
+          { path: paths.register.pattern, element: <SignUpRoute /> },
+        ],
+      },
+
+      // Listed for guests and signed-in clients alike.
+      { path: paths.emailVerification.pattern, element: <EmailVerificationRoute /> },
+      { path: paths.changePassword.pattern, element: <ChangePasswordRoute /> },
+      { path: paths.forgotPassword.pattern, element: <ForgotPasswordRoute /> },
+      screen(paths.kycVerification.pattern, 'KYC Verification'),
+      screen(paths.contactUs.pattern, 'Contact Us'),
+      screen(paths.termConditions.pattern, 'Terms and Conditions'),
+      screen(paths.announcements.pattern, 'Announcements'),
+      screen(paths.transactionDetails.pattern, 'Transaction Details'),
+      screen(paths.support.pattern, 'Support Center'),
+      { path: paths.test.pattern, element: <SampleBalanceRoute /> },
+      { element: <RequireSandbox />, children: [{ path: paths.devMailbox.pattern, element: <DevMailboxRoute /> }] },
+
+      // Private: guests are sent to /signin.
+      {
+        element: <RequireAuth />,
+        children: [
+          screen(paths.nominee.pattern, 'Nominee'),
+          screen(paths.consultant.pattern, 'Consultant'),
+          screen(paths.payment.pattern, 'Spend To Save'),
+          screen(paths.paymentSuccess.pattern, 'Spend To Save Payment'),
+          screen(paths.gesGroup.pattern, 'GDS Group'),
+          screen(paths.gesJoin.pattern, 'Join GDS Group'),
+          screen(paths.terminationSummary.pattern, 'Termination Summary'),
+          screen(paths.termination.pattern, 'GAE Termination'),
+          screen(paths.pdf.pattern, 'Account Statement PDF'),
+          screen(paths.gaeAccountStatement.pattern, 'GAE Account Statement'),
+          screen(paths.gaePurchase.pattern, 'GAE Purchase'),
+          screen(paths.rewardRequests.pattern, 'Reward Requests'),
+          screen(paths.purchaseGae.pattern, 'Purchase GAE'),
+          screen(paths.purchaseGaeExtra.pattern, 'Purchase GAE Extra'),
+          screen(paths.registrationStep.pattern, 'KYC Registration'),
+          screen(paths.remitToSave.pattern, 'Remit to Save'),
+
+          // Only with an upline; also reached as /Staking.
+          { element: <RequireUpline />, children: [screen(paths.staking.pattern, 'Staking')] },
+
+          // KYC verified: nothing renders otherwise.
+          {
+            element: <RequireKyc />,
+            children: [
+              screen(paths.dashboard.pattern, 'Dashboard'),
+              // Also reached as /GES.
+              screen(paths.ges.pattern, 'GDS'),
+              screen(paths.bankVerification.pattern, 'Bank Verification'),
+              screen(paths.transactions.pattern, 'Transactions'),
+              screen(paths.transactionsBuySell.pattern, 'QMGT Transactions'),
+              screen(paths.transactionsConvert.pattern, 'Convert Transactions'),
+              screen(paths.transactionsGae.pattern, 'GAE Transactions'),
+              screen(paths.transactionsGaex.pattern, 'GAEX Transactions'),
+              screen(paths.requestExternalUsdau.pattern, 'USDAU Request External'),
+              screen(paths.transaction.pattern, 'Transaction'),
+              screen(paths.myProfile.pattern, 'My Profile'),
+              screen(paths.myAffiliates.pattern, 'My Affiliates'),
+              screen(paths.myRewardCenter.pattern, 'My Reward Center'),
+            ],
+          },
+        ],
+      },
+
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

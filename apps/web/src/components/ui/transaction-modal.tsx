@@ -1,0 +1,99 @@
+import { Anchor, Button, Group, Loader, Modal, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { LoadingState } from '@/lib/session-store';
+
+export const TRANSACTION_DEFAULTS = {
+  loadingMessage: 'Processing your transaction',
+  loadingDescription: 'This may take a few seconds',
+  successTitle: 'Transaction Successful',
+  errorTitle: 'Transaction Failed',
+} as const;
+
+type TransactionModalProps = {
+  state: LoadingState;
+  /** Block-explorer page the transaction hash is appended to. */
+  explorerTxBase: string;
+  onClose: () => void;
+};
+
+/**
+ * The modal of SPEC.md section 4: a spinner while a transaction runs, then its outcome.
+ * It cannot be dismissed while loading, nor on success when the caller made it not closable;
+ * a failure can always be dismissed.
+ */
+export function TransactionModal({ state, explorerTxBase, onClose }: TransactionModalProps) {
+  const { status } = state;
+  const closable = status === 'error' || (status === 'success' && state.isClosable);
+
+  return (
+    <Modal
+      opened={status !== 'idle'}
+      onClose={closable ? onClose : () => undefined}
+      withCloseButton={closable}
+      closeOnClickOutside={closable}
+      closeOnEscape={closable}
+      centered
+      size="sm"
+      title={<VisuallyHidden>Transaction status</VisuallyHidden>}
+    >
+      {status === 'loading' ? (
+        <Stack align="center" gap="sm" py="md" role="status" aria-live="polite">
+          <Loader size="lg" />
+          <Title order={2} size="h4" ta="center">
+            {state.loadingMessage || TRANSACTION_DEFAULTS.loadingMessage}
+          </Title>
+          <Text c="dimmed" size="sm" ta="center">
+            {state.descriptionMessage || TRANSACTION_DEFAULTS.loadingDescription}
+          </Text>
+        </Stack>
+      ) : null}
+
+      {status === 'success' ? (
+        <Stack align="center" gap="sm" pb="sm">
+          <ThemeIcon size={56} radius="xl" color="teal" variant="light">
+            <IconCheck size={32} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h4" ta="center">
+            {state.successMessage || TRANSACTION_DEFAULTS.successTitle}
+          </Title>
+          {state.descriptionMessage ? (
+            <Text c="dimmed" size="sm" ta="center">
+              {state.descriptionMessage}
+            </Text>
+          ) : null}
+          {state.txHash ? (
+            <Anchor href={`${explorerTxBase}${state.txHash}`} target="_blank" rel="noopener noreferrer" size="sm">
+              View on block explorer
+            </Anchor>
+          ) : null}
+          {state.actions.length > 0 ? (
+            <Group justify="center" mt="xs">
+              {state.actions.map((action) => (
+                <Button key={action.label} component={Link} to={action.to} variant="light" onClick={onClose}>
+                  {action.label}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      {status === 'error' ? (
+        <Stack align="center" gap="sm" pb="sm" role="alert">
+          <ThemeIcon size={56} radius="xl" color="red" variant="light">
+            <IconX size={32} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h4" ta="center">
+            {TRANSACTION_DEFAULTS.errorTitle}
+          </Title>
+          {state.descriptionMessage ? (
+            <Text c="dimmed" size="sm" ta="center">
+              {state.descriptionMessage}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

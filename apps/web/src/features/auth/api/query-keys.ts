@@ -1,0 +1,4 @@
+export const authKeys = {
+  all: ['auth'] as const,
+  info: () => [...authKeys.all, 'info'] as const,
+};

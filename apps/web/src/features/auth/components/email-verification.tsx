@@ -1,0 +1,64 @@
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useVerifyEmail } from '../api/verify-email';
+import { ResendVerificationForm } from './resend-verification-form';
+
+const INVALID_LINK = 'This verification link is invalid or has expired.';
+
+/** Spends the e-mailed token once and reports the outcome; a failure offers a new link. */
+export function EmailVerification({ token }: { token: string }) {
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  // The token is single use: submit it once even if the effect runs twice (StrictMode).
+  const submittedToken = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (submittedToken.current === token) return;
+    submittedToken.current = token;
+    mutate({ verifyCode: token });
+  }, [token, mutate]);
+
+  if (verify.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck aria-hidden />}
+          title="Your e-mail is verified"
+          role="status"
+        >
+          You can now log in to your account.
+        </Alert>
+        <Button component={Link} to={paths.signIn.to()} fullWidth>
+          Log in
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (verify.isError) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" title="Verification failed" role="alert">
+          {errorMessage(verify.error, INVALID_LINK)}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          Enter your e-mail address to get a new verification link.
+        </Text>
+        <ResendVerificationForm />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack align="center" gap="sm" py="lg" role="status" aria-live="polite">
+      <Loader />
+      <Text>Verifying your e-mail…</Text>
+    </Stack>
+  );
+}

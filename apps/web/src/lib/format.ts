@@ -1,0 +1,23 @@
+import { paths } from '@/config/paths';
+
+/**
+ * A wallet address cut to its first `head` and last `tail` characters (SPEC.md section 9:
+ * 6+4 in the profile menu, 3+4 on the wallet button). Short input is returned whole.
+ */
+export function shortenAddress(address: string, head: number, tail: number): string {
+  if (address.length <= head + tail) return address;
+  return `${address.slice(0, head)}...${address.slice(-tail)}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO timestamp in the reader's locale; unparseable input is shown as it came. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** The referral link of SPEC.md section 2: site origin + /register?ref= + code. */
+export function referralLink(origin: string, refCode: string): string {
+  return `${origin}${paths.register.to(refCode)}`;
+}

@@ -1,0 +1,78 @@
+import type { MailboxMessage, User } from '@qmgt/contracts';
+import { http, HttpResponse } from 'msw';
+import { apiErrorBody } from './factories';
+
+/** What the fake API knows; tests change it through these helpers. */
+type TestApiState = {
+  /** The client GET /getInfo answers for a valid bearer token. */
+  currentUser: User | null;
+  upline: boolean;
+  /** Wallet addresses by userHash; absent means 404, as before wallets exist. */
+  walletAddresses: Record<string, string>;
+  sandbox: boolean;
+  mailbox: MailboxMessage[];
+  /** Every request the fake API saw, for asserting calls and their order. */
+  calls: { method: string; path: string; body: unknown; authorization: string | null }[];
+};
+
+export const testApi: TestApiState = {
+  currentUser: null,
+  upline: false,
+  walletAddresses: {},
+  sandbox: true,
+  mailbox: [],
+  calls: [],
+};
+
+export function resetTestApi(): void {
+  testApi.currentUser = null;
+  testApi.upline = false;
+  testApi.walletAddresses = {};
+  testApi.sandbox = true;
+  testApi.mailbox = [];
+  testApi.calls = [];
+}
+
+export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
+
+/** Every request the app sends is written down, whichever handler answers it. */
+export async function recordCall(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  let body: unknown;
+  if (request.method !== 'GET') {
+    const text = await request.clone().text();
+    body = text ? (JSON.parse(text) as unknown) : undefined;
+  }
+  testApi.calls.push({
+    method: request.method,
+    path: url.pathname.replace(/^\/api/, ''),
+    body,
+    authorization: request.headers.get('Authorization'),
+  });
+}
+
+const unauthorized = () =>
+  HttpResponse.json(apiErrorBody(401, 'Your session has expired', 'UnauthorizedError'), { status: 401 });
+
+/** The calls every signed-in screen makes; a test overrides them with server.use(...). */
+export const handlers = [
+  http.get(apiUrl('/health'), () => HttpResponse.json({ status: 'ok', sandbox: testApi.sandbox, version: 'test' })),
+  http.get(apiUrl('/getInfo'), ({ request }) =>
+    testApi.currentUser && request.headers.get('Authorization')
+      ? HttpResponse.json({ user: testApi.currentUser })
+      : unauthorized(),
+  ),
+  http.get(apiUrl('/get-upline'), () => HttpResponse.json({ upline: testApi.upline })),
+  http.get(apiUrl('/getAccountAddress/:userHash'), ({ params }) => {
+    const address = testApi.walletAddresses[String(params.userHash)];
+    return address
+      ? HttpResponse.json({ data: address })
+      : HttpResponse.json(apiErrorBody(404, 'Not found', 'NotFoundError'), { status: 404 });
+  }),
+  http.post(apiUrl('/auth/logout'), () => new HttpResponse(null, { status: 204 })),
+  http.get(apiUrl('/dev/mailbox'), ({ request }) => {
+    if (!testApi.sandbox) return HttpResponse.json(apiErrorBody(404, 'Not found', 'NotFoundError'), { status: 404 });
+    const to = new URL(request.url).searchParams.get('to');
+    return HttpResponse.json(to ? testApi.mailbox.filter((message) => message.to === to) : testApi.mailbox);
+  }),
+];

@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
+import { MotionGlobalConfig } from 'motion/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './server';
+import { resetTestApi } from './handlers';
+
+// findBy* waits up to 5 s (default 1 s): whole-app renders are slow when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
+
+// Page transitions would otherwise hold content at opacity 0 under fake timers.
+MotionGlobalConfig.skipAnimations = true;
+
+// jsdom lacks these browser APIs that Mantine relies on (Mantine's documented test setup).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  resetTestApi();
+});
+afterEach(() => {
+  cleanup();
+  // Toasts live in a module-level store that outlives the rendered tree.
+  act(() => notifications.clean());
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
