@@ -36,6 +36,7 @@ function vitest(label, workspaceDir, env = {}) {
 
 if (run('build contracts', 'npm', ['run', 'build', '-w', '@qmgt/contracts']) !== 0) process.exit(1);
 
+vitest('contracts', 'packages/contracts');
 vitest('api on PGlite', 'apps/api', { DATABASE_URL: '' });
 if (postgresUrl) vitest('api on PostgreSQL', 'apps/api', { DATABASE_URL: postgresUrl });
 else console.log('\n(API suite on PostgreSQL skipped: set TEST_POSTGRES_URL=postgres://... to run it too.)');

@@ -33,6 +33,8 @@ import { createKycService, type KycService } from './modules/kyc/kyc.service.js'
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/kyc.routes.js';
 import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
 import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.js';
+import { ledgerAdminRoutes } from './modules/ledger/ledger.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
@@ -53,7 +55,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     jobs: JobQueue;
-    services: { auth: AuthService; kyc: KycService; files: FilesService; sandboxKyc: SandboxProvider | undefined };
+    services: { auth: AuthService; kyc: KycService; files: FilesService; sandboxKyc: SandboxProvider | undefined; ledger: LedgerService };
   }
 }
 
@@ -120,7 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
-  app.decorate('services', { auth: authService, kyc: kycService, files: filesService, sandboxKyc });
+  const ledgerService = createLedgerService(database.db);
+  app.decorate('services', { auth: authService, kyc: kycService, files: filesService, sandboxKyc, ledger: ledgerService });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mail.close();
@@ -161,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kycRoutes, { kyc: kycService, rateLimit: config.rateLimit });
       await api.register(kycWebhookRoutes, { kyc: kycService });
       await api.register(kycAdminRoutes, { kyc: kycService });
+      await api.register(ledgerAdminRoutes, { ledger: ledgerService });
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
       if (config.sandbox && sandboxKyc) await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },

@@ -21,6 +21,7 @@ export const ERROR_NAMES = [
   'RateLimitError',
   'PayloadTooLargeError',
   'UnprocessableError',
+  'InsufficientFundsError',
   'ApplicationError',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];

@@ -5,3 +5,5 @@ export * from './dev.js';
 export * from './health.js';
 export * from './paths.js';
 export * from './kyc.js';
+export * from './money.js';
+export * from './ledger.js';

@@ -34,6 +34,7 @@ export const apiPaths = {
   sandboxKycSubmit: '/sandbox-kyc/submit',
   devKycReview: '/dev/kyc/review',
   adminKycApplicants: '/admin/kyc/applicants',
+  adminLedgerCheck: '/admin/ledger/check',
   adminKycReview: (applicantId: string) => `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/review`,
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,

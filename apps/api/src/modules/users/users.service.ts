@@ -2,6 +2,7 @@ import type { User } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { newRefCode, newUserHash } from '../../lib/secure-tokens.js';
 import { conflict } from '../../lib/errors.js';
+import { pgError, UNIQUE_VIOLATION } from '../../lib/db-errors.js';
 import {
   findUserByEmail,
   findUserById,
@@ -30,15 +31,9 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 function uniqueViolation(error: unknown): string | undefined {
-  // drizzle wraps the driver error; both pg and PGlite carry the code and constraint name.
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === UNIQUE_VIOLATION) return constraint ?? '';
-  }
-  return undefined;
+  const pg = pgError(error);
+  return pg?.code === UNIQUE_VIOLATION ? pg.constraint : undefined;
 }
 
 export interface NewAccount {

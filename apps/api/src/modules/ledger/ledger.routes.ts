@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPaths, ledgerCheckResponseSchema } from '@qmgt/contracts';
+import type { LedgerService } from './ledger.service.js';
+
+export const ledgerAdminRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = async (fastify, { ledger }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    apiPaths.adminLedgerCheck,
+    {
+      preHandler: app.requireOperator,
+      schema: { tags: ['back office'], security: [{ bearer: [] }], summary: 'Every entry sums to zero, no customer below zero, balances equal their postings', response: { 200: ledgerCheckResponseSchema } },
+    },
+    async () => ledger.check(),
+  );
+};

@@ -1,0 +1,40 @@
+import type { Asset } from '@qmgt/contracts';
+
+export const CUSTOMER_PURPOSES = ['available', 'locked', 'rewards'] as const;
+export const PLATFORM_PURPOSES = ['treasury', 'fees', 'float', 'gold_vault', 'staking_pool', 'rewards_pool', 'external'] as const;
+export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
+export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
+
+/** Whose account a posting goes to: a customer's (by user id) or the platform's. */
+export type AccountRef = { userId: string; purpose: CustomerPurpose } | { platform: PlatformPurpose };
+
+export interface PostingLine {
+  account: AccountRef;
+  asset: Asset;
+  /** Smallest units; positive adds to the account, negative takes from it. */
+  amount: bigint;
+}
+
+export class UnbalancedEntryError extends Error {}
+
+/**
+ * A journal entry is valid when it has two or more non-zero postings whose amounts sum to
+ * zero for every asset. The database checks the same at commit; this catches a wrong entry
+ * before any row is written and says which asset is off.
+ */
+export function assertBalanced(lines: readonly PostingLine[]): void {
+  if (lines.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
+  const sums = new Map<Asset, bigint>();
+  for (const line of lines) {
+    if (line.amount === 0n) throw new UnbalancedEntryError('a posting of zero moves nothing');
+    sums.set(line.asset, (sums.get(line.asset) ?? 0n) + line.amount);
+  }
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new UnbalancedEntryError(`${asset} postings sum to ${sum}, not zero`);
+  }
+}
+
+/** A stable key for an account reference, to merge and order postings. */
+export function accountKey(ref: AccountRef): string {
+  return 'userId' in ref ? `user:${ref.userId}:${ref.purpose}` : `platform:${ref.platform}`;
+}

@@ -1,0 +1,61 @@
+import { ASSETS, fromUnits, type Asset } from '@qmgt/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
+import { assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
+import { customerBalances, ensureAccount, insertEntry, ledgerCheck } from './ledger.repository.js';
+
+export class InsufficientFundsError extends AppError {
+  constructor(asset?: Asset) {
+    super(422, 'InsufficientFundsError', asset ? `Insufficient ${asset} balance.` : 'Insufficient balance.', asset ? { asset } : {});
+  }
+}
+
+export type CustomerBalances = Record<Asset, Record<CustomerPurpose, bigint>>;
+
+/**
+ * The double-entry ledger. Other modules post entries through it inside their own
+ * transaction; the database enforces what this code also checks (balanced entries,
+ * customer balances never below zero, immutable history).
+ */
+export function createLedgerService(db: Db) {
+  return {
+    /** Posts one journal entry in the caller's transaction; returns its id. */
+    async post(tx: Tx, entry: { type: string; memo?: string }, lines: readonly PostingLine[]): Promise<string> {
+      assertBalanced(lines);
+      const resolved: { accountId: string; asset: Asset; amount: bigint }[] = [];
+      for (const line of lines) resolved.push({ accountId: await ensureAccount(tx, line.account, line.asset), asset: line.asset, amount: line.amount });
+      // One lock order for every entry: two entries over the same accounts cannot deadlock.
+      resolved.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+      try {
+        return await insertEntry(tx, { type: entry.type, memo: entry.memo ?? null }, resolved);
+      } catch (error) {
+        const pg = pgError(error);
+        if (pg?.code === CHECK_VIOLATION && pg.constraint === 'ledger_accounts_customer_not_negative') {
+          const spent = lines.find((l) => l.amount < 0n && 'userId' in l.account);
+          throw new InsufficientFundsError(spent?.asset);
+        }
+        throw error;
+      }
+    },
+
+    async balances(userId: string, tx: Db | Tx = db): Promise<CustomerBalances> {
+      const zero = () => ({ available: 0n, locked: 0n, rewards: 0n });
+      const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
+      for (const row of await customerBalances(tx, userId)) {
+        if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards') result[row.asset][row.purpose] = BigInt(row.balance);
+      }
+      return result;
+    },
+
+    /** GET /api/admin/ledger/check: entries sum to zero, no customer below zero, balances equal their postings. */
+    async check() {
+      const result = await ledgerCheck(db);
+      return { balanced: result.unbalanced === 0 && result.drifted === 0, nonNegative: result.negative === 0, entries: result.entries, checkedAt: new Date().toISOString() };
+    },
+
+    format: fromUnits,
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

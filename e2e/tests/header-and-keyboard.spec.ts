@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedUser, signInViaUi } from './support/users.js';
+
+/** Journey 7: keyboard use of the sign-in form, and the header's mutually exclusive modals. */
+test('sign in with the keyboard only: Tab to the fields, Enter submits', async ({ page, request }) => {
+  const { credentials: me } = await createVerifiedUser(request, { prefix: 'keys' });
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+
+  const identifier = page.getByLabel('E-mail or username');
+  const password = page.getByLabel('Password', { exact: true });
+  // Tab from the top of the page until the first field has the focus (the header comes first).
+  await expect(async () => {
+    await page.keyboard.press('Tab');
+    await expect(identifier).toBeFocused({ timeout: 200 });
+  }).toPass({ timeout: 10_000, intervals: [0] });
+  await page.keyboard.type(me.username);
+  await page.keyboard.press('Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.type(me.password);
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+});
+
+test('an empty sign-in form says what is missing, from the keyboard too', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('E-mail or username').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('E-mail or username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page).toHaveURL('/signin');
+});
+
+test('header: notifications and profile menu never show together', async ({ page, request }) => {
+  const { credentials: me } = await createVerifiedUser(request, { prefix: 'header' });
+  await signInViaUi(page, me.username, me.password);
+
+  const bell = page.getByRole('button', { name: 'Notifications' });
+  // The popover's own dialog wraps an inner one named exactly 'Notifications'.
+  const notifications = page.getByRole('dialog', { name: 'Notifications', exact: true });
+  const profileButton = page.getByRole('button', { name: 'Profile menu' });
+  const profileMenu = page.getByRole('menu');
+
+  // The count badge says 0.
+  await expect(page.getByRole('banner').getByText('0', { exact: true })).toBeVisible();
+
+  await bell.click();
+  await expect(notifications).toBeVisible();
+  await expect(notifications.getByText('Coming Soon', { exact: true })).toBeVisible();
+  await expect(notifications.getByText('Notifications are not available yet!', { exact: true })).toBeVisible();
+  await expect(notifications.getByText('No Notifications', { exact: true })).toBeVisible();
+  await expect(profileMenu).toHaveCount(0);
+
+  await profileButton.click();
+  await expect(profileMenu).toBeVisible();
+  await expect(notifications).toBeHidden();
+  await expect(profileMenu.getByText(me.username, { exact: true })).toBeVisible();
+  await expect(profileMenu.getByRole('menuitem', { name: 'Show Referral Code' })).toBeVisible();
+  await expect(profileMenu.getByRole('menuitem', { name: 'Support Center' })).toHaveAttribute('href', '/support');
+  await expect(profileMenu.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
+
+  await bell.click();
+  await expect(notifications).toBeVisible();
+  await expect(profileMenu).toBeHidden();
+
+  // The bell toggles; a click outside closes the profile menu.
+  await bell.click();
+  await expect(notifications).toBeHidden();
+  await profileButton.click();
+  await expect(profileMenu).toBeVisible();
+  await page.getByRole('heading', { name: 'Swap', level: 1 }).click();
+  await expect(profileMenu).toBeHidden();
+
+  // The wallet panel: no address yet (wallets arrive later), with the spec's copy message.
+  await page.getByRole('button', { name: 'Wallet' }).click();
+  const wallet = page.getByRole('dialog', { name: 'Wallet' });
+  await expect(wallet).toBeVisible();
+  await expect(wallet.getByText('Your wallet address is not available yet.')).toBeVisible();
+  await wallet.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No wallet address to copy!' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(wallet).toBeHidden();
+
+  // Log out confirmation can be cancelled.
+  await profileButton.click();
+  await profileMenu.getByRole('menuitem', { name: 'Log Out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log Out' });
+  await expect(confirm).toBeVisible();
+  await expect(profileMenu).toBeHidden();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+  await expect(profileButton).toBeVisible();
+});

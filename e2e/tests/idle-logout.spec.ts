@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedUser, getInfoStatus, signInViaUi, storedAccessToken } from './support/users.js';
+
+/**
+ * Journey 3: 15 minutes without mouse, key or click sign the client out (SPEC.md sections 4, 8,
+ * 9). Playwright's clock drives the browser's timers; the server's own idle window runs on
+ * real time, so the token's refusal afterwards comes from the client's logout call.
+ */
+test.describe('idle logout', () => {
+  test('after 15 minutes without activity: persistent toast, /signin, the token is revoked', async ({
+    page,
+    request,
+  }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'idler' });
+    await page.clock.install();
+    await signInViaUi(page, me.username, me.password);
+    const token = (await storedAccessToken(page))!;
+    expect(await getInfoStatus(request, token)).toBe(200);
+
+    const logoutCall = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/logout',
+    );
+    await page.clock.fastForward('14:50');
+    await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+    await expect(page.getByText('Idle Logout')).toHaveCount(0);
+
+    await page.clock.fastForward('00:11');
+    const toast = page.getByRole('alert').filter({ hasText: 'Idle Logout' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('You have been logged out due to inactivity.');
+    await expect(page).toHaveURL('/signin');
+    await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+
+    // The client asked the server to end the session, with the old token.
+    const call = await logoutCall;
+    expect(call.headers()['authorization']).toBe(`Bearer ${token}`);
+    expect(await storedAccessToken(page)).toBeNull();
+    await expect.poll(() => getInfoStatus(request, token)).toBe(401);
+
+    // Never dismissed automatically.
+    await page.clock.fastForward('05:00');
+    await expect(toast).toBeVisible();
+  });
+
+  test('mouse movement and key presses restart the 15 minutes', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'busy' });
+    await page.clock.install();
+    await signInViaUi(page, me.username, me.password);
+    const swap = page.getByRole('heading', { name: 'Swap', level: 1 });
+
+    await page.clock.fastForward('10:00');
+    await page.mouse.move(200, 300);
+    await page.mouse.move(260, 340);
+    await page.clock.fastForward('10:00');
+    await expect(swap).toBeVisible();
+    await expect(page.getByText('Idle Logout')).toHaveCount(0);
+    await expect(page).toHaveURL('/');
+
+    await page.keyboard.press('Shift');
+    await page.clock.fastForward('14:00');
+    await expect(swap).toBeVisible();
+    await expect(page.getByText('Idle Logout')).toHaveCount(0);
+
+    // Still signed in on the server too.
+    expect(await getInfoStatus(request, (await storedAccessToken(page))!)).toBe(200);
+
+    // Then, with no more activity, the remaining time runs out.
+    await page.clock.fastForward('01:01');
+    await expect(page.getByRole('alert').filter({ hasText: 'Idle Logout' })).toBeVisible();
+    await expect(page).toHaveURL('/signin');
+  });
+});
