@@ -38,7 +38,6 @@ test('header: notifications and profile menu never show together', async ({ page
   await signInViaUi(page, me.username, me.password);
 
   const bell = page.getByRole('button', { name: 'Notifications' });
-  // The popover's own dialog wraps an inner one named exactly 'Notifications'.
   const notifications = page.getByRole('dialog', { name: 'Notifications', exact: true });
   const profileButton = page.getByRole('button', { name: 'Profile menu' });
   const profileMenu = page.getByRole('menu');

@@ -7,19 +7,20 @@ const NOTIFICATION_COUNT = 0;
 type NotificationsBellProps = { opened: boolean; onToggle: () => void; onClose: () => void };
 
 export function NotificationsBell({ opened, onToggle, onClose }: NotificationsBellProps) {
+  // The badge sits outside the popover's target, so the dialog is named by the button alone.
   return (
-    <Popover
-      opened={opened}
-      onClose={onClose}
-      position="bottom-end"
-      width={280}
-      shadow="md"
-      withArrow
-      trapFocus
-      returnFocus
-    >
-      <Popover.Target>
-        <Indicator label={String(NOTIFICATION_COUNT)} size={16} offset={4} color="gold">
+    <Indicator label={String(NOTIFICATION_COUNT)} size={16} offset={4} color="gold">
+      <Popover
+        opened={opened}
+        onClose={onClose}
+        position="bottom-end"
+        width={280}
+        shadow="md"
+        withArrow
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -30,21 +31,21 @@ export function NotificationsBell({ opened, onToggle, onClose }: NotificationsBe
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap={6} role="dialog" aria-label="Notifications">
-          <Title order={2} size="h5">
-            Coming Soon
-          </Title>
-          <Text size="sm" c="dimmed">
-            Notifications are not available yet!
-          </Text>
-          <Text size="sm" ta="center" py="sm">
-            No Notifications
-          </Text>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap={6}>
+            <Title order={2} size="h5">
+              Coming Soon
+            </Title>
+            <Text size="sm" c="dimmed">
+              Notifications are not available yet!
+            </Text>
+            <Text size="sm" ta="center" py="sm">
+              No Notifications
+            </Text>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -29,7 +29,7 @@ function QrTab({ value, hint, copyLabel, onCopy, missingText }: QrTabProps) {
           <div className="qr-frame">
             <QRCodeSVG value={value} size={200} level="H" />
           </div>
-          <Code block w="100%" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
+          <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
             {value}
           </Code>
         </>

@@ -15,7 +15,7 @@ export function WalletPanel({ opened, onClose, address }: WalletPanelProps) {
             <div className="qr-frame">
               <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
             </div>
-            <Code block w="100%" style={{ wordBreak: 'break-all', textAlign: 'center' }}>
+            <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
               {address}
             </Code>
           </>
