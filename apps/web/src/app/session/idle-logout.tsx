@@ -29,6 +29,9 @@ export function IdleLogout() {
     timeout: SESSION_IDLE_MS,
     timers: currentTimers,
     events: ['mousemove', 'keydown', 'mousedown', 'click', 'touchstart', 'wheel'],
+    // Tabs share one session: activity in any tab keeps every tab signed in.
+    crossTab: true,
+    syncTimers: 200,
     onIdle: () => {
       notifications.show({
         id: 'idle-logout',
