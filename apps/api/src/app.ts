@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, type ApiError } from '@qmgt/contracts';
+import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, toUnits, type ApiError } from '@qmgt/contracts';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -35,11 +35,44 @@ import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
 import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.js';
 import { ledgerAdminRoutes } from './modules/ledger/ledger.routes.js';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
+import { createMarketService, type MarketService } from './modules/market/market.service.js';
+import { DEFAULT_POLICY } from './modules/market/market.rules.js';
+import { createSandboxPriceFeed } from './adapters/prices/sandbox.js';
+import { createHttpPriceFeed } from './adapters/prices/http.js';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
+import { createSwapService, type SwapService } from './modules/swap/swap.service.js';
+import { walletRoutes } from './modules/swap/wallet.routes.js';
+import { connectRpcChain, explorerTxUrl, startLocalChain, type ChainPort } from './adapters/chain/index.js';
+import { createSettlement } from './modules/wallet/settlement.js';
+import { createDepositWatcher } from './modules/wallet/deposits.js';
+import { chainRoutes } from './modules/wallet/wallet.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
 /** apps/web/dist, from both apps/api/src and apps/api/dist. */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** The embedded anvil node, or the configured JSON-RPC chain (BSC). */
+async function openChain(config: Config, log: FastifyInstance['log']): Promise<ChainPort> {
+  if (config.chain.rpc) {
+    if (!config.chain.mnemonic) throw new Error('WALLET_MNEMONIC is required with CHAIN_RPC_URL');
+    return connectRpcChain({
+      rpcUrl: config.chain.rpc.url,
+      chainId: config.chain.rpc.chainId,
+      usdt: config.chain.rpc.usdt as `0x${string}` | undefined,
+      qmgt: config.chain.rpc.qmgt as `0x${string}`,
+      mnemonic: config.chain.mnemonic,
+    });
+  }
+  return startLocalChain({
+    dataDir: config.dataDir,
+    mnemonic: config.chain.mnemonic,
+    anvilPath: config.chain.anvilPath,
+    finalityDepth: config.chain.confirmations,
+    logger: log,
+  });
+}
 
 export interface BuildOptions {
   config: Config;
@@ -55,7 +88,17 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     jobs: JobQueue;
-    services: { auth: AuthService; kyc: KycService; files: FilesService; sandboxKyc: SandboxProvider | undefined; ledger: LedgerService };
+    chain: ChainPort | undefined;
+    services: {
+      auth: AuthService;
+      kyc: KycService;
+      files: FilesService;
+      sandboxKyc: SandboxProvider | undefined;
+      ledger: LedgerService;
+      market: MarketService;
+      transactions: TransactionsService;
+      swap: SwapService;
+    };
   }
 }
 
@@ -84,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
+  const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
   const authService = createAuthService({
     db: database.db,
@@ -122,10 +166,45 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
+  app.decorate('chain', chain);
   const ledgerService = createLedgerService(database.db);
-  app.decorate('services', { auth: authService, kyc: kycService, files: filesService, sandboxKyc, ledger: ledgerService });
+  const policy = { ...DEFAULT_POLICY, spreadBps: BigInt(config.market.spreadBps), swapFeeBps: BigInt(config.market.swapFeeBps) };
+  const marketService = createMarketService({
+    db: database.db,
+    feed: config.market.feed
+      ? createHttpPriceFeed({ ...config.market.feed, timeoutMs: 5000 })
+      : createSandboxPriceFeed(toUnits(config.market.goldUsdPerGram, 'USDT')),
+    policy,
+    refreshMs: config.market.refreshMs,
+  });
+  marketService.start();
+  const chainId = chain?.chainId ?? config.chain.rpc?.chainId ?? 31337;
+  const explorerUrl = (hash: string) => explorerTxUrl(hash as `0x${string}`, { explorerTxBase: config.explorerTxBase, chainId }) ?? '';
+  const transactionsService = createTransactionsService({ db: database.db, explorerUrl });
+  const swapService = createSwapService({ db: database.db, ledger: ledgerService, market: marketService, transactions: transactionsService, queue: jobs, policy });
+  const idempotencyService = createIdempotencyService(database.db);
+  const depositWatcher = chain
+    ? createDepositWatcher({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, confirmations: BigInt(config.chain.confirmations), intervalMs: config.chain.scanMs })
+    : undefined;
+  if (chain) {
+    await createSettlement({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, queue: jobs, confirmations: BigInt(config.chain.confirmations) }).start();
+    depositWatcher?.start();
+  }
+  app.decorate('services', {
+    auth: authService,
+    kyc: kycService,
+    files: filesService,
+    sandboxKyc,
+    ledger: ledgerService,
+    market: marketService,
+    transactions: transactionsService,
+    swap: swapService,
+  });
   app.addHook('onClose', async () => {
+    app.services.market.stop();
+    await depositWatcher?.stop();
     await jobs.stop();
+    await chain?.stop();
     await mail.close();
     if (ownsDatabase) await database.close();
   });
@@ -165,6 +244,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kycWebhookRoutes, { kyc: kycService });
       await api.register(kycAdminRoutes, { kyc: kycService });
       await api.register(ledgerAdminRoutes, { ledger: ledgerService });
+      if (chain) {
+        await api.register(walletRoutes, { swap: swapService, ledger: ledgerService, market: marketService, transactions: transactionsService, idempotency: idempotencyService });
+        await api.register(chainRoutes, { chain, sandbox: config.sandbox, explorerUrl });
+      }
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
       if (config.sandbox && sandboxKyc) await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },

@@ -43,6 +43,24 @@ export const envSchema = z.object({
   SUMSUB_LEVEL: z.string().default('basic-kyc-level'),
   SUMSUB_BASE_URL: z.url().default('https://api.sumsub.com'),
   SUMSUB_TIMEOUT_MS: intFromEnv(5000),
+  /** Gold price: the sandbox walk starts here (USD per gram); PRICE_FEED_URL switches to a real feed. */
+  GOLD_USD_PER_GRAM: z.string().regex(/^\d+(\.\d{1,18})?$/, 'GOLD_USD_PER_GRAM must be a decimal number').default('130'),
+  PRICE_FEED_URL: z.url().optional(),
+  PRICE_FEED_PATH: z.string().default('price'),
+  PRICE_FEED_UNIT: z.enum(['gram', 'ounce']).default('gram'),
+  PRICE_REFRESH_SECONDS: intFromEnv(60),
+  QMGT_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(200),
+  SWAP_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(50),
+  EXPLORER_TX_BASE: z.url().optional(),
+  /** The platform's HD wallet: treasury at index 0, customers' custodial addresses after it. Generated in sandbox. */
+  WALLET_MNEMONIC: z.string().optional(),
+  /** Chain: anvil (embedded) unless CHAIN_RPC_URL points at BSC or another EVM node. */
+  CHAIN_ID: z.coerce.number().int().positive().default(56),
+  USDT_ADDRESS: z.string().optional(),
+  QMGT_ADDRESS: z.string().optional(),
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  DEPOSIT_SCAN_MS: intFromEnv(2000),
+  ANVIL_PATH: z.string().optional(),
   /** Later adapters; listed so that their presence turns the sandbox default off. */
   CHAIN_RPC_URL: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -68,6 +86,23 @@ export interface Config {
   session: { idleMs: number; absoluteMs: number };
   /** undefined: generated on first start and kept in DATA_DIR/secrets.json (sandbox only). */
   appSecret: string | undefined;
+  market: {
+    goldUsdPerGram: string;
+    feed: { url: string; path: string; unit: 'gram' | 'ounce' } | undefined;
+    refreshMs: number;
+    spreadBps: number;
+    swapFeeBps: number;
+  };
+  explorerTxBase: string | undefined;
+  chain: {
+    /** Tests that do not move money run without a chain; the product always has one. */
+    enabled: boolean;
+    rpc: { url: string; chainId: number; usdt: string | undefined; qmgt: string } | undefined;
+    mnemonic: string | undefined;
+    confirmations: number;
+    scanMs: number;
+    anvilPath: string | undefined;
+  };
   kyc: {
     provider: 'sandbox' | 'sumsub';
     levelName: string;
@@ -88,6 +123,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const e = parsed.data;
   if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: OPERATOR_EMAIL and OPERATOR_PASSWORD go together');
+  }
+  if (e.CHAIN_RPC_URL && (!e.QMGT_ADDRESS || !e.WALLET_MNEMONIC)) {
+    throw new ConfigError('Invalid configuration: CHAIN_RPC_URL needs QMGT_ADDRESS and WALLET_MNEMONIC');
   }
   if (e.SUMSUB_APP_TOKEN && (!e.SUMSUB_SECRET_KEY || !e.SUMSUB_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration: SUMSUB_APP_TOKEN needs SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET');
@@ -111,6 +149,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     appSecret: e.APP_SECRET,
+    market: {
+      goldUsdPerGram: e.GOLD_USD_PER_GRAM,
+      feed: e.PRICE_FEED_URL ? { url: e.PRICE_FEED_URL, path: e.PRICE_FEED_PATH, unit: e.PRICE_FEED_UNIT } : undefined,
+      refreshMs: e.PRICE_REFRESH_SECONDS * 1000,
+      spreadBps: e.QMGT_SPREAD_BPS,
+      swapFeeBps: e.SWAP_FEE_BPS,
+    },
+    explorerTxBase: e.EXPLORER_TX_BASE,
+    chain: {
+      enabled: true,
+      rpc: e.CHAIN_RPC_URL ? { url: e.CHAIN_RPC_URL, chainId: e.CHAIN_ID, usdt: e.USDT_ADDRESS, qmgt: e.QMGT_ADDRESS ?? '' } : undefined,
+      mnemonic: e.WALLET_MNEMONIC,
+      confirmations: e.DEPOSIT_CONFIRMATIONS,
+      scanMs: e.DEPOSIT_SCAN_MS,
+      anvilPath: e.ANVIL_PATH,
+    },
     kyc: {
       provider: e.SUMSUB_APP_TOKEN ? 'sumsub' : 'sandbox',
       levelName: e.SUMSUB_LEVEL,

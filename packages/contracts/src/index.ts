@@ -7,3 +7,4 @@ export * from './paths.js';
 export * from './kyc.js';
 export * from './money.js';
 export * from './ledger.js';
+export * from './wallet.js';

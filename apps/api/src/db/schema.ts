@@ -31,6 +31,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Derivation index of the user's custodial wallet (HD path .../0/walletIndex+1). */
+    walletIndex: integer('wallet_index').generatedByDefaultAsIdentity(),
   },
   (t) => [
     // Uniqueness is case-insensitive: 'Alice' and 'alice' are one account name.
@@ -39,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_user_hash_key').on(t.userHash),
     uniqueIndex('users_ref_code_key').on(t.refCode),
     index('users_upline_idx').on(t.uplineId),
+    uniqueIndex('users_wallet_index_key').on(t.walletIndex),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_not_own_upline', sql`${t.uplineId} IS NULL OR ${t.uplineId} <> ${t.id}`),
   ],
@@ -317,3 +320,94 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/* ---- Market, swaps and the business transaction record ---- */
+
+/** Gold spot in USD per gram, scaled by 1e18, one row per feed refresh; kept for charts. */
+export const priceTicks = pgTable(
+  'price_ticks',
+  {
+    at: timestamp('at', { withTimezone: true }).primaryKey(),
+    usdPerGram: units('usd_per_gram').notNull(),
+    source: text('source').notNull(),
+  },
+);
+
+export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'completed', 'failed']);
+
+/** What history screens read: one business event, pointing at its journal entry. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    status: transactionStatusEnum('status').notNull().default('pending'),
+    assetIn: assetEnum('asset_in'),
+    amountIn: units('amount_in'),
+    assetOut: assetEnum('asset_out'),
+    amountOut: units('amount_out'),
+    /** USDT per unit of the other asset, scaled by 1e18. */
+    price: units('price'),
+    fee: units('fee'),
+    feeAsset: assetEnum('fee_asset'),
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    txHash: text('tx_hash'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transactions_code_key').on(t.code),
+    index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt),
+  ],
+);
+
+/** A price promise: valid 30 s, for its owner, executed at most once. */
+export const swapQuotes = pgTable(
+  'swap_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetIn: assetEnum('asset_in').notNull(),
+    assetOut: assetEnum('asset_out').notNull(),
+    amountIn: units('amount_in').notNull(),
+    amountOut: units('amount_out').notNull(),
+    fee: units('fee').notNull(),
+    price: units('price').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('swap_quotes_user_idx').on(t.userId)],
+);
+
+/** USDT transfers credited to customers: one row per chain log, so each is credited once. */
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: units('amount').notNull(),
+    blockNumber: units('block_number').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.txHash, t.logIndex] })],
+);
+
+/** Named cursors of background scanners (the deposit watcher's last scanned block). */
+export const scanCursors = pgTable('scan_cursors', {
+  name: text('name').primaryKey(),
+  position: units('position').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,12 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** `final`: this is the last attempt; a handler that must compensate does it now instead of throwing. */
+export interface JobAttempt {
+  attempt: number;
+  final: boolean;
+}
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /**
  * The job port over pg-boss: the outbox for mail now, chain transfers and webhooks later.
@@ -30,10 +35,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
     async register(name, handler, options = {}) {
       await boss.createQueue(name);
       retryLimits.set(name, options.retryLimit ?? 5);
-      const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+      const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           try {
-            await handler(job.data as never);
+            await handler(job.data as never, { attempt: job.retryCount + 1, final: job.retryCount >= job.retryLimit });
           } catch (error) {
             log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
             throw error;

@@ -9,6 +9,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a live session of an operator is required. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a live session of a KYC-verified customer (money-moving routes). */
+    requireVerified: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Authenticated | undefined;
@@ -43,6 +45,10 @@ export default fp<{ authService: AuthService }>(
     app.decorate('requireOperator', async (request: FastifyRequest) => {
       await requireUser(request);
       if (request.auth?.user.role !== 'operator') throw forbidden('This page is for operators only.');
+    });
+    app.decorate('requireVerified', async (request: FastifyRequest) => {
+      await requireUser(request);
+      if (request.auth?.user.kycStatus !== 'Verified') throw forbidden('Complete your identity verification (KYC) to use your wallet.');
     });
   },
   { name: 'auth', dependencies: ['errors'] },

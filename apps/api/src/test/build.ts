@@ -61,11 +61,14 @@ export const testConfigDefaults: Partial<Config> = {
 };
 
 /** The `build()` helper: a ready app on its own database. */
-export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport } = {}): Promise<TestApp> {
+export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport; chain?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   // Uploads and generated secrets go to a folder of this app's own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qmgt-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { ...testConfigDefaults, dataDir, ...overrides });
+  const base = loadConfig({ NODE_ENV: 'test' });
+  // Only the files that move money start a chain (an anvil node each); 1 confirmation keeps them quick.
+  const chain = { ...base.chain, enabled: extra.chain ?? false, confirmations: 1, scanMs: 200 };
+  const config = { ...base, ...testConfigDefaults, chain, dataDir, ...overrides };
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, logger: false, ...(extra.mail ? { mail: extra.mail } : {}) });

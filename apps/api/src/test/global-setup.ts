@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * a template database cloned per file with CREATE DATABASE ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  // The token contracts are compiled once for the run, not by each test file at once.
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/compile-contracts.mjs')], { stdio: 'inherit' });
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const name = `qmgt_tpl_${process.pid}_${Date.now()}`;

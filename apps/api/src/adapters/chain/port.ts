@@ -1,0 +1,118 @@
+import type { Address, Hex } from 'viem';
+
+export type { Address, Hex };
+
+/** The two tokens the platform moves on chain (18 decimals each, like the ledger's units). */
+export type ChainToken = 'USDT' | 'QMGT';
+
+/** One ERC-20 `Transfer` log. (txHash, logIndex) identifies it: credit a deposit once per pair. */
+export interface TokenTransfer {
+  txHash: Hex;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: Hex;
+  from: Address;
+  to: Address;
+  /** Smallest units (18 decimals). */
+  amount: bigint;
+}
+
+/**
+ * Where a sent transaction stands. `confirmations` counts the including block as the first
+ * (0 while not mined); a transfer is final once it reaches the configured depth.
+ */
+export interface TxReceipt {
+  status: 'pending' | 'success' | 'reverted';
+  blockNumber: bigint | null;
+  confirmations: bigint;
+  /**
+   * false: not mined and the node does not know the hash (never broadcast, dropped, replaced).
+   * A load-balanced RPC may say so briefly right after a send. A resend takes a new nonce, so
+   * send the movement again only once the original can no longer be mined.
+   */
+  known: boolean;
+}
+
+/** A token movement decoded from a transaction's logs (the local explorer page). */
+export interface ExplorerTokenTransfer {
+  token: ChainToken | null;
+  contract: Address;
+  logIndex: number;
+  from: Address;
+  to: Address;
+  amount: bigint;
+}
+
+export interface ExplorerTx {
+  hash: Hex;
+  status: TxReceipt['status'];
+  blockNumber: bigint | null;
+  /** Seconds since the epoch of the including block. */
+  timestamp: bigint | null;
+  confirmations: bigint;
+  from: Address;
+  /** The called contract; null for a deployment. */
+  to: Address | null;
+  gasUsed: bigint | null;
+  transfers: ExplorerTokenTransfer[];
+}
+
+/**
+ * A send that did not certainly reach the node. `txHash` is the hash of the signed
+ * transaction: the node may have it (a timeout after broadcast), so look it up with
+ * `receipt()` before sending the movement again. Retrying is safe; nothing was mined by the
+ * failure itself.
+ */
+export class ChainSendError extends Error {
+  constructor(
+    message: string,
+    readonly txHash: Hex,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ChainSendError';
+  }
+}
+
+/** A call the adapter refuses before touching the chain (bad amount, faucet outside the sandbox). */
+export class ChainUsageError extends Error {
+  override name = 'ChainUsageError';
+}
+
+/**
+ * The chain port. Two adapters share one viem implementation: `anvil` (a local node the API
+ * starts, with our QMGT and test-USDT contracts; see local-chain.ts) and `rpc` (BSC or any EVM
+ * JSON-RPC with the real USDT; see rpc-chain.ts).
+ *
+ * Sends (`mintQmgt`, `burnQmgt`, `faucetUsdt`) are signed by the treasury with a fixed gas
+ * limit and never simulated first: every platform transaction has the treasury's next nonce,
+ * so the chain runs them in the order they were sent, the same order as the ledger (a burn
+ * sent right after the mint that funds it succeeds even before the mint is mined). A movement
+ * the contract refuses (a burn beyond the balance) is therefore mined and reported as
+ * `receipt().status === 'reverted'`; a send only throws when the node did not take the
+ * transaction (`ChainSendError`) or the call is invalid (`ChainUsageError`).
+ */
+export interface ChainPort {
+  readonly kind: 'anvil' | 'rpc';
+  readonly chainId: number;
+  readonly usdt: Address;
+  readonly qmgt: Address;
+  /** The platform account (HD index 0): QMGT admin and minter, pays the gas. */
+  readonly treasury: Address;
+  /** Custodial address of a user: HD index userIndex + 1 of the platform mnemonic. No RPC. */
+  depositAddress(userIndex: number): Address;
+  latestBlock(): Promise<bigint>;
+  /** USDT `Transfer` logs in [fromBlock, toBlock] whose `to` is one of `addresses`, in chain order. */
+  usdtTransfersTo(addresses: readonly Address[], fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]>;
+  /** Sends the transaction and returns its hash without waiting for it to be mined. */
+  mintQmgt(to: Address, amount: bigint): Promise<Hex>;
+  /** Burns from a custodial address (no allowance: the treasury is the minter). */
+  burnQmgt(from: Address, amount: bigint): Promise<Hex>;
+  /** Sandbox only: mints test USDT. Throws ChainUsageError on the `rpc` adapter. */
+  faucetUsdt(to: Address, amount: bigint): Promise<Hex>;
+  receipt(hash: Hex): Promise<TxReceipt>;
+  balanceOf(token: ChainToken, owner: Address): Promise<bigint>;
+  /** What the built-in explorer page shows; null when the node does not know the hash. */
+  explorerTx(hash: Hex): Promise<ExplorerTx | null>;
+  stop(): Promise<void>;
+}

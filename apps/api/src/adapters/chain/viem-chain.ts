@@ -1,0 +1,316 @@
+import {
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  isAddress,
+  keccak256,
+  maxUint256,
+  parseAbi,
+  parseAbiItem,
+  parseEventLogs,
+  type Address,
+  type Chain,
+  type Hex,
+} from 'viem';
+import type { PlatformWallet } from './hd-wallet.js';
+import {
+  ChainSendError,
+  ChainUsageError,
+  type ChainPort,
+  type ChainToken,
+  type ExplorerTx,
+  type TokenTransfer,
+  type TxReceipt,
+} from './port.js';
+
+/** The functions of our two contracts that the platform calls (contracts/*.sol). */
+export const qmgtAbi = parseAbi([
+  'function mint(address to, uint256 amount)',
+  'function burnFrom(address account, uint256 amount)',
+  'function MINTER_ROLE() view returns (bytes32)',
+  'function hasRole(bytes32 role, address account) view returns (bool)',
+]);
+export const testUsdtAbi = parseAbi([
+  'function mint(address to, uint256 amount)',
+  'function owner() view returns (address)',
+]);
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/**
+ * Gas limit of every platform send. Fixed rather than estimated: an estimate runs against the
+ * latest block, so a burn sent right after the (not yet mined) mint that funds it would be
+ * refused; a fixed limit lets the nonce order decide. A mint to a fresh address uses ~70k.
+ */
+export const SEND_GAS_LIMIT = 150_000n;
+
+export interface ViemChainOptions {
+  kind: ChainPort['kind'];
+  chain: Chain;
+  rpcUrl: string;
+  usdt: Address;
+  qmgt: Address;
+  wallet: PlatformWallet;
+  /** Whether faucetUsdt may mint (the treasury owns the test USDT). */
+  faucet: boolean;
+  /** Most blocks per eth_getLogs call (public BSC endpoints refuse wide ranges). */
+  logBlockRange?: bigint;
+  /** Most addresses per eth_getLogs topic filter. */
+  logAddressBatch?: number;
+  timeoutMs?: number;
+  onStop?: () => Promise<void>;
+}
+
+/** The viem implementation behind both adapters; only where the node comes from differs. */
+export function createViemChain(options: ViemChainOptions): ChainPort {
+  const { chain, wallet } = options;
+  const treasury = wallet.treasury;
+  const transport = http(options.rpcUrl, { timeout: options.timeoutMs ?? 15_000 });
+  // cacheTime 0: confirmations and the watcher's range need the real tip, not a 4 s old one.
+  const client = createPublicClient({ chain, transport, cacheTime: 0 });
+  const signer = createWalletClient({ chain, transport, account: treasury, cacheTime: 0 });
+  const usdt = getAddress(options.usdt);
+  const qmgt = getAddress(options.qmgt);
+  const logBlockRange = options.logBlockRange ?? 2_000n;
+  const logAddressBatch = options.logAddressBatch ?? 200;
+
+  // One send at a time, each with the next nonce of the treasury, tracked here so that a send
+  // does not depend on the node already listing the previous one as pending.
+  let queue: Promise<unknown> = Promise.resolve();
+  let nextNonce: number | undefined;
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  function send(label: string, to: Address, data: Hex): Promise<Hex> {
+    return exclusive(async () => {
+      let serialized: Hex;
+      let nonce: number;
+      try {
+        nonce = nextNonce ?? (await client.getTransactionCount({ address: treasury.address, blockTag: 'pending' }));
+        const request = await signer.prepareTransactionRequest({
+          account: treasury,
+          chain,
+          to,
+          data,
+          gas: SEND_GAS_LIMIT,
+          nonce,
+          parameters: ['fees', 'type', 'chainId'],
+        });
+        serialized = await signer.signTransaction(request);
+      } catch (error) {
+        nextNonce = undefined;
+        throw error;
+      }
+      const hash = keccak256(serialized);
+      try {
+        await client.sendRawTransaction({ serializedTransaction: serialized });
+      } catch (cause) {
+        // A timeout or a retried request ("already known", "nonce too low" once it was mined)
+        // can hide a transaction the node did take: ask for it before calling the send failed.
+        if (!(await nodeHas(hash))) {
+          nextNonce = undefined;
+          throw new ChainSendError(`${label}: the node did not take the transaction (${shortMessage(cause)})`, hash, {
+            cause,
+          });
+        }
+      }
+      nextNonce = nonce + 1;
+      return hash;
+    });
+  }
+
+  async function nodeHas(hash: Hex): Promise<boolean> {
+    try {
+      await client.getTransaction({ hash });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const checkedAddress = (value: Address, what: string): Address => {
+    if (!isAddress(value, { strict: false })) throw new ChainUsageError(`${what} is not an address: ${String(value)}`);
+    return getAddress(value);
+  };
+  const checkedAmount = (amount: bigint): bigint => {
+    if (typeof amount !== 'bigint' || amount <= 0n || amount > maxUint256)
+      throw new ChainUsageError(`amount must be a positive integer of smallest units, got ${String(amount)}`);
+    return amount;
+  };
+  const tokenAddress = (token: ChainToken) => (token === 'USDT' ? usdt : qmgt);
+  const latestBlock = () => client.getBlockNumber({ cacheTime: 0 });
+
+  async function receipt(hash: Hex): Promise<TxReceipt> {
+    try {
+      const found = await client.getTransactionReceipt({ hash });
+      const tip = await latestBlock();
+      const confirmations = tip >= found.blockNumber ? tip - found.blockNumber + 1n : 0n;
+      return {
+        status: found.status === 'success' ? 'success' : 'reverted',
+        blockNumber: found.blockNumber,
+        confirmations,
+        known: true,
+      };
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+    }
+    try {
+      await client.getTransaction({ hash });
+      return { status: 'pending', blockNumber: null, confirmations: 0n, known: true };
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError)
+        return { status: 'pending', blockNumber: null, confirmations: 0n, known: false };
+      throw error;
+    }
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    kind: options.kind,
+    chainId: chain.id,
+    usdt,
+    qmgt,
+    treasury: treasury.address,
+    depositAddress: (userIndex) => wallet.depositAddress(userIndex),
+    latestBlock,
+
+    async usdtTransfersTo(addresses, fromBlock, toBlock) {
+      const watched = [...new Set(addresses.map((a) => checkedAddress(a, 'watched address')))];
+      if (watched.length === 0 || fromBlock > toBlock) return [];
+      if (fromBlock < 0n) throw new ChainUsageError('fromBlock must not be negative');
+      const transfers: TokenTransfer[] = [];
+      for (let start = fromBlock; start <= toBlock; start += logBlockRange) {
+        const end = start + logBlockRange - 1n < toBlock ? start + logBlockRange - 1n : toBlock;
+        for (let i = 0; i < watched.length; i += logAddressBatch) {
+          const logs = await client.getLogs({
+            address: usdt,
+            event: transferEvent,
+            args: { to: watched.slice(i, i + logAddressBatch) },
+            fromBlock: start,
+            toBlock: end,
+            strict: true,
+          });
+          for (const log of logs) {
+            if (log.removed) continue;
+            transfers.push({
+              txHash: log.transactionHash,
+              logIndex: log.logIndex,
+              blockNumber: log.blockNumber,
+              blockHash: log.blockHash,
+              from: getAddress(log.args.from),
+              to: getAddress(log.args.to),
+              amount: log.args.value,
+            });
+          }
+        }
+      }
+      return transfers.sort((a, b) =>
+        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+      );
+    },
+
+    async mintQmgt(to, amount) {
+      const data = encodeFunctionData({
+        abi: qmgtAbi,
+        functionName: 'mint',
+        args: [checkedAddress(to, 'mint recipient'), checkedAmount(amount)],
+      });
+      return send('mint QMGT', qmgt, data);
+    },
+
+    async burnQmgt(from, amount) {
+      const data = encodeFunctionData({
+        abi: qmgtAbi,
+        functionName: 'burnFrom',
+        args: [checkedAddress(from, 'burn account'), checkedAmount(amount)],
+      });
+      return send('burn QMGT', qmgt, data);
+    },
+
+    async faucetUsdt(to, amount) {
+      if (!options.faucet) throw new ChainUsageError('the USDT faucet exists only on the local sandbox chain');
+      const data = encodeFunctionData({
+        abi: testUsdtAbi,
+        functionName: 'mint',
+        args: [checkedAddress(to, 'faucet recipient'), checkedAmount(amount)],
+      });
+      return send('faucet USDT', usdt, data);
+    },
+
+    receipt,
+
+    async balanceOf(token, owner) {
+      return client.readContract({
+        address: tokenAddress(token),
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [checkedAddress(owner, 'owner')],
+      });
+    },
+
+    async explorerTx(hash) {
+      let tx;
+      try {
+        tx = await client.getTransaction({ hash });
+      } catch (error) {
+        if (error instanceof TransactionNotFoundError) return null;
+        throw error;
+      }
+      const state = await receipt(hash);
+      let gasUsed: bigint | null = null;
+      let timestamp: bigint | null = null;
+      let transfers: ExplorerTx['transfers'] = [];
+      if (state.blockNumber !== null) {
+        const [mined, block] = await Promise.all([
+          client.getTransactionReceipt({ hash }),
+          client.getBlock({ blockNumber: state.blockNumber }),
+        ]);
+        gasUsed = mined.gasUsed;
+        timestamp = block.timestamp;
+        transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: mined.logs }).map((log) => {
+          const contract = getAddress(log.address);
+          return {
+            token: contract === usdt ? 'USDT' : contract === qmgt ? 'QMGT' : null,
+            contract,
+            logIndex: log.logIndex,
+            from: getAddress(log.args.from),
+            to: getAddress(log.args.to),
+            amount: log.args.value,
+          };
+        });
+      }
+      return {
+        hash: tx.hash,
+        status: state.status,
+        blockNumber: state.blockNumber,
+        timestamp,
+        confirmations: state.confirmations,
+        from: getAddress(tx.from),
+        to: tx.to ? getAddress(tx.to) : null,
+        gasUsed,
+        transfers,
+      };
+    },
+
+    stop() {
+      stopped ??= (async () => {
+        // Sends already queued finish (or fail) before the node goes away.
+        await queue;
+        await options.onStop?.();
+      })();
+      return stopped;
+    },
+  };
+}
+
+function shortMessage(error: unknown): string {
+  const e = error as { shortMessage?: string; message?: string };
+  return e.shortMessage ?? e.message ?? String(error);
+}

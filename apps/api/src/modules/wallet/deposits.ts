@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chainDeposits, scanCursors, users } from '../../db/schema.js';
+import type { ChainPort } from '../../adapters/chain/port.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { TransactionsService } from '../transactions/transactions.service.js';
+
+const CURSOR = 'usdt-deposits';
+/** Blocks scanned per round: bounded so one slow round cannot hold a huge log query. */
+const MAX_RANGE = 2_000n;
+
+/**
+ * Credits USDT sent to customers' custodial addresses, once final (DEPOSIT_CONFIRMATIONS
+ * blocks deep), exactly once per chain log: the (tx hash, log index) row and the ledger
+ * entry are written in one database transaction.
+ */
+export function createDepositWatcher(deps: { db: Db; chain: ChainPort; ledger: LedgerService; transactions: TransactionsService; confirmations: bigint; intervalMs: number }) {
+  const { db, chain } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function cursor(): Promise<bigint | undefined> {
+    const [row] = await db.select().from(scanCursors).where(eq(scanCursors.name, CURSOR)).limit(1);
+    return row ? BigInt(row.position) : undefined;
+  }
+
+  async function scanOnce(): Promise<number> {
+    const latest = await chain.latestBlock();
+    const finalBlock = latest - (deps.confirmations > 0n ? deps.confirmations - 1n : 0n);
+    if (finalBlock < 0n) return 0;
+    const last = await cursor();
+    // A first start scans only recent history: no custodial address existed before the platform did.
+    const from = last === undefined ? (finalBlock >= MAX_RANGE ? finalBlock - MAX_RANGE + 1n : 0n) : last + 1n;
+    if (from > finalBlock) return 0;
+    const to = from + MAX_RANGE - 1n < finalBlock ? from + MAX_RANGE - 1n : finalBlock;
+
+    const customers = await db.select({ id: users.id, walletIndex: users.walletIndex }).from(users).where(eq(users.role, 'customer'));
+    const byAddress = new Map(customers.map((c) => [chain.depositAddress(c.walletIndex).toLowerCase(), c.id]));
+    const transfers = byAddress.size ? await chain.usdtTransfersTo([...byAddress.keys()] as `0x${string}`[], from, to) : [];
+
+    let credited = 0;
+    for (const transfer of transfers) {
+      const userId = byAddress.get(transfer.to.toLowerCase());
+      if (!userId || transfer.amount <= 0n) continue;
+      const done = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(chainDeposits)
+          .values({ txHash: transfer.txHash, logIndex: transfer.logIndex, userId, amount: transfer.amount.toString(), blockNumber: transfer.blockNumber.toString() })
+          .onConflictDoNothing()
+          .returning({ txHash: chainDeposits.txHash });
+        if (!claimed) return false;
+        const entryId = await deps.ledger.post(tx, { type: 'deposit', memo: `${transfer.txHash}#${transfer.logIndex}` }, [
+          { account: { platform: 'external' }, asset: 'USDT', amount: -transfer.amount },
+          { account: { userId, purpose: 'available' }, asset: 'USDT', amount: transfer.amount },
+        ]);
+        const record = await deps.transactions.create(tx, {
+          userId,
+          type: 'DEPOSIT',
+          status: 'completed',
+          assetOut: 'USDT',
+          amountOut: transfer.amount,
+          journalEntryId: entryId,
+          txHash: transfer.txHash,
+        });
+        await tx
+          .update(chainDeposits)
+          .set({ transactionId: record.id })
+          .where(and(eq(chainDeposits.txHash, transfer.txHash), eq(chainDeposits.logIndex, transfer.logIndex)));
+        return true;
+      });
+      if (done) credited++;
+    }
+    await db
+      .insert(scanCursors)
+      .values({ name: CURSOR, position: to.toString() })
+      .onConflictDoUpdate({ target: scanCursors.name, set: { position: sql`excluded.position`, updatedAt: new Date() } });
+    return credited;
+  }
+
+  return {
+    /** One scan at a time in this process; another process scanning too only finds rows already claimed. */
+    scan(): Promise<number> {
+      running ??= scanOnce().finally(() => (running = undefined));
+      return running;
+    },
+    start() {
+      timer = setInterval(() => void this.scan().catch(() => undefined), deps.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client.js';
+import type { JobAttempt, JobQueue } from '../../jobs/queue.js';
+import { ChainSendError, type ChainPort } from '../../adapters/chain/port.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { TransactionsService } from '../transactions/transactions.service.js';
+import { usersService } from '../users/users.service.js';
+import { SETTLE_SWAP_JOB, swapPostings } from '../swap/swap.service.js';
+
+export interface SettlementDeps {
+  db: Db;
+  chain: ChainPort;
+  ledger: LedgerService;
+  transactions: TransactionsService;
+  queue: JobQueue;
+  confirmations: bigint;
+}
+
+export class NotYetFinal extends Error {}
+
+/**
+ * On-chain settlement of a QMGT swap, after its ledger entry: a buy mints QMGT to the
+ * customer's custodial address, a sell burns it there. The job is retried until the chain
+ * transaction is final; if it reverts, or the last attempt fails, a compensating entry puts the
+ * ledger back and the transaction is marked failed.
+ */
+export function createSettlement(deps: SettlementDeps) {
+  const { db, chain } = deps;
+
+  async function compensate(transactionId: string, reason: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await deps.transactions.find(tx, transactionId);
+      if (!row || row.status !== 'pending') return;
+      const original = {
+        assetIn: row.assetIn!,
+        assetOut: row.assetOut!,
+        amountIn: BigInt(row.amountIn!),
+        amountOut: BigInt(row.amountOut!),
+        fee: BigInt(row.fee ?? '0'),
+        price: BigInt(row.price ?? '0'),
+      };
+      // The reversal of every posting of the swap: the customer gets back what they paid.
+      const reversal = swapPostings(row.userId, original).map((line) => ({ ...line, amount: -line.amount }));
+      await deps.ledger.post(tx, { type: 'swap.compensation', memo: `${row.code}: ${reason}` }, reversal);
+      await deps.transactions.update(tx, row.id, { status: 'failed', failureReason: reason });
+    });
+  }
+
+  async function settle(transactionId: string, attempt: JobAttempt): Promise<void> {
+    const row = await deps.transactions.find(db, transactionId);
+    if (!row || row.status !== 'pending' || row.type !== 'QMGT') return;
+    const user = await usersService.findById(db, row.userId);
+    if (!user) return;
+    const address = chain.depositAddress(user.walletIndex);
+    try {
+      let hash = row.txHash as `0x${string}` | null;
+      if (!hash) {
+        try {
+          hash = row.assetOut === 'QMGT' ? await chain.mintQmgt(address, BigInt(row.amountOut!)) : await chain.burnQmgt(address, BigInt(row.amountIn!));
+        } catch (error) {
+          // The node may have the transaction even though the send failed: follow its hash, never send twice.
+          if (error instanceof ChainSendError) await deps.transactions.update(db, row.id, { txHash: error.txHash });
+          throw error;
+        }
+        await deps.transactions.update(db, row.id, { txHash: hash });
+      }
+      const receipt = await chain.receipt(hash);
+      if (receipt.status === 'reverted') return compensate(row.id, 'The chain transaction was reverted.');
+      if (receipt.status !== 'success' || receipt.confirmations < deps.confirmations) throw new NotYetFinal(`waiting for ${hash}`);
+      await deps.transactions.update(db, row.id, { status: 'completed', settledAt: new Date() });
+    } catch (error) {
+      if (attempt.final) return compensate(row.id, error instanceof NotYetFinal ? 'The chain transaction did not become final in time.' : 'The chain transaction could not be sent.');
+      throw error;
+    }
+  }
+
+  return {
+    async start(): Promise<void> {
+      await deps.queue.register<{ transactionId: string }>(SETTLE_SWAP_JOB, (job, attempt) => settle(job.transactionId, attempt), { retryLimit: 20 });
+    },
+    settle,
+  };
+}

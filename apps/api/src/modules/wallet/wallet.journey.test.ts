@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { toUnits, type SwapQuote, type Transaction } from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({}, { chain: true });
+}, 120_000);
+afterAll(async () => t.close());
+
+async function verifiedUser() {
+  const session = await signedInUser(t.app);
+  // The KYC journey has its own tests; here the user is simply one that passed it.
+  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+  return session;
+}
+
+const postWithKey = (app: FastifyInstance, url: string, body: unknown, token: string, key?: string) =>
+  app.inject({ method: 'POST', url: `/api${url}`, payload: body as Record<string, unknown>, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } });
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const balance = async (token: string) => (await get(t.app, '/get-qmgt-balance', token)).json<{ usdt: string; qmgt: string }>();
+
+async function fundedUser(usdt: string) {
+  const session = await verifiedUser();
+  const faucet = await postWithKey(t.app, '/dev/faucet', { asset: 'USDT', amount: usdt }, session.token);
+  expect(faucet.statusCode).toBe(200);
+  await until(async () => ((await balance(session.token)).usdt === usdt ? true : undefined));
+  return session;
+}
+
+describe('wallet: faucet, deposit, swap, sell', () => {
+  it('credits a faucet deposit once it is final, exactly once', async () => {
+    const { token, user } = await verifiedUser();
+    const address = (await get(t.app, `/getAccountAddress/${user.userHash}`, token)).json<{ data: string }>().data;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const faucet = await postWithKey(t.app, '/dev/faucet', { asset: 'USDT', amount: '250' }, token);
+    expect(faucet.statusCode).toBe(200);
+    expect(faucet.json().explorerUrl).toMatch(/^\/explorer\/tx\/0x[0-9a-f]{64}$/);
+    await until(async () => ((await balance(token)).usdt === '250' ? true : undefined));
+    // Further scans find the same log and credit nothing more.
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await balance(token)).usdt).toBe('250');
+    const deposits = (await get(t.app, '/transactions?type=DEPOSIT', token)).json<{ data: Transaction[]; total: number }>();
+    expect(deposits.total).toBe(1);
+    expect(deposits.data[0]).toMatchObject({ type: 'DEPOSIT', status: 'completed', assetOut: 'USDT', amountOut: '250' });
+  });
+
+  it('swaps 100 USDT for QMGT showing price and fee first, settles on chain, sells part back', async () => {
+    const { token } = await fundedUser('300');
+    const quoteRes = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '100' }, token);
+    expect(quoteRes.statusCode).toBe(200);
+    const quote = quoteRes.json<SwapQuote>();
+    expect(quote).toMatchObject({ from: 'USDT', to: 'QMGT', amountIn: '100', feeAsset: 'QMGT' });
+    expect(toUnits(quote.price, 'USDT')).toBeGreaterThan(0n);
+    expect(new Date(quote.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(30_000);
+
+    const swap = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID());
+    expect(swap.statusCode).toBe(200);
+    const tx = swap.json<{ transaction: Transaction }>().transaction;
+    expect(tx).toMatchObject({ type: 'QMGT', status: 'pending', amountIn: '100', amountOut: quote.amountOut, fee: quote.fee });
+    expect(await balance(token)).toEqual({ usdt: '200', qmgt: quote.amountOut });
+
+    const settled = await until(async () => {
+      const details = (await get(t.app, `/transaction-details/${tx.id}/QMGT`, token)).json<{ transaction: Transaction }>().transaction;
+      return details.status === 'completed' ? details : undefined;
+    });
+    expect(settled.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(settled.explorerUrl).toBe(`/explorer/tx/${settled.txHash}`);
+    const onChain = (await get(t.app, `/explorer/tx/${settled.txHash}`)).json();
+    expect(onChain.status).toBe('success');
+
+    const sell = await postWithKey(t.app, '/sell-token', { amount: '0.1' }, token, randomUUID());
+    expect(sell.statusCode).toBe(200);
+    const sold = sell.json<{ transaction: Transaction }>().transaction;
+    expect(sold).toMatchObject({ assetIn: 'QMGT', amountIn: '0.1', assetOut: 'USDT' });
+    await until(async () => ((await get(t.app, `/transactions/QMGT/${sold.code}`, token)).json().transaction.status === 'completed' ? true : undefined));
+    const history = (await get(t.app, '/transactions?type=QMGT', token)).json<{ data: Transaction[]; total: number }>();
+    expect(history.total).toBe(2);
+    expect(history.data[0]?.id).toBe(sold.id);
+  });
+});
+
+describe('money safety', () => {
+  it('replaying a swap with its key changes nothing; another body with the same key is refused', async () => {
+    const { token } = await fundedUser('100');
+    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' }, token)).json<SwapQuote>();
+    const key = randomUUID();
+    const first = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, key);
+    const again = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await balance(token)).usdt).toBe('50');
+    const other = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token)).json<SwapQuote>();
+    expect((await postWithKey(t.app, '/swap', { quoteId: other.quoteId }, token, key)).statusCode).toBe(422);
+    // The same quote under a new key is a second execution: refused, the quote is spent.
+    expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID())).statusCode).toBe(409);
+    expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token)).statusCode).toBe(400);
+  });
+
+  it('concurrent sells of one balance: exactly the affordable ones succeed', async () => {
+    const { token } = await fundedUser('100');
+    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '100' }, token)).json<SwapQuote>();
+    await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID());
+    const held = (await balance(token)).qmgt;
+    const each = '0.1';
+    const affordable = Number(toUnits(held, 'QMGT') / toUnits(each, 'QMGT'));
+    const results = await Promise.all(Array.from({ length: affordable + 3 }, () => postWithKey(t.app, '/sell-token', { amount: each }, token, randomUUID())));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(affordable);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(refused.every((r) => r.statusCode === 422 && r.json().error.name === 'InsufficientFundsError')).toBe(true);
+    expect((await get(t.app, '/admin/ledger/check', undefined)).statusCode).toBe(401);
+    const check = await t.app.services.ledger.check();
+    expect(check).toMatchObject({ balanced: true, nonNegative: true });
+  });
+
+  it('refuses expired and foreign quotes, junk and negative amounts, and other users’ transactions', async () => {
+    const alice = await fundedUser('50');
+    const bob = await verifiedUser();
+    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '20' }, alice.token)).json<SwapQuote>();
+    expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, bob.token, randomUUID())).statusCode).toBe(404);
+    await t.database.executeSql(`UPDATE swap_quotes SET expires_at = now() - interval '1 second' WHERE id = '${quote.quoteId}'`);
+    const expired = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, alice.token, randomUUID());
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().error.message).toBe('This quote has expired. Please ask for a new one.');
+
+    for (const amount of ['-5', '0', 'abc', '1e3', '9.99', '0.0000000000000000001', '']) {
+      const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount }, alice.token);
+      expect(res.statusCode, amount).toBe(400);
+    }
+    expect((await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'USDT', amount: '10' }, alice.token)).statusCode).toBe(400);
+    expect((await postWithKey(t.app, '/sell-token', { amount: '-1' }, alice.token, randomUUID())).statusCode).toBe(400);
+    expect((await balance(alice.token)).usdt).toBe('50');
+
+    const deposit = (await get(t.app, '/transactions?type=DEPOSIT', alice.token)).json<{ data: Transaction[] }>().data[0]!;
+    expect((await get(t.app, `/transaction-details/${deposit.id}/DEPOSIT`, bob.token)).statusCode).toBe(404);
+    expect((await get(t.app, `/transactions/DEPOSIT/${deposit.code}`, bob.token)).statusCode).toBe(404);
+    expect((await get(t.app, `/getAccountAddress/${alice.user.userHash}`, bob.token)).statusCode).toBe(404);
+  });
+
+  it('an unverified user cannot move money', async () => {
+    const { token } = await signedInUser(t.app);
+    const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Complete your identity verification (KYC) to use your wallet.');
+  });
+});

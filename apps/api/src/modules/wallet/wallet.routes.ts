@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AmountError, accountAddressResponseSchema, apiPaths, decimalStringSchema, toUnits } from '@qmgt/contracts';
+import { currentAuth } from '../../plugins/auth.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { ChainPort } from '../../adapters/chain/port.js';
+
+const FAUCET_MAX = toUnits('10000', 'USDT');
+
+const explorerTxSchema = z.object({
+  hash: z.string(),
+  status: z.enum(['pending', 'success', 'reverted']),
+  blockNumber: z.string().nullable(),
+  confirmations: z.string(),
+});
+
+/** The custodial address, the sandbox faucet and the local chain's explorer data. */
+export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolean; explorerUrl: (hash: string) => string }> = async (fastify, { chain, sandbox, explorerUrl }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/getAccountAddress/:userHash',
+    { preHandler: app.requireUser, schema: { tags: ['wallet'], security, summary: 'The caller’s custodial deposit address (own userHash only)', params: z.object({ userHash: z.string().max(64) }), response: { 200: accountAddressResponseSchema } } },
+    async (request) => {
+      const user = currentAuth(request).user;
+      if (request.params.userHash !== user.userHash) throw notFound('No such wallet.');
+      return { data: chain.depositAddress(user.walletIndex) };
+    },
+  );
+
+  app.get(
+    '/explorer/tx/:hash',
+    { schema: { tags: ['wallet'], summary: 'Status of a transaction on the chain', params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Not a transaction hash') }), response: { 200: explorerTxSchema } } },
+    async (request) => {
+      const receipt = await chain.receipt(request.params.hash as `0x${string}`);
+      return { hash: request.params.hash, status: receipt.status, blockNumber: receipt.blockNumber?.toString() ?? null, confirmations: receipt.confirmations.toString() };
+    },
+  );
+
+  if (sandbox && chain.kind === 'anvil') {
+    app.post(
+      apiPaths.devFaucet,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['sandbox'],
+          security,
+          summary: 'Mint test USDT to the caller’s address on the local chain; the deposit watcher credits it',
+          body: z.object({ asset: z.literal('USDT', { error: 'The faucet gives USDT only' }), amount: decimalStringSchema }),
+          response: { 200: z.object({ txHash: z.string(), explorerUrl: z.string(), address: z.string() }) },
+        },
+      },
+      async (request) => {
+        let amount: bigint;
+        try {
+          amount = toUnits(request.body.amount, 'USDT');
+        } catch (error) {
+          if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field: 'amount' });
+          throw error;
+        }
+        if (amount <= 0n || amount > FAUCET_MAX) throw badRequest('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
+        const address = chain.depositAddress(currentAuth(request).user.walletIndex);
+        const txHash = await chain.faucetUsdt(address, amount);
+        return { txHash, explorerUrl: explorerUrl(txHash), address };
+      },
+    );
+  }
+};
