@@ -53,6 +53,11 @@ export function createSettlement(deps: SettlementDeps) {
     const address = chain.depositAddress(user.walletIndex);
     try {
       let hash = row.txHash as `0x${string}` | null;
+      if (hash && attempt.attempt > 1) {
+        // A hash no node has ever seen, on a later attempt, was never broadcast: sending again cannot double it.
+        const earlier = await chain.receipt(hash);
+        if (earlier.status === 'pending' && !earlier.known) hash = null;
+      }
       if (!hash) {
         try {
           hash = row.assetOut === 'QMGT' ? await chain.mintQmgt(address, BigInt(row.amountOut!)) : await chain.burnQmgt(address, BigInt(row.amountIn!));

@@ -80,7 +80,8 @@ describe('wallet: faucet, deposit, swap, sell', () => {
     expect(settled.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(settled.explorerUrl).toBe(`/explorer/tx/${settled.txHash}`);
     const onChain = (await get(t.app, `/explorer/tx/${settled.txHash}`)).json();
-    expect(onChain.status).toBe('success');
+    expect(onChain).toMatchObject({ status: 'success', transfers: [{ token: 'QMGT', amount: quote.amountOut }] });
+    expect((await get(t.app, `/explorer/tx/0x${'ab'.repeat(32)}`)).statusCode).toBe(404);
 
     const sell = await postWithKey(t.app, '/sell-token', { amount: '0.1' }, token, randomUUID());
     expect(sell.statusCode).toBe(200);

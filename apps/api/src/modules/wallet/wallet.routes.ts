@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AmountError, accountAddressResponseSchema, apiPaths, decimalStringSchema, toUnits } from '@qmgt/contracts';
+import { AmountError, accountAddressResponseSchema, apiPaths, decimalStringSchema, fromUnits, toUnits } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
@@ -12,7 +12,11 @@ const explorerTxSchema = z.object({
   hash: z.string(),
   status: z.enum(['pending', 'success', 'reverted']),
   blockNumber: z.string().nullable(),
+  timestamp: z.string().nullable(),
   confirmations: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  transfers: z.array(z.object({ token: z.string().nullable(), from: z.string(), to: z.string(), amount: z.string() })),
 });
 
 /** The custodial address, the sandbox faucet and the local chain's explorer data. */
@@ -34,8 +38,19 @@ export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolea
     '/explorer/tx/:hash',
     { schema: { tags: ['wallet'], summary: 'Status of a transaction on the chain', params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Not a transaction hash') }), response: { 200: explorerTxSchema } } },
     async (request) => {
-      const receipt = await chain.receipt(request.params.hash as `0x${string}`);
-      return { hash: request.params.hash, status: receipt.status, blockNumber: receipt.blockNumber?.toString() ?? null, confirmations: receipt.confirmations.toString() };
+      const tx = await chain.explorerTx(request.params.hash as `0x${string}`);
+      if (!tx) throw notFound('The chain does not know this transaction.');
+      return {
+        hash: tx.hash,
+        status: tx.status,
+        blockNumber: tx.blockNumber?.toString() ?? null,
+        timestamp: tx.timestamp === null ? null : new Date(Number(tx.timestamp) * 1000).toISOString(),
+        confirmations: tx.confirmations.toString(),
+        from: tx.from,
+        to: tx.to,
+        // Both tokens have 18 decimals: amounts as exact decimal strings.
+        transfers: tx.transfers.map((t) => ({ token: t.token, from: t.from, to: t.to, amount: fromUnits(t.amount, 'USDT') })),
+      };
     },
   );
 
