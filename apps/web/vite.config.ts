@@ -15,10 +15,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // Profile pictures are served by the API under /uploads/pictures (the image base path).
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
   preview: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
   build: {
     outDir: fromHere('./dist'),

@@ -91,9 +91,10 @@ test.describe('mobile (360 x 740)', () => {
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-mobile-profile-menu.png' });
 
+    // No personal details yet: the badge starts the KYC form at its first step.
     await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
-    await expect(page).toHaveURL('/kyc-verification');
-    await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL('/Registration/1');
+    await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
 
     // KYC-gated pages render nothing for this client.
     await page.goto('/dashboard');

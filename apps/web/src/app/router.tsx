@@ -4,14 +4,19 @@ import { paths } from '@/config/paths';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import { RequireKyc } from './guards/require-kyc';
+import { RequireOperator } from './guards/require-operator';
 import { RequireSandbox } from './guards/require-sandbox';
 import { RequireUpline } from './guards/require-upline';
 import { RootLayout } from './layout/root-layout';
+import { AdminKycRoute } from './routes/admin-kyc';
 import { ChangePasswordRoute } from './routes/change-password';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { Home } from './routes/home';
+import { KycRegistrationRoute } from './routes/kyc-registration';
+import { KycVerificationRoute } from './routes/kyc-verification';
+import { MyProfileRoute } from './routes/my-profile';
 import { NotFound } from './routes/not-found';
 import { SampleBalanceRoute } from './routes/sample-balance';
 import { SignInRoute } from './routes/sign-in';
@@ -47,7 +52,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.emailVerification.pattern, element: <EmailVerificationRoute /> },
       { path: paths.changePassword.pattern, element: <ChangePasswordRoute /> },
       { path: paths.forgotPassword.pattern, element: <ForgotPasswordRoute /> },
-      screen(paths.kycVerification.pattern, 'KYC Verification'),
+      // The signed-in client's identity check, or a second device's with a hand-off `uid`.
+      { path: paths.kycVerification.pattern, element: <KycVerificationRoute /> },
       screen(paths.contactUs.pattern, 'Contact Us'),
       screen(paths.termConditions.pattern, 'Terms and Conditions'),
       screen(paths.announcements.pattern, 'Announcements'),
@@ -71,11 +77,19 @@ export const appRoutes: RouteObject[] = [
           screen(paths.pdf.pattern, 'Account Statement PDF'),
           screen(paths.gaeAccountStatement.pattern, 'GAE Account Statement'),
           screen(paths.gaePurchase.pattern, 'GAE Purchase'),
-          screen(paths.rewardRequests.pattern, 'Reward Requests'),
           screen(paths.purchaseGae.pattern, 'Purchase GAE'),
           screen(paths.purchaseGaeExtra.pattern, 'Purchase GAE Extra'),
-          screen(paths.registrationStep.pattern, 'KYC Registration'),
+          { path: paths.registrationStep.pattern, element: <KycRegistrationRoute /> },
           screen(paths.remitToSave.pattern, 'Remit to Save'),
+
+          // Back office: the operator role only (DESIGN.md section 5); KYC is not required.
+          {
+            element: <RequireOperator />,
+            children: [
+              screen(paths.rewardRequests.pattern, 'Reward Requests'),
+              { path: paths.adminKyc.pattern, element: <AdminKycRoute /> },
+            ],
+          },
 
           // Only with an upline; also reached as /Staking.
           { element: <RequireUpline />, children: [screen(paths.staking.pattern, 'Staking')] },
@@ -95,7 +109,7 @@ export const appRoutes: RouteObject[] = [
               screen(paths.transactionsGaex.pattern, 'GAEX Transactions'),
               screen(paths.requestExternalUsdau.pattern, 'USDAU Request External'),
               screen(paths.transaction.pattern, 'Transaction'),
-              screen(paths.myProfile.pattern, 'My Profile'),
+              { path: paths.myProfile.pattern, element: <MyProfileRoute /> },
               screen(paths.myAffiliates.pattern, 'My Affiliates'),
               screen(paths.myRewardCenter.pattern, 'My Reward Center'),
             ],

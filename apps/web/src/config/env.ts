@@ -16,7 +16,20 @@ const parsed = envSchema.parse({
   VITE_EXPLORER_TX_BASE: import.meta.env.VITE_EXPLORER_TX_BASE || undefined,
 });
 
+const apiBase = parsed.VITE_API_BASE.replace(/\/+$/, '');
+
+/** The API's host when it is configured as an absolute URL; '' when it is this site's own. */
+function originOf(base: string): string {
+  try {
+    return /^https?:\/\//i.test(base) ? new URL(base).origin : '';
+  } catch {
+    return '';
+  }
+}
+
 export const env = {
-  apiBase: parsed.VITE_API_BASE.replace(/\/+$/, ''),
+  apiBase,
   explorerTxBase: parsed.VITE_EXPLORER_TX_BASE,
+  /** Host of public files the API links to by path, e.g. profile pictures under /uploads/pictures. */
+  assetOrigin: originOf(apiBase),
 } as const;

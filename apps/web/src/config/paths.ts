@@ -95,6 +95,9 @@ export const paths = {
   },
   remitToSave: fixed('/remit-to-save'),
 
+  // Back office (operator role only, DESIGN.md section 5)
+  adminKyc: fixed('/admin/kyc'),
+
   // Other
   test: fixed('/test'),
   /** Sandbox only: the embedded mail service's inbox (DESIGN.md section 1). */

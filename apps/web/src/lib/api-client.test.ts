@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl } from '@/testing/handlers';
 import { server } from '@/testing/server';
-import { ApiError, apiRequest, errorMessage, setSessionEndedHandler } from './api-client';
+import { ApiError, apiDownload, apiRequest, apiUpload, errorMessage, setSessionEndedHandler } from './api-client';
 import { useSessionStore } from './session-store';
 
 describe('api client', () => {
@@ -80,5 +80,43 @@ describe('api client', () => {
   it('rejects an answer that does not match the contract', async () => {
     server.use(http.get(apiUrl('/ping'), () => HttpResponse.json({ ok: 'yes' })));
     await expect(apiRequest('/ping', { schema: okSchema })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('uploads multipart with progress, without a JSON content type, and reads errors the same way', async () => {
+    let contentType: string | null = null;
+    let token: string | null = null;
+    server.use(
+      http.post(apiUrl('/upload'), ({ request }) => {
+        contentType = request.headers.get('Content-Type');
+        token = request.headers.get('X-Access-Token');
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post(apiUrl('/too-big'), () =>
+        HttpResponse.json(apiErrorBody(413, 'The file is larger than 5 MB.', 'PayloadTooLargeError'), { status: 413 }),
+      ),
+    );
+    const form = new FormData();
+    form.append('kind', 'selfie');
+    const progress = vi.fn();
+    await expect(
+      apiUpload('/upload', form, { schema: okSchema, headers: { 'X-Access-Token': 'sdk' }, auth: false, onProgress: progress }),
+    ).resolves.toEqual({ ok: true });
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(token).toBe('sdk');
+
+    const error = await apiUpload('/too-big', form).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 413, message: 'The file is larger than 5 MB.' });
+  });
+
+  it('downloads a file with the name the server suggests', async () => {
+    server.use(
+      http.get(apiUrl('/file'), () =>
+        new HttpResponse('%PDF', { headers: { 'Content-Disposition': 'attachment; filename="document-1.pdf"' } }),
+      ),
+    );
+    const file = await apiDownload('/file');
+    expect(file.filename).toBe('document-1.pdf');
+    expect(await file.blob.text()).toBe('%PDF');
   });
 });

@@ -42,7 +42,10 @@ export function setSessionEndedHandler(listener: UnauthorizedListener | null): v
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except a FormData, which goes as multipart/form-data. */
   body?: unknown;
+  /** Extra headers, e.g. the identity provider's own `X-Access-Token`. */
+  headers?: Record<string, string>;
   /** Validates the answer; the wire shape lives in @qmgt/contracts. */
   schema?: z.ZodType<T>;
   query?: Record<string, string | undefined>;
@@ -72,6 +75,31 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function requestHeaders(token: string | null, extra: Record<string, string> | undefined, json: boolean) {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+  if (json) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The ApiError for a non-2xx answer; a refused bearer token is reported once, here. */
+function failure(status: number, payload: unknown, token: string | null, reportSessionEnd: boolean): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  const sessionEnded = status === 401 && Boolean(token);
+  const error = parsed.success
+    ? new ApiError(status, parsed.data.error.message, parsed.data.error.name, parsed.data.error.details, sessionEnded)
+    : new ApiError(status, '', '', {}, sessionEnded);
+  if (sessionEnded && reportSessionEnd) onSessionEnded?.(error);
+  return error;
+}
+
+function parseAnswer<T>(status: number, payload: unknown, schema: z.ZodType<T> | undefined): T {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(status, 'Unexpected answer from the server');
+  return parsed.data;
+}
+
 /**
  * One call to the product API. Success is any 2xx (SPEC.md section 7); there is deliberately
  * no timeout. Failures throw ApiError with the `{ error: { status, name, message, details } }`
@@ -80,16 +108,15 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, query, signal, auth = true, reportSessionEnd = true } = options;
   const token = auth ? useSessionStore.getState().accessToken : null;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = body instanceof FormData;
+  const headers = requestHeaders(token, options.headers, body !== undefined && !isForm);
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
@@ -98,25 +125,91 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
 
   const payload = await readJson(response);
+  if (!response.ok) throw failure(response.status, payload, token, reportSessionEnd);
+  return parseAnswer(response.status, payload, schema);
+}
 
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    const sessionEnded = response.status === 401 && Boolean(token);
-    const error = parsed.success
-      ? new ApiError(
-          response.status,
-          parsed.data.error.message,
-          parsed.data.error.name,
-          parsed.data.error.details,
-          sessionEnded,
-        )
-      : new ApiError(response.status, '', '', {}, sessionEnded);
-    if (sessionEnded && reportSessionEnd) onSessionEnded?.(error);
-    throw error;
+export type UploadProgress = { loaded: number; total: number };
+
+type UploadOptions<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'query'> & {
+  /** Called as the browser sends the body: the only way to show real upload progress. */
+  onProgress?: (progress: UploadProgress) => void;
+};
+
+/**
+ * A multipart POST with upload progress. fetch cannot report how much of a body has been
+ * sent, XMLHttpRequest can; errors and answers are read exactly as apiRequest reads them.
+ */
+export function apiUpload<T = void>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> {
+  const { schema, signal, auth = true, reportSessionEnd = true, onProgress } = options;
+  const token = auth ? useSessionStore.getState().accessToken : null;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    for (const [name, value] of Object.entries(requestHeaders(token, options.headers, false))) {
+      xhr.setRequestHeader(name, value);
+    }
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+    }
+    xhr.addEventListener('load', () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failure(xhr.status, payload, token, reportSessionEnd));
+        return;
+      }
+      try {
+        resolve(parseAnswer(xhr.status, payload, schema));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(xhr.status, ''));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, '')));
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** A downloaded file: its bytes and the name the server suggests (Content-Disposition). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // fall through to the plain form
+    }
   }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? null;
+}
 
-  if (!schema) return undefined as T;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server');
-  return parsed.data;
+/** A GET whose answer is a file (bearer header included), e.g. an identity document for an operator. */
+export async function apiDownload(path: string, options: Pick<RequestOptions<never>, 'signal' | 'auth'> = {}) {
+  const { signal, auth = true } = options;
+  const token = auth ? useSessionStore.getState().accessToken : null;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers: requestHeaders(token, { Accept: '*/*' }, false), signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, '');
+  }
+  if (!response.ok) throw failure(response.status, await readJson(response), token, true);
+  const file: DownloadedFile = {
+    blob: await response.blob(),
+    filename: filenameFrom(response.headers.get('Content-Disposition')),
+  };
+  return file;
 }

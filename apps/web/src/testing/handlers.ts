@@ -1,6 +1,7 @@
 import type { MailboxMessage, User } from '@qmgt/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiErrorBody } from './factories';
+import { createKycHandlers, resetFakeKyc } from './kyc-api';
 
 /** What the fake API knows; tests change it through these helpers. */
 type TestApiState = {
@@ -12,7 +13,7 @@ type TestApiState = {
   sandbox: boolean;
   mailbox: MailboxMessage[];
   /** Every request the fake API saw, for asserting calls and their order. */
-  calls: { method: string; path: string; body: unknown; authorization: string | null }[];
+  calls: { method: string; path: string; body: unknown; authorization: string | null; sdkToken: string | null }[];
 };
 
 export const testApi: TestApiState = {
@@ -31,23 +32,45 @@ export function resetTestApi(): void {
   testApi.sandbox = true;
   testApi.mailbox = [];
   testApi.calls = [];
+  resetFakeKyc();
 }
 
 export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
+
+/** A file part as the calls record it (the test environment does not carry its bytes). */
+export const FILE_PART = '[file]';
+
+/** JSON as parsed; multipart as its text fields, with files as FILE_PART; anything else as text. */
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await request.formData();
+    const fields: Record<string, string> = {};
+    form.forEach((value, name) => {
+      fields[name] = typeof value === 'string' ? value : FILE_PART;
+    });
+    return fields;
+  }
+  const text = await request.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** Every request the app sends is written down, whichever handler answers it. */
 export async function recordCall(request: Request): Promise<void> {
   const url = new URL(request.url);
   let body: unknown;
-  if (request.method !== 'GET') {
-    const text = await request.clone().text();
-    body = text ? (JSON.parse(text) as unknown) : undefined;
-  }
+  if (request.method !== 'GET') body = await readBody(request.clone());
   testApi.calls.push({
     method: request.method,
     path: url.pathname.replace(/^\/api/, ''),
     body,
     authorization: request.headers.get('Authorization'),
+    sdkToken: request.headers.get('X-Access-Token'),
   });
 }
 
@@ -74,5 +97,12 @@ export const handlers = [
     if (!testApi.sandbox) return HttpResponse.json(apiErrorBody(404, 'Not found', 'NotFoundError'), { status: 404 });
     const to = new URL(request.url).searchParams.get('to');
     return HttpResponse.json(to ? testApi.mailbox.filter((message) => message.to === to) : testApi.mailbox);
+  }),
+  ...createKycHandlers({
+    apiUrl,
+    currentUser: () => testApi.currentUser,
+    setKycStatus: (kycVerified) => {
+      if (testApi.currentUser) testApi.currentUser = { ...testApi.currentUser, kycVerified };
+    },
   }),
 ];

@@ -35,6 +35,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no object URLs (picture previews, downloads): a counter stands in for them.
+let objectUrls = 0;
+URL.createObjectURL = () => `blob:test-${(objectUrls += 1)}`;
+URL.revokeObjectURL = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

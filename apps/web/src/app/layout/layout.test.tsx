@@ -1,9 +1,10 @@
-import { act, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import type { KycStatus } from '@qmgt/contracts';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store';
 import { buildSession } from '@/testing/factories';
 import { testApi } from '@/testing/handlers';
+import { fakeKyc } from '@/testing/kyc-api';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
 
 const ADDRESS = '0xAbC1234567890defABC1234567890DEFabc12345';
@@ -234,10 +235,32 @@ describe('KYC badge', () => {
     expect(await within(await screen.findByRole('menu')).findByText(text)).toBeInTheDocument();
   });
 
-  it('links an unverified client to /kyc-verification', async () => {
+  it('links an unverified client who submitted personal details to /kyc-verification', async () => {
+    fakeKyc.personal.submittedAt = '2025-03-01T10:00:00.000Z';
     const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
-    await user.click(await screen.findByRole('link', { name: 'Start KYC Verification' }));
+    const start = await screen.findByRole('link', { name: 'Start KYC Verification' });
+    // Where it leads comes from GET /verification/is-verify.
+    await waitFor(() => expect(start).toHaveAttribute('href', '/kyc-verification'));
+    await user.click(start);
+    expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/kyc-verification');
+  });
+
+  it('links an unverified client without personal details to the form, /Registration/1', async () => {
+    const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await screen.findByRole('link', { name: 'Start KYC Verification' });
+    await waitFor(() => expect(testApi.calls.some((call) => call.path === '/verification/is-verify')).toBe(true));
+    await user.click(screen.getByRole('link', { name: 'Start KYC Verification' }));
+    expect(await screen.findByRole('heading', { name: 'Personal details' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/Registration/1');
+  });
+
+  it.each<[KycStatus]>([['Pending'], ['Rejected']])('links a %s client to the verification status', async (kycVerified) => {
+    const { user, router } = renderApp('/', { session: buildSession({ kycVerified }) });
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('link', { name: kycVerified === 'Pending' ? 'KYC Pending' : 'KYC Rejected' }));
     expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/kyc-verification');
   });

@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { User } from '@qmgt/contracts';
-import { IconCopy, IconHeadset, IconLogout, IconQrcode, IconUser } from '@tabler/icons-react';
+import { IconBuildingBank, IconCopy, IconHeadset, IconLogout, IconQrcode, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { KycBadge } from '@/features/kyc/components/kyc-badge';
@@ -74,6 +74,11 @@ export function ProfileMenu({
         {showMyProfile ? (
           <Menu.Item component={Link} to={paths.myProfile.to()} leftSection={<IconUser size={16} aria-hidden />}>
             My Profile
+          </Menu.Item>
+        ) : null}
+        {user.role === 'operator' ? (
+          <Menu.Item component={Link} to={paths.adminKyc.to()} leftSection={<IconBuildingBank size={16} aria-hidden />}>
+            Back office
           </Menu.Item>
         ) : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>

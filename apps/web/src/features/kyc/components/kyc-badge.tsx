@@ -3,6 +3,7 @@ import type { KycStatus } from '@qmgt/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useIsVerify } from '../api/get-is-verify';
 
 /** SPEC.md section 2: the badge text for each KYC status. */
 export function kycBadgeLabel(status: KycStatus): string {
@@ -25,21 +26,49 @@ const badgeColor: Record<KycStatus, string> = {
   Verified: 'teal',
 };
 
-/** The client's identity-verification state; an unverified client gets a way to start it. */
+/**
+ * Where 'Start KYC Verification' leads: the personal-details form first, the identity check
+ * once those are submitted. Until the server has said, the form (where every client starts).
+ */
+function StartKycButton({ onNavigate }: { onNavigate?: () => void }) {
+  const isVerify = useIsVerify();
+  const to = isVerify.data?.personalInfoSubmitted ? paths.kycVerification.to() : paths.registrationStep.to(1);
+  return (
+    <Button
+      component={Link}
+      to={to}
+      onClick={onNavigate}
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconShieldCheck size={16} aria-hidden />}
+    >
+      {kycBadgeLabel('Not Verified')}
+    </Button>
+  );
+}
+
+/**
+ * The client's identity-verification state. An unverified client gets a way to start it; a
+ * pending or rejected one a way to see where it stands.
+ */
 export function KycBadge({ status, onNavigate }: { status: KycStatus; onNavigate?: () => void }) {
+  if (status === 'Not Verified') return <StartKycButton onNavigate={onNavigate} />;
   const label = kycBadgeLabel(status);
-  if (status === 'Not Verified') {
+  if (status === 'Pending' || status === 'Rejected') {
     return (
-      <Button
+      <Badge
         component={Link}
         to={paths.kycVerification.to()}
         onClick={onNavigate}
-        size="compact-sm"
+        color={badgeColor[status]}
         variant="light"
-        leftSection={<IconShieldCheck size={16} aria-hidden />}
+        size="lg"
+        radius="sm"
+        tt="none"
+        style={{ cursor: 'pointer' }}
       >
         {label}
-      </Button>
+      </Badge>
     );
   }
   return (

@@ -1,0 +1,191 @@
+import type { AdminApplicant } from '@qmgt/contracts';
+import { act, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildSession } from '@/testing/factories';
+import { testApi } from '@/testing/handlers';
+import { fakeKyc } from '@/testing/kyc-api';
+import { currentPath, renderApp, screen } from '@/testing/render-app';
+
+function buildApplicant(overrides: Partial<AdminApplicant> = {}): AdminApplicant {
+  return {
+    id: 'app-1',
+    userId: 'user-ana',
+    username: 'ana',
+    email: 'ana@example.test',
+    provider: 'sandbox',
+    reviewStatus: 'pending',
+    reviewResult: null,
+    kycVerified: 'Pending',
+    submittedAt: '2025-03-01T10:00:00.000Z',
+    documents: [
+      { id: 'doc-1', kind: 'identity_document', contentType: 'application/pdf', size: 120 * 1024 },
+      { id: 'doc-2', kind: 'selfie', contentType: 'image/jpeg', size: 2048 },
+    ],
+    decisions: [
+      { action: 'kyc.status_changed', detail: 'Not Verified -> Pending (applicantPending)', actor: null, createdAt: '2025-03-01T10:05:00.000Z' },
+    ],
+    updatedAt: '2025-03-01T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+const operator = () => buildSession({ role: 'operator', username: 'ops' });
+const reviewCalls = () => testApi.calls.filter((call) => call.path.endsWith('/review'));
+const listCalls = () => testApi.calls.filter((call) => call.path === '/admin/kyc/applicants');
+
+function seed() {
+  fakeKyc.applicants = [
+    buildApplicant(),
+    buildApplicant({
+      id: 'app-2',
+      userId: 'user-bo',
+      username: 'bo',
+      email: 'bo@example.test',
+      kycVerified: 'Verified',
+      reviewStatus: 'completed',
+      reviewResult: { reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [], moderationComment: null },
+      decisions: [{ action: 'kyc.reviewed', detail: 'GREEN', actor: 'ops', createdAt: '2025-02-01T09:00:00.000Z' }],
+    }),
+    buildApplicant({ id: 'app-3', username: 'cy', email: 'cy@example.test', kycVerified: 'Not Verified', reviewStatus: 'init', documents: [], decisions: [] }),
+  ];
+}
+
+describe('back office: identity reviews', () => {
+  it('lists Pending applicants first, with documents and decision history', async () => {
+    seed();
+    renderApp('/admin/kyc', { session: operator() });
+    expect(await screen.findByRole('heading', { name: 'Identity Reviews', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Pending (1)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Verified (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All (3)' })).toBeInTheDocument();
+
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    const ana = within(items[0]!);
+    expect(ana.getByRole('heading', { name: 'ana' })).toBeInTheDocument();
+    expect(ana.getByText('ana@example.test')).toBeInTheDocument();
+    expect(ana.getByRole('button', { name: 'Download identity document (PDF, 120 KB)' })).toBeInTheDocument();
+    expect(ana.getByRole('button', { name: 'Download selfie (JPEG, 2 KB)' })).toBeInTheDocument();
+    expect(ana.getByText('Status changed: Not Verified → Pending (applicantPending)')).toBeInTheDocument();
+    expect(ana.getByText(/^System ·/)).toBeInTheDocument();
+    expect(screen.queryByText('bo@example.test')).not.toBeInTheDocument();
+  });
+
+  it('approves after a confirmation, with the right body, and refreshes the list', async () => {
+    seed();
+    const { user } = renderApp('/admin/kyc', { session: operator() });
+    const item = await screen.findByRole('listitem', { name: 'ana' });
+    await user.click(within(item).getByRole('button', { name: 'Approve' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Approve ana?' });
+    expect(reviewCalls()).toHaveLength(0);
+    const listsBefore = listCalls().length;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('ana is approved.')).toBeInTheDocument();
+    expect(reviewCalls()).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/admin/kyc/applicants/app-1/review', body: { reviewAnswer: 'GREEN' } }),
+    ]);
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(listsBefore));
+    expect(await screen.findByText('Nobody is waiting for a review.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Verified (2)' }));
+    const approved = await screen.findByRole('listitem', { name: 'ana' });
+    expect(within(approved).getByText('Approved')).toBeInTheDocument();
+    expect(within(approved).getByText(/^ops ·/)).toBeInTheDocument();
+  });
+
+  it('rejects with RETRY or FINAL, required, and an optional comment', async () => {
+    seed();
+    const { user } = renderApp('/admin/kyc', { session: operator() });
+    await user.click(within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject ana?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('A RED review needs reviewRejectType RETRY or FINAL')).toBeInTheDocument();
+    expect(reviewCalls()).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: /RETRY/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason shown to the customer (optional)' }), 'The photo is blurred.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('ana is rejected (may retry).')).toBeInTheDocument();
+    expect(reviewCalls()[0]?.body).toEqual({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
+    await user.click(await screen.findByRole('tab', { name: 'Rejected (1)' }));
+    const rejected = await screen.findByRole('listitem', { name: 'ana' });
+    expect(within(rejected).getByText('Rejected (may retry): The photo is blurred.')).toBeInTheDocument();
+  });
+
+  it('closes the confirmation without deciding on Cancel', async () => {
+    seed();
+    const { user } = renderApp('/admin/kyc', { session: operator() });
+    await user.click(within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject ana?' });
+    await user.click(within(dialog).getByRole('radio', { name: /FINAL/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(reviewCalls()).toHaveLength(0);
+  });
+
+  it('downloads a document with the bearer token, as a file, never inline', async () => {
+    seed();
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const { user } = renderApp('/admin/kyc', { session: operator() });
+    const item = await screen.findByRole('listitem', { name: 'ana' });
+    await user.click(within(item).getByRole('button', { name: /Download identity document/ }));
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toEqual({ href: expect.stringMatching(/^blob:/), download: 'document-doc-1.pdf' });
+    const call = testApi.calls.find((c) => c.path === '/admin/kyc/applicants/app-1/documents/doc-1');
+    expect(call?.authorization).toMatch(/^Bearer /);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('offers no decision before documents are submitted', async () => {
+    seed();
+    const { user } = renderApp('/admin/kyc', { session: operator() });
+    await user.click(await screen.findByRole('tab', { name: 'Not submitted (1)' }));
+    const item = await screen.findByRole('listitem', { name: 'cy' });
+    expect(within(item).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(item).getByText('Nothing to decide until documents are submitted.')).toBeInTheDocument();
+  });
+
+  it('has a Back office link in the profile menu for operators only', async () => {
+    const { user, router } = renderApp('/', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Back office' }));
+    expect(await screen.findByRole('heading', { name: 'Identity Reviews' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin/kyc');
+  });
+});
+
+describe('back office is refused to customers', () => {
+  it.each(['/admin/kyc', '/reward-requests'])('%s sends a customer home without asking the API', async (path) => {
+    const { router } = renderApp(path, { session: buildSession({ kycVerified: 'Verified' }) });
+    expect(await screen.findByRole('heading', { name: 'Swap', level: 1 })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+    await act(async () => {});
+    expect(listCalls()).toHaveLength(0);
+  });
+
+  it('does not show the Back office link to a customer', async () => {
+    const { user } = renderApp('/', { session: buildSession({ kycVerified: 'Verified' }) });
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await screen.findByRole('menu');
+    expect(screen.queryByRole('menuitem', { name: 'Back office' })).not.toBeInTheDocument();
+  });
+
+  it('sends a guest to sign in', async () => {
+    const { router } = renderApp('/admin/kyc');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/signin');
+  });
+
+  it('lets an operator reach /reward-requests', async () => {
+    renderApp('/reward-requests', { session: operator() });
+    expect(await screen.findByRole('heading', { name: 'Reward Requests', level: 1 })).toBeInTheDocument();
+  });
+});

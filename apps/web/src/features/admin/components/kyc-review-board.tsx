@@ -1,0 +1,255 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import type { AdminApplicant, KycStatus } from '@qmgt/contracts';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { formatBytes } from '@/lib/files';
+import { formatDateTime } from '@/lib/format';
+import { useDownloadKycDocument } from '../api/download-kyc-document';
+import { useKycApplicants } from '../api/get-kyc-applicants';
+import { ReviewDialog, type ReviewIntent } from './review-dialog';
+
+const QUEUES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'verified', label: 'Verified' },
+  { value: 'not-submitted', label: 'Not submitted' },
+  { value: 'all', label: 'All' },
+] as const;
+type Queue = (typeof QUEUES)[number]['value'];
+
+const IN_REVIEW = new Set(['pending', 'queued', 'onHold', 'prechecked', 'awaitingService']);
+
+export function queueOf(applicant: AdminApplicant): Exclude<Queue, 'all'> {
+  if (applicant.kycVerified === 'Verified') return 'verified';
+  if (applicant.kycVerified === 'Pending' || IN_REVIEW.has(applicant.reviewStatus)) return 'pending';
+  if (applicant.kycVerified === 'Rejected') return 'rejected';
+  return 'not-submitted';
+}
+
+const statusColor: Record<KycStatus, string> = {
+  Pending: 'yellow',
+  Rejected: 'red',
+  Verified: 'teal',
+  'Not Verified': 'gray',
+};
+
+const KIND_LABEL: Record<string, string> = { identity_document: 'Identity document', selfie: 'Selfie' };
+const TYPE_LABEL: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+/** The audit trail in words: 'RED RETRY blurred' -> 'Rejected, may retry: blurred'. */
+function describeDecision(action: string, detail: string | null): string {
+  if (action === 'kyc.status_changed') return `Status changed: ${(detail ?? '').replace(' -> ', ' → ')}`.trim();
+  if (action === 'kyc.reviewed' && detail) {
+    const [answer, ...rest] = detail.split(' ');
+    let text = rest.join(' ');
+    let outcome = answer === 'GREEN' ? 'Approved' : answer === 'RED' ? 'Rejected' : (answer ?? '');
+    if (answer === 'RED' && (rest[0] === 'RETRY' || rest[0] === 'FINAL')) {
+      outcome += rest[0] === 'FINAL' ? ' (final)' : ' (may retry)';
+      text = rest.slice(1).join(' ');
+    }
+    return text ? `${outcome}: ${text}` : outcome;
+  }
+  return detail ? `${action}: ${detail}` : action;
+}
+
+/** The operator's identity-review queue: Pending first, each applicant with documents, history and a decision. */
+export function KycReviewBoard() {
+  const applicants = useKycApplicants();
+  const [queue, setQueue] = useState<Queue>('pending');
+  const [intent, setIntent] = useState<ReviewIntent | null>(null);
+
+  if (applicants.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading applicants…</Text>
+      </Group>
+    );
+  }
+  if (applicants.isError) {
+    return (
+      <Alert color="red" variant="light" title="The applicants could not be loaded" maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(applicants.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={() => void applicants.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const all = applicants.data.data;
+  const count = (value: Queue) => (value === 'all' ? all.length : all.filter((a) => queueOf(a) === value).length);
+  const shown = queue === 'all' ? all : all.filter((a) => queueOf(a) === queue);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Tabs value={queue} maw="100%" onChange={(value) => setQueue((value as Queue | null) ?? 'pending')}>
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            {QUEUES.map((q) => (
+              <Tabs.Tab key={q.value} value={q.value}>
+                {q.label} ({count(q.value)})
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Button variant="subtle" size="xs" onClick={() => void applicants.refetch()} loading={applicants.isRefetching}>
+          Refresh
+        </Button>
+      </Group>
+
+      {shown.length === 0 ? (
+        <Text c="dimmed" py="lg">
+          {queue === 'pending' ? 'Nobody is waiting for a review.' : 'No applicants here.'}
+        </Text>
+      ) : (
+        <Stack gap="md" role="list" aria-label="Applicants">
+          {shown.map((applicant) => (
+            <ApplicantCard key={applicant.id} applicant={applicant} onDecide={setIntent} />
+          ))}
+        </Stack>
+      )}
+
+      <ReviewDialog intent={intent} onClose={() => setIntent(null)} />
+    </Stack>
+  );
+}
+
+function ApplicantCard({ applicant, onDecide }: { applicant: AdminApplicant; onDecide: (intent: ReviewIntent) => void }) {
+  const download = useDownloadKycDocument();
+  const decidable = applicant.provider === 'sandbox' && applicant.reviewStatus !== 'init';
+  const comment = applicant.reviewResult?.moderationComment;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} role="listitem" aria-label={applicant.username}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+              {applicant.username}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {applicant.email}
+            </Text>
+          </Stack>
+          <Badge color={statusColor[applicant.kycVerified]} variant="light" size="lg" radius="sm" tt="none">
+            {applicant.kycVerified}
+          </Badge>
+        </Group>
+
+        <Stack gap={2}>
+          <Text size="sm">
+            Provider review: {applicant.reviewStatus}
+            {applicant.reviewResult
+              ? ` (${applicant.reviewResult.reviewAnswer}${applicant.reviewResult.reviewRejectType ? `, ${applicant.reviewResult.reviewRejectType}` : ''})`
+              : ''}
+          </Text>
+          {comment ? <Text size="sm">Comment: {comment}</Text> : null}
+          <Text size="sm" c="dimmed">
+            Personal details: {applicant.submittedAt ? `submitted ${formatDateTime(applicant.submittedAt)}` : 'not submitted'}
+            {' · '}Last change {formatDateTime(applicant.updatedAt)}
+          </Text>
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h6">
+            Documents
+          </Title>
+          {applicant.documents.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No documents uploaded.
+            </Text>
+          ) : (
+            <Group gap="xs">
+              {applicant.documents.map((document, i) => {
+                const kind = KIND_LABEL[document.kind] ?? document.kind;
+                return (
+                  <Button
+                    key={document.id}
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconDownload size={14} aria-hidden />}
+                    h="auto"
+                    py={6}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    loading={download.isPending && download.variables.documentId === document.id}
+                    onClick={() =>
+                      download.mutate({
+                        applicantId: applicant.id,
+                        documentId: document.id,
+                        fallbackName: `${applicant.username}-${document.kind}-${i + 1}.${EXTENSION[document.contentType] ?? 'bin'}`,
+                      })
+                    }
+                  >
+                    Download {kind.toLowerCase()} ({TYPE_LABEL[document.contentType] ?? document.contentType},{' '}
+                    {formatBytes(document.size)})
+                  </Button>
+                );
+              })}
+            </Group>
+          )}
+        </Stack>
+
+        <Stack gap="xs">
+          <Title order={3} size="h6">
+            Decision history
+          </Title>
+          {applicant.decisions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No decisions yet.
+            </Text>
+          ) : (
+            <Timeline bulletSize={12} lineWidth={2} active={-1}>
+              {applicant.decisions.map((decision) => (
+                <Timeline.Item key={`${decision.createdAt}-${decision.action}-${decision.detail ?? ''}`}>
+                  <Text size="sm">{describeDecision(decision.action, decision.detail)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {decision.actor ?? 'System'} · {formatDateTime(decision.createdAt)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          )}
+        </Stack>
+
+        {decidable ? (
+          <Group justify="flex-end" gap="xs">
+            <Button color="red" variant="light" onClick={() => onDecide({ applicant, answer: 'RED' })}>
+              Reject
+            </Button>
+            <Button color="teal" onClick={() => onDecide({ applicant, answer: 'GREEN' })}>
+              Approve
+            </Button>
+          </Group>
+        ) : (
+          <Text size="xs" c="dimmed" ta="right">
+            {applicant.provider === 'sandbox'
+              ? 'Nothing to decide until documents are submitted.'
+              : 'Reviews for this provider happen in its own dashboard.'}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

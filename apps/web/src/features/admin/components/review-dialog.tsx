@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { operatorReviewRequestSchema, type AdminApplicant, type OperatorReviewRequest } from '@qmgt/contracts';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { useReviewKycApplicant } from '../api/review-kyc-applicant';
+
+export type ReviewIntent = { applicant: AdminApplicant; answer: 'GREEN' | 'RED' };
+
+type FormInput = z.input<typeof operatorReviewRequestSchema>;
+
+/**
+ * The confirmation before a decision: approving, or rejecting with RETRY (the customer may
+ * upload again) or FINAL, with an optional comment the customer sees as the reason.
+ */
+export function ReviewDialog({ intent, onClose }: { intent: ReviewIntent | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={intent !== null}
+      onClose={onClose}
+      centered
+      title={intent ? (intent.answer === 'GREEN' ? `Approve ${intent.applicant.username}?` : `Reject ${intent.applicant.username}?`) : ''}
+    >
+      {intent ? <ReviewForm key={`${intent.applicant.id}-${intent.answer}`} intent={intent} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ReviewForm({ intent, onClose }: { intent: ReviewIntent; onClose: () => void }) {
+  const review = useReviewKycApplicant();
+  const { applicant, answer } = intent;
+  const form = useForm<FormInput, unknown, OperatorReviewRequest>({
+    resolver: zodResolver(operatorReviewRequestSchema),
+    defaultValues: { reviewAnswer: answer, moderationComment: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((decision) => {
+    const body: OperatorReviewRequest = {
+      reviewAnswer: decision.reviewAnswer,
+      ...(decision.reviewAnswer === 'RED' ? { reviewRejectType: decision.reviewRejectType } : {}),
+      ...(decision.moderationComment ? { moderationComment: decision.moderationComment } : {}),
+    };
+    review.mutate(
+      { applicantId: applicant.id, decision: body },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            answer === 'GREEN'
+              ? `${applicant.username} is approved.`
+              : `${applicant.username} is rejected (${body.reviewRejectType === 'FINAL' ? 'final' : 'may retry'}).`,
+          );
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {applicant.email}
+        </Text>
+        {answer === 'GREEN' ? (
+          <Text size="sm">
+            Their status becomes Verified and every service opens for them. Check both documents before approving.
+          </Text>
+        ) : (
+          <Controller
+            control={form.control}
+            name="reviewRejectType"
+            render={({ field }) => (
+              <Radio.Group
+                label="Can they try again?"
+                required
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value)}
+                error={errors.reviewRejectType?.message}
+              >
+                <Stack gap="xs" mt="xs">
+                  <Radio value="RETRY" label="Yes: they may upload new documents (RETRY)" />
+                  <Radio value="FINAL" label="No: the rejection is final (FINAL)" />
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+        )}
+        <Textarea
+          label={answer === 'GREEN' ? 'Note (optional)' : 'Reason shown to the customer (optional)'}
+          autosize
+          minRows={2}
+          maxLength={500}
+          error={errors.moderationComment?.message}
+          {...form.register('moderationComment')}
+        />
+        {review.isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(review.error, 'The decision could not be saved.')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={review.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color={answer === 'GREEN' ? 'teal' : 'red'} loading={review.isPending}>
+            {answer === 'GREEN' ? 'Approve' : 'Reject'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

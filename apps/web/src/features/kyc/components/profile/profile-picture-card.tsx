@@ -1,0 +1,26 @@
+import { Alert, Skeleton } from '@mantine/core';
+import { usePersonal } from '../../api/get-personal';
+import { useUpdatePicture } from '../../api/update-picture';
+import { PictureUploader } from '../picture-uploader';
+
+/** The profile picture with a way to change it (POST /update-picture). */
+export function ProfilePicture({ fallback }: { fallback: string }) {
+  const personal = usePersonal();
+  const update = useUpdatePicture();
+
+  if (personal.isPending) return <Skeleton height={88} width={260} radius="md" />;
+  if (personal.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Your picture could not be loaded.
+      </Alert>
+    );
+  }
+  return (
+    <PictureUploader
+      profileLink={personal.data.profileLink}
+      fallback={fallback}
+      upload={(picture, onProgress) => update.mutateAsync({ picture, onProgress })}
+    />
+  );
+}

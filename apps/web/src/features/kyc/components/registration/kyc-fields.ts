@@ -1,0 +1,84 @@
+import {
+  GENDERS,
+  ID_TYPES,
+  KYC_STEPS,
+  kycStepSchemas,
+  MARITAL_STATUSES,
+  type KycFormField,
+  type KycStep,
+} from '@qmgt/contracts';
+
+export type FieldSpec = {
+  name: KycFormField;
+  label: string;
+  kind: 'text' | 'date' | 'tel' | 'select';
+  options?: readonly string[];
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
+  autoComplete?: string;
+};
+
+/** The step titles, in the order of KYC_STEPS. */
+export const STEP_TITLES: Record<KycStep, { label: string; title: string }> = {
+  personal: { label: 'Personal', title: 'Personal details' },
+  contact: { label: 'Contact', title: 'Address and contact' },
+  identity: { label: 'Identity', title: 'Identity document' },
+  financial: { label: 'Financial', title: 'Work and income' },
+};
+
+/** Every field of SPEC.md section 3's KYC form, on the step whose schema checks it. */
+export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
+  personal: [
+    { name: 'firstName', label: 'First name', kind: 'text', required: true, autoComplete: 'given-name' },
+    { name: 'middleName', label: 'Middle name', kind: 'text', autoComplete: 'additional-name' },
+    { name: 'lastName', label: 'Last name', kind: 'text', required: true, autoComplete: 'family-name' },
+    { name: 'dateOfBirth', label: 'Date of birth', kind: 'date', required: true, autoComplete: 'bday', description: 'As on your identity document' },
+    { name: 'gender', label: 'Gender', kind: 'select', options: GENDERS, required: true },
+    { name: 'maritalStatus', label: 'Marital status', kind: 'select', options: MARITAL_STATUSES },
+    { name: 'motherMaidenName', label: "Mother's maiden name", kind: 'text' },
+    { name: 'citizenship', label: 'Citizenship', kind: 'text', required: true, placeholder: 'e.g. Malaysian' },
+  ],
+  contact: [
+    { name: 'address', label: 'Address', kind: 'text', required: true, autoComplete: 'street-address' },
+    { name: 'city', label: 'City', kind: 'text', required: true, autoComplete: 'address-level2' },
+    { name: 'postalCode', label: 'Postal code', kind: 'text', required: true, autoComplete: 'postal-code' },
+    { name: 'country', label: 'Country of residence', kind: 'text', required: true, autoComplete: 'country-name' },
+    { name: 'mobilePhone', label: 'Mobile phone', kind: 'tel', required: true, autoComplete: 'tel', placeholder: '+60 12 345 6789' },
+    { name: 'altPhoneNumber', label: 'Alternative phone', kind: 'tel' },
+    { name: 'faxNo', label: 'Fax number', kind: 'tel' },
+  ],
+  identity: [
+    { name: 'idType', label: 'ID type', kind: 'select', options: ID_TYPES, required: true },
+    { name: 'idNumber', label: 'ID number', kind: 'text', required: true, description: 'As printed on the document' },
+    { name: 'incomeTaxNo', label: 'Income tax number', kind: 'text' },
+  ],
+  financial: [
+    { name: 'occupation', label: 'Occupation', kind: 'text', required: true, autoComplete: 'organization-title' },
+    { name: 'industry', label: 'Industry', kind: 'text' },
+    { name: 'employeeName', label: 'Employer name', kind: 'text', autoComplete: 'organization' },
+    { name: 'annualIncome', label: 'Annual income', kind: 'text', placeholder: 'e.g. 48000' },
+    { name: 'currency', label: 'Income currency', kind: 'text', placeholder: 'e.g. USD' },
+    { name: 'sourceOfIncome', label: 'Source of income', kind: 'text', required: true, placeholder: 'e.g. Salary, business, savings' },
+    { name: 'profile', label: 'Profile', kind: 'text', description: 'Anything about your background we should know' },
+    { name: 'auth', label: 'Authorised representative', kind: 'text', description: 'Someone who may act for you, if any' },
+  ],
+};
+
+export type StepValues = Record<string, string>;
+
+/** The saved values of one step's fields ('' for what is not saved yet). */
+export function stepValues(step: KycStep, form: Record<string, string>): StepValues {
+  return Object.fromEntries(STEP_FIELDS[step].map((field) => [field.name, form[field.name] ?? '']));
+}
+
+/** Index of the first step whose saved values do not pass its schema; KYC_STEPS.length when all pass. */
+export function firstIncompleteStep(form: Record<string, string>): number {
+  const index = KYC_STEPS.findIndex((step) => !kycStepSchemas[step].safeParse(stepValues(step, form)).success);
+  return index === -1 ? KYC_STEPS.length : index;
+}
+
+/** The step a field belongs to. */
+export function stepOfField(field: string): number {
+  return KYC_STEPS.findIndex((step) => STEP_FIELDS[step].some((spec) => spec.name === field));
+}

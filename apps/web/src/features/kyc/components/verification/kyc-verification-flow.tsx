@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { KycStatus } from '@qmgt/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { accessTokenQueryOptions, useAccessToken } from '../../api/get-access-token';
+import { kycKeys, type KycSubject } from '../../api/query-keys';
+import { useKycStatus } from '../../hooks/use-kyc-status';
+import { verificationView } from '../../hooks/verification-view';
+import { HandoffButton } from './handoff-dialog';
+import { SandboxVerification } from './sandbox-verification';
+import { SumsubVerification } from './sumsub-verification';
+import { FinalRejection, InReview, RetryNotice, Verified } from './verification-outcomes';
+
+type KycVerificationFlowProps = {
+  subject: KycSubject;
+  /** Called when the signed-in client's KYC status changed (the app refreshes the client record). */
+  onKycStatusChange?: (status: KycStatus) => void;
+  /** Shown above the upload only (e.g. a hint from another feature), never with an outcome. */
+  notice?: ReactNode;
+};
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text>{text}</Text>
+    </Group>
+  );
+}
+
+/**
+ * /kyc-verification: the provider's flow for the signed-in client or a hand-off token's user.
+ * The status is polled every second until final and decides what shows: the upload (sandbox)
+ * or the WebSDK (Sumsub), the pending state, a RETRY or FINAL rejection, or success.
+ */
+export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycVerificationFlowProps) {
+  const queryClient = useQueryClient();
+  const status = useKycStatus(subject, onKycStatusChange);
+  const view = status.data ? verificationView(status.data) : null;
+  const needsProvider = view?.kind === 'start' || view?.kind === 'retry';
+  const accessToken = useAccessToken(needsProvider ? subject : null);
+
+  const renewToken = useCallback(async () => {
+    const fresh = await queryClient.fetchQuery({ ...accessTokenQueryOptions(subject), staleTime: 0 });
+    return fresh.token;
+  }, [queryClient, subject]);
+
+  if (status.isError && !status.data) {
+    return (
+      <Alert color="red" variant="light" title="Your verification could not be opened" maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(status.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  // Pending, or the provider did not answer yet (null): keep asking, quietly.
+  if (!status.data || !view) return <Waiting text="Checking your verification status…" />;
+
+  switch (view.kind) {
+    case 'verified':
+      return <Verified signedIn={subject.kind === 'self'} />;
+    case 'final':
+      return <FinalRejection reason={view.reason} />;
+    case 'in-review':
+      return <InReview />;
+    default:
+      break;
+  }
+
+  let provider: ReactNode;
+  if (accessToken.isPending) provider = <Waiting text="Preparing your verification…" />;
+  else if (accessToken.isError) {
+    provider = (
+      <Alert color="red" variant="light" title="The verification could not be started" maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(accessToken.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={() => void accessToken.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (accessToken.data.provider === 'sumsub') {
+    provider = (
+      <SumsubVerification
+        accessToken={accessToken.data.token}
+        onTokenExpired={renewToken}
+        onProviderEvent={() => void queryClient.invalidateQueries({ queryKey: kycKeys.status(subject) })}
+      />
+    );
+  } else {
+    provider = (
+      <SandboxVerification
+        subject={subject}
+        sdkToken={accessToken.data.token}
+        onSessionExpired={() => void renewToken()}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" maw={640}>
+        {subject.kind === 'handoff'
+          ? 'Take a photo of your identity document and a selfie with this phone.'
+          : 'Confirm your identity with a photo of your identity document and a selfie.'}
+      </Text>
+      {view.kind === 'retry' ? <RetryNotice reason={view.reason} /> : null}
+      {notice}
+      {subject.kind === 'self' && accessToken.data?.provider === 'sandbox' ? (
+        <Group justify="space-between" maw={720} gap="sm">
+          <Text size="sm" c="dimmed" maw={440}>
+            No camera here? Continue on your phone: this page updates when you are done there.
+          </Text>
+          <HandoffButton />
+        </Group>
+      ) : null}
+      {provider}
+    </Stack>
+  );
+}

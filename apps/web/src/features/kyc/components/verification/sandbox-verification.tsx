@@ -1,0 +1,169 @@
+import { Alert, Button, Group, List, Loader, Paper, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { DOCUMENT_TYPES, IMAGE_TYPES } from '@/lib/files';
+import { useSandboxApplicant, type SandboxApplicant } from '../../api/get-sandbox-applicant';
+import type { KycSubject } from '../../api/query-keys';
+import { useSubmitSandboxReview } from '../../api/submit-sandbox-review';
+import { DocumentUpload } from './document-upload';
+
+type SandboxVerificationProps = {
+  subject: KycSubject;
+  sdkToken: string;
+  /** Asks for a new SDK token when the provider says this one has expired. */
+  onSessionExpired: () => void;
+};
+
+const SMALL_SCREEN = '(max-width: 36em)';
+
+/**
+ * The sandbox identity provider's own screen: 1. identity document, 2. selfie, 3. submit for
+ * review. What is already uploaded comes from the provider, so a reload or a second device
+ * picks up where the client left off.
+ */
+export function SandboxVerification({ subject, sdkToken, onSessionExpired }: SandboxVerificationProps) {
+  const applicant = useSandboxApplicant(sdkToken);
+
+  // The first step shown depends on what is uploaded: only an answer from this visit will do,
+  // never a cached one from before a review round ended.
+  if (applicant.isPending || !applicant.isFetchedAfterMount) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading your verification…</Text>
+      </Group>
+    );
+  }
+  if (applicant.isError) {
+    const expired = applicant.error instanceof ApiError && applicant.error.status === 401;
+    return (
+      <Alert color="red" variant="light" title="The verification could not be loaded" maw={640}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(applicant.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={expired ? onSessionExpired : () => void applicant.refetch()}>
+            {expired ? 'Start again' : 'Try again'}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <SandboxSteps key={sdkToken} subject={subject} sdkToken={sdkToken} applicant={applicant.data} />;
+}
+
+function SandboxSteps({
+  subject,
+  sdkToken,
+  applicant,
+}: {
+  subject: KycSubject;
+  sdkToken: string;
+  applicant: SandboxApplicant;
+}) {
+  const hasDocument = applicant.documents.some((d) => d.kind === 'identity_document');
+  const hasSelfie = applicant.documents.some((d) => d.kind === 'selfie');
+  const [active, setActive] = useState(hasDocument ? (hasSelfie ? 2 : 1) : 0);
+  const submit = useSubmitSandboxReview(subject);
+  const small = useMediaQuery(SMALL_SCREEN) ?? false;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
+      <Stepper
+        active={active}
+        onStepClick={setActive}
+        allowNextStepsSelect={false}
+        size={small ? 'xs' : 'sm'}
+      >
+        <Stepper.Step label={small ? undefined : 'Document'} description={small ? undefined : 'Identity document'} aria-label="Step 1: Identity document">
+          <Stack gap="md" pt="md">
+            {small ? <StepTitle>Step 1 of 3: Identity document</StepTitle> : null}
+            <Text size="sm" c="dimmed">
+              Take a photo or scan of your passport, national ID card or driving licence. All corners visible, text
+              readable, no glare.
+            </Text>
+            <DocumentUpload
+              sdkToken={sdkToken}
+              kind="identity_document"
+              label="Identity document"
+              description="JPEG, PNG, WebP or PDF, up to 5 MB"
+              accept={DOCUMENT_TYPES.join(',')}
+              allowedTypes={DOCUMENT_TYPES}
+              uploaded={hasDocument}
+              onUploaded={() => setActive(1)}
+            />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={small ? undefined : 'Selfie'} description={small ? undefined : 'A photo of you'} aria-label="Step 2: Selfie">
+          <Stack gap="md" pt="md">
+            {small ? <StepTitle>Step 2 of 3: Selfie</StepTitle> : null}
+            <Text size="sm" c="dimmed">
+              Take a selfie in good light, looking at the camera, without a hat or sunglasses. On a phone this opens
+              the front camera.
+            </Text>
+            <DocumentUpload
+              sdkToken={sdkToken}
+              kind="selfie"
+              label="Selfie"
+              description="JPEG, PNG or WebP photo, up to 5 MB"
+              accept="image/*"
+              capture="user"
+              allowedTypes={IMAGE_TYPES}
+              uploaded={hasSelfie}
+              onUploaded={() => setActive(2)}
+            />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={small ? undefined : 'Submit'} description={small ? undefined : 'Send for review'} aria-label="Step 3: Submit">
+          <Stack gap="md" pt="md">
+            {small ? <StepTitle>Step 3 of 3: Send for review</StepTitle> : null}
+            <List spacing="xs" center>
+              <ChecklistItem done={hasDocument} label="Identity document" />
+              <ChecklistItem done={hasSelfie} label="Selfie" />
+            </List>
+            <Text size="sm" c="dimmed">
+              Once sent, a reviewer checks your documents. You cannot change them while the review runs.
+            </Text>
+            {submit.isError ? (
+              <Alert color="red" variant="light" title="Not sent">
+                {errorMessage(submit.error, 'Your documents could not be sent. Please try again.')}
+              </Alert>
+            ) : null}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setActive(hasDocument ? 1 : 0)}>
+                Back
+              </Button>
+              <Button onClick={() => submit.mutate(sdkToken)} loading={submit.isPending} disabled={!hasDocument || !hasSelfie}>
+                Submit for review
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </Paper>
+  );
+}
+
+function StepTitle({ children }: { children: string }) {
+  return (
+    <Text fw={600} size="sm">
+      {children}
+    </Text>
+  );
+}
+
+function ChecklistItem({ done, label }: { done: boolean; label: string }) {
+  return (
+    <List.Item
+      icon={
+        <ThemeIcon color={done ? 'teal' : 'gray'} size={22} radius="xl" variant="light">
+          {done ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+        </ThemeIcon>
+      }
+    >
+      <Text size="sm">
+        {label}: {done ? 'uploaded' : 'missing'}
+      </Text>
+    </List.Item>
+  );
+}
