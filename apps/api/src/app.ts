@@ -186,10 +186,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const depositWatcher = chain
     ? createDepositWatcher({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, confirmations: BigInt(config.chain.confirmations), intervalMs: config.chain.scanMs })
     : undefined;
-  if (chain) {
-    await createSettlement({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, queue: jobs, confirmations: BigInt(config.chain.confirmations) }).start();
-    depositWatcher?.start();
-  }
+  const settlement = chain
+    ? createSettlement({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, queue: jobs, confirmations: BigInt(config.chain.confirmations) })
+    : undefined;
+  await settlement?.start();
+  depositWatcher?.start();
   app.decorate('services', {
     auth: authService,
     kyc: kycService,
@@ -203,22 +204,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     app.services.market.stop();
     await depositWatcher?.stop();
+    settlement?.stop();
     await jobs.stop();
     await chain?.stop();
     await mail.close();
     if (ownsDatabase) await database.close();
   });
 
+  const sumsubHosts = config.kyc.provider === 'sumsub' ? ['https://*.sumsub.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // With the Sumsub adapter its WebSDK loads a script and an iframe from Sumsub's hosts.
+        scriptSrc: ["'self'", ...sumsubHosts],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...sumsubHosts, ...(sumsubHosts.length ? ['wss://*.sumsub.com'] : [])],
+        frameSrc: ["'self'", ...sumsubHosts],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

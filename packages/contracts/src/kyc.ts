@@ -218,7 +218,7 @@ export const adminApplicantSchema = z.object({
   reviewResult: reviewResultSchema.nullable(),
   kycVerified: kycStatusSchema,
   submittedAt: z.string().nullable(),
-  documents: z.array(z.object({ id: z.string(), kind: z.string(), contentType: z.string(), size: z.number().int() })),
+  documents: z.array(z.object({ id: z.string(), kind: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() })),
   decisions: z.array(
     z.object({ action: z.string(), detail: z.string().nullable(), actor: z.string().nullable(), createdAt: z.string() }),
   ),
@@ -228,3 +228,14 @@ export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 export const adminApplicantListSchema = z.object({ data: z.array(adminApplicantSchema) });
 
 export const sandboxSubmitResponseSchema = z.object({ reviewStatus: reviewStatusSchema });
+
+/** GET /sandbox-kyc/applicant (X-Access-Token): the sandbox provider's view, for its own screen. */
+export const sandboxApplicantSchema = z.object({
+  reviewStatus: z.string(),
+  reviewAnswer: z.string().nullable(),
+  reviewRejectType: z.string().nullable(),
+  moderationComment: z.string().nullable(),
+  /** Documents uploaded since the last review. */
+  documents: z.array(z.object({ id: z.string(), kind: z.string(), createdAt: z.string() })),
+});
+export type SandboxApplicant = z.infer<typeof sandboxApplicantSchema>;

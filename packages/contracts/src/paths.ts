@@ -30,6 +30,7 @@ export const apiPaths = {
   updatePicture: '/update-picture',
   kycWebhook: '/kyc/webhook',
   /** The sandbox identity provider's own endpoints (its document + selfie screen calls them). */
+  sandboxKycApplicant: '/sandbox-kyc/applicant',
   sandboxKycDocuments: '/sandbox-kyc/documents',
   sandboxKycSubmit: '/sandbox-kyc/submit',
   devKycReview: '/dev/kyc/review',

@@ -16,7 +16,8 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  */
 export interface JobQueue {
   register<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): Promise<void>;
-  send<T extends object>(name: string, data: T): Promise<void>;
+  /** `singletonKey`: while a job with this key is queued or running, another send is dropped. */
+  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +48,14 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
       });
       workers.set(name, workerId);
     },
-    async send(name, data) {
-      await boss.send(name, data, { retryLimit: retryLimits.get(name) ?? 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+    async send(name, data, options = {}) {
+      await boss.send(name, data, {
+        retryLimit: retryLimits.get(name) ?? 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: 120,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
       // Wake this process's worker now instead of at its next poll: mail goes out at once.
       const workerId = workers.get(name);
       if (workerId) boss.notifyWorker(workerId);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, devKycReviewRequestSchema, okSchema, sandboxSubmitResponseSchema } from '@qmgt/contracts';
+import { apiPaths, devKycReviewRequestSchema, okSchema, sandboxApplicantSchema, sandboxSubmitResponseSchema } from '@qmgt/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
@@ -13,13 +13,6 @@ const sdkToken = (request: FastifyRequest) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const sandboxStateSchema = z.object({
-  reviewStatus: z.string(),
-  reviewAnswer: z.string().nullable(),
-  reviewRejectType: z.string().nullable(),
-  moderationComment: z.string().nullable(),
-  documents: z.array(z.object({ id: z.string(), kind: z.string(), createdAt: z.string() })),
-});
 
 /**
  * The sandbox identity provider's own API, as its screen inside /kyc-verification calls it
@@ -31,8 +24,8 @@ export const kycSandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider; fi
   const tags = ['sandbox'];
 
   app.get(
-    '/sandbox-kyc/applicant',
-    { schema: { tags, summary: 'The sandbox applicant of an SDK token', response: { 200: sandboxStateSchema } } },
+    apiPaths.sandboxKycApplicant,
+    { schema: { tags, summary: 'The sandbox applicant of an SDK token', response: { 200: sandboxApplicantSchema } } },
     async (request) => {
       const { applicant, documents } = await sandbox.state(await sandbox.authenticateSdkToken(sdkToken(request)));
       return {

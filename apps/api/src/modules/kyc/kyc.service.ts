@@ -302,7 +302,7 @@ export function createKycService(deps: KycDeps) {
           submittedAt: row.submittedAt?.toISOString() ?? null,
           documents: documents.map((d) => {
             const file = fileRows.find((f) => f.id === d.fileId);
-            return { id: d.id, kind: d.kind, contentType: file?.contentType ?? 'application/octet-stream', size: file?.size ?? 0 };
+            return { id: d.id, kind: d.kind, contentType: file?.contentType ?? 'application/octet-stream', size: file?.size ?? 0, createdAt: d.createdAt.toISOString() };
           }),
           decisions: decisions
             .filter((d) => d.subjectId === row.applicant.userId)

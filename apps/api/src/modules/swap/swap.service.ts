@@ -121,7 +121,7 @@ export function createSwapService(deps: SwapDeps) {
           price: BigInt(quote.price),
         });
       });
-      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id });
+      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
       return deps.transactions.toWire(row);
     },
 
@@ -131,7 +131,7 @@ export function createSwapService(deps: SwapDeps) {
       const { usdPerGram } = await deps.market.spot();
       const q = figures({ from: 'QMGT', to: 'USDT' }, amountIn, usdPerGram, deps.policy);
       const row = await db.transaction((tx) => book(tx, userId, q));
-      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id });
+      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
       return deps.transactions.toWire(row);
     },
   };

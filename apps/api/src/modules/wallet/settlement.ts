@@ -1,4 +1,6 @@
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { transactions } from '../../db/schema.js';
 import type { JobAttempt, JobQueue } from '../../jobs/queue.js';
 import { ChainSendError, type ChainPort } from '../../adapters/chain/port.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -16,6 +18,11 @@ export interface SettlementDeps {
 }
 
 export class NotYetFinal extends Error {}
+
+/* Retries back off 2 s, 4 s, ... 256 s: about 8.5 minutes of trying before compensation. */
+const SETTLE_ATTEMPTS = 9;
+/* A pending swap older than this without a job lost it. */
+const SWEEP_AFTER_MS = 15 * 60_000;
 
 /**
  * On-chain settlement of a QMGT swap, after its ledger entry: a buy mints QMGT to the
@@ -78,10 +85,30 @@ export function createSettlement(deps: SettlementDeps) {
     }
   }
 
+  /**
+   * A swap is booked, then its job is queued: a process that dies in between leaves a pending
+   * transaction without a job. The sweep queues those again; the singleton key keeps it to one job.
+   */
+  async function sweep(): Promise<void> {
+    const stale = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.status, 'pending'), eq(transactions.type, 'QMGT'), lt(transactions.createdAt, new Date(Date.now() - SWEEP_AFTER_MS))))
+      .limit(100);
+    for (const row of stale) await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
+  }
+
+  let timer: NodeJS.Timeout | undefined;
   return {
     async start(): Promise<void> {
-      await deps.queue.register<{ transactionId: string }>(SETTLE_SWAP_JOB, (job, attempt) => settle(job.transactionId, attempt), { retryLimit: 20 });
+      await deps.queue.register<{ transactionId: string }>(SETTLE_SWAP_JOB, (job, attempt) => settle(job.transactionId, attempt), { retryLimit: SETTLE_ATTEMPTS - 1 });
+      timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_AFTER_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
     },
     settle,
+    sweep,
   };
 }
