@@ -45,6 +45,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign in many times from one address.
       RATE_LIMIT_AUTH_MAX: '10000',
+      // The back-office journeys sign in as this operator.
+      OPERATOR_EMAIL: 'ops@qmgt.e2e',
+      OPERATOR_PASSWORD: 'operator-e2e-pass-1',
+      // One confirmation keeps deposits and settlements quick in the journeys.
+      DEPOSIT_CONFIRMATIONS: '1',
+      DEPOSIT_SCAN_MS: '500',
     },
   },
 });
