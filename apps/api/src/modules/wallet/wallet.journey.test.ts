@@ -152,6 +152,28 @@ describe('money safety', () => {
     expect((await get(t.app, `/getAccountAddress/${alice.user.userHash}`, bob.token)).statusCode).toBe(404);
   });
 
+  it('a settlement the chain refuses is compensated: the transaction fails and the ledger is put back', async () => {
+    const { token, user } = await verifiedUser();
+    // QMGT in the ledger that was never minted on chain (as a reward credited off chain would be).
+    await t.database.db.transaction((tx) =>
+      t.app.services.ledger.post(tx, { type: 'test.grant' }, [
+        { account: { platform: 'rewards_pool' }, asset: 'QMGT', amount: -toUnits('2', 'QMGT') },
+        { account: { userId: user.id, purpose: 'available' }, asset: 'QMGT', amount: toUnits('2', 'QMGT') },
+      ]),
+    );
+    const sell = await postWithKey(t.app, '/sell-token', { amount: '1' }, token, randomUUID());
+    expect(sell.statusCode).toBe(200);
+    const id = sell.json<{ transaction: Transaction }>().transaction.id;
+    expect((await balance(token)).qmgt).toBe('1');
+    const failed = await until(async () => {
+      const details = (await get(t.app, `/transaction-details/${id}/QMGT`, token)).json<{ transaction: Transaction }>().transaction;
+      return details.status === 'failed' ? details : undefined;
+    });
+    expect(failed.failureReason).toBe('The chain transaction was reverted.');
+    expect(await balance(token)).toEqual({ usdt: '0', qmgt: '2' });
+    expect(await t.app.services.ledger.check()).toMatchObject({ balanced: true, nonNegative: true });
+  });
+
   it('an unverified user cannot move money', async () => {
     const { token } = await signedInUser(t.app);
     const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token);
