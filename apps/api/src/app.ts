@@ -42,11 +42,11 @@ import { createSandboxPriceFeed } from './adapters/prices/sandbox.js';
 import { createHttpPriceFeed } from './adapters/prices/http.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { createSwapService, type SwapService } from './modules/swap/swap.service.js';
-import { walletRoutes } from './modules/swap/wallet.routes.js';
+import { walletRoutes } from './modules/swap/swap.routes.js';
 import { connectRpcChain, explorerTxUrl, startLocalChain, type ChainPort } from './adapters/chain/index.js';
 import { createSettlement } from './modules/wallet/settlement.js';
 import { createDepositWatcher } from './modules/wallet/deposits.js';
-import { chainRoutes } from './modules/wallet/wallet.routes.js';
+import { chainRoutes } from './modules/wallet/chain.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
