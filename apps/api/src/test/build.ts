@@ -61,8 +61,12 @@ export const testConfigDefaults: Partial<Config> = {
 };
 
 /** The `build()` helper: a ready app on its own database. */
-export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport; chain?: boolean } = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport; chain?: boolean; sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+  // A second API "process" on the first one's PostgreSQL database: its own pool and job queue.
+  const shared = extra.sameDatabaseAs?.database.connectionString;
+  const { database, drop } = shared
+    ? await openDatabase({ databaseUrl: shared, poolSize: 10 }).then((db) => ({ database: db, drop: () => db.close() }))
+    : await openTestDatabase();
   // Uploads and generated secrets go to a folder of this app's own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qmgt-test-data-'));
   const base = loadConfig({ NODE_ENV: 'test' });
