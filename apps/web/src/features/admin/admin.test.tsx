@@ -18,8 +18,8 @@ function buildApplicant(overrides: Partial<AdminApplicant> = {}): AdminApplicant
     kycVerified: 'Pending',
     submittedAt: '2025-03-01T10:00:00.000Z',
     documents: [
-      { id: 'doc-1', kind: 'identity_document', contentType: 'application/pdf', size: 120 * 1024 },
-      { id: 'doc-2', kind: 'selfie', contentType: 'image/jpeg', size: 2048 },
+      { id: 'doc-1', kind: 'identity_document', contentType: 'application/pdf', size: 120 * 1024, createdAt: '2025-03-01T09:58:00.000Z' },
+      { id: 'doc-2', kind: 'selfie', contentType: 'image/jpeg', size: 2048, createdAt: '2025-03-01T09:59:00.000Z' },
     ],
     decisions: [
       { action: 'kyc.status_changed', detail: 'Not Verified -> Pending (applicantPending)', actor: null, createdAt: '2025-03-01T10:05:00.000Z' },
