@@ -46,7 +46,7 @@ export default defineConfig({
       // Journeys sign in many times from one address.
       RATE_LIMIT_AUTH_MAX: '10000',
       // The back-office journeys sign in as this operator.
-      OPERATOR_EMAIL: 'ops@qmgt.e2e',
+      OPERATOR_EMAIL: 'ops@e2e.qmgt.test',
       OPERATOR_PASSWORD: 'operator-e2e-pass-1',
       // One confirmation keeps deposits and settlements quick in the journeys.
       DEPOSIT_CONFIRMATIONS: '1',
