@@ -1,0 +1,614 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import {
+  CONTACT,
+  FINANCIAL,
+  IDENTITY,
+  PERSONAL,
+  choose,
+  field,
+  fillPersonalStep,
+  inReview,
+  kycStatusOf,
+  noHorizontalOverflow,
+  openProfileMenu,
+  operatorCredentials,
+  operatorMissing,
+  operatorSession,
+  sandboxReview,
+  sidebar,
+  stepHeading,
+  submitPersonalInfoViaApi,
+  uploadAndSubmit,
+  verifiedHeading,
+  writeFixtures,
+} from './support/kyc.js';
+import { createVerifiedUser, seedSession, signInViaApi, signInViaUi } from './support/users.js';
+
+/**
+ * Journey 8 (issue 3): identity verification with the sandbox provider. The KYC form over
+ * several visits, the picture, the document and selfie, the pending state, the reviewer's
+ * decision (the operator's back office, or the sandbox reviewer POST /api/dev/kyc/review),
+ * RETRY and FINAL rejections, the second-device hand-off and the small screen.
+ */
+
+/** Signs the operator in, in a context of its own, and opens the back office's pending queue. */
+async function openBackOffice(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const operator = operatorCredentials(testInfo);
+  await signInViaUi(page, operator.email, operator.password);
+  const menu = await openProfileMenu(page);
+  await menu.getByRole('menuitem', { name: 'Back office' }).click();
+  await expect(page).toHaveURL('/admin/kyc');
+  await expect(page.getByRole('heading', { name: 'Identity Reviews', level: 1 })).toBeVisible();
+  return { context, page };
+}
+
+/** The operator decides about one applicant's card in the Pending queue. */
+async function decideInBackOffice(
+  page: Page,
+  username: string,
+  decision: { answer: 'Approve' } | { answer: 'Reject'; type: 'RETRY' | 'FINAL'; reason: string },
+) {
+  await page.getByRole('tab', { name: /^Pending/ }).click();
+  const card = page.getByRole('listitem', { name: username });
+  // The list is loaded once: refresh until the applicant's submission is there.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(card.getByText('Provider review: pending')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  // Every round's files are listed: at least this round's document and selfie.
+  await expect(card.getByRole('button', { name: /^Download identity document \((PDF|PNG)/ }).first()).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Download selfie \(PNG/ }).first()).toBeVisible();
+
+  await card.getByRole('button', { name: decision.answer, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${decision.answer} ${username}?` });
+  await expect(dialog).toBeVisible();
+  if (decision.answer === 'Reject') {
+    await dialog.getByRole('radio', { name: new RegExp(`\\(${decision.type}\\)$`) }).check();
+    await dialog.getByLabel('Reason shown to the customer (optional)').fill(decision.reason);
+  }
+  await dialog.getByRole('button', { name: decision.answer, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const toast =
+    decision.answer === 'Approve'
+      ? `${username} is approved.`
+      : `${username} is rejected (${decision.type === 'FINAL' ? 'final' : 'may retry'}).`;
+  await expect(page.getByText(toast)).toBeVisible();
+}
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a new customer fills the KYC form over several visits, verifies, waits in review and is approved in the back office', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kyca' });
+    await signInViaUi(page, me.username, me.password);
+    await expect(sidebar(page)).toHaveCount(0);
+
+    await test.step('start KYC from the badge: step 1, then part of step 2', async () => {
+      const menu = await openProfileMenu(page);
+      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await expect(page).toHaveURL('/Registration/1');
+      await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
+      await expect(page.getByText('Step 1 of 4')).toBeVisible();
+
+      // Required fields are checked before anything moves on.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      await expect(page).toHaveURL('/Registration/1');
+
+      await fillPersonalStep(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL('/Registration/2');
+      await expect(stepHeading(page, 'Address and contact')).toBeVisible();
+      await expect(page.getByText('Step 2 of 4')).toBeVisible();
+
+      await field(page, 'Address').fill(CONTACT.address);
+      await field(page, 'City').fill(CONTACT.city);
+      // The draft is saved shortly after typing stops.
+      await expect(page.getByText(/^Draft saved at /)).toBeVisible();
+    });
+
+    await test.step('a reload keeps the step and the values', async () => {
+      await page.reload();
+      await expect(page).toHaveURL('/Registration/2');
+      await expect(stepHeading(page, 'Address and contact')).toBeVisible();
+      await expect(field(page, 'Address')).toHaveValue(CONTACT.address);
+      await expect(field(page, 'City')).toHaveValue(CONTACT.city);
+      await expect(field(page, 'Postal code')).toHaveValue('');
+    });
+
+    await test.step('leave, and come back from the badge: the form resumes at step 2', async () => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+      const menu = await openProfileMenu(page);
+      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await expect(page).toHaveURL('/Registration/2');
+      await expect(field(page, 'City')).toHaveValue(CONTACT.city);
+    });
+
+    await test.step('finish the steps', async () => {
+      // A bad phone number is refused by the shared schema.
+      await field(page, 'Postal code').fill(CONTACT.postalCode);
+      await field(page, 'Country of residence').fill(CONTACT.country);
+      await field(page, 'Mobile phone').fill('call me');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText('Mobile phone must be a phone number')).toBeVisible();
+      await field(page, 'Mobile phone').fill(CONTACT.mobilePhone);
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await expect(page).toHaveURL('/Registration/3');
+      await expect(stepHeading(page, 'Identity document')).toBeVisible();
+      await choose(page, 'ID type', IDENTITY.idType);
+      await field(page, 'ID number').fill(IDENTITY.idNumber);
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await expect(page).toHaveURL('/Registration/4');
+      await expect(stepHeading(page, 'Work and income')).toBeVisible();
+      await field(page, 'Occupation').fill(FINANCIAL.occupation);
+      await field(page, 'Source of income').fill(FINANCIAL.sourceOfIncome);
+    });
+
+    await test.step('back to step 1 for a profile picture: preview, upload', async () => {
+      for (const [url, title] of [
+        ['/Registration/3', 'Identity document'],
+        ['/Registration/2', 'Address and contact'],
+        ['/Registration/1', 'Personal details'],
+      ] as const) {
+        await page.getByRole('button', { name: 'Back' }).click();
+        await expect(page).toHaveURL(url);
+        await expect(stepHeading(page, title)).toBeVisible();
+      }
+      await expect(field(page, 'First name')).toHaveValue(PERSONAL.firstName);
+      await expect(field(page, 'Gender')).toHaveValue(PERSONAL.gender);
+
+      await page.getByLabel('Profile picture file').setInputFiles(files.png);
+      const preview = page.getByRole('img', { name: 'Preview of the new profile picture' });
+      await expect(preview).toBeVisible();
+      await expect(preview).toHaveAttribute('src', /^blob:/);
+      await expect(page.getByText('This is a preview. Upload it to keep it.')).toBeVisible();
+      await page.getByRole('button', { name: 'Upload picture' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Picture saved.' })).toBeVisible();
+      const saved = page.getByRole('img', { name: 'Profile picture' });
+      await expect(saved).toHaveAttribute('src', /\/uploads\/pictures\//);
+      await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-picture.png' });
+    });
+
+    await test.step('forward again (the values came back) and submit', async () => {
+      for (const url of ['/Registration/2', '/Registration/3', '/Registration/4']) {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page).toHaveURL(url);
+      }
+      await expect(field(page, 'Occupation')).toHaveValue(FINANCIAL.occupation);
+      await expect(field(page, 'Source of income')).toHaveValue(FINANCIAL.sourceOfIncome);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Your personal details have been submitted.')).toBeVisible();
+      await expect(page).toHaveURL('/kyc-verification');
+    });
+
+    await test.step('the sandbox screen: document (PDF) and selfie (PNG), submit: pending', async () => {
+      await expect(page.getByRole('button', { name: 'Continue on your phone' })).toBeVisible();
+      // A script renamed to .png is refused by its bytes, however it is named.
+      await page.getByLabel('Identity document file').setInputFiles(files.script);
+      await page.getByRole('button', { name: 'Upload identity document' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Upload refused' })).toBeVisible();
+
+      await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
+      await expect(page.getByText('Checking for updates')).toBeVisible();
+      const menu = await openProfileMenu(page);
+      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-pending.png' });
+    });
+
+    await test.step('leave and come back: still pending', async () => {
+      await page.getByRole('link', { name: 'Back to home' }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+      const menu = await openProfileMenu(page);
+      await menu.getByRole('link', { name: 'KYC Pending' }).click();
+      await expect(page).toHaveURL('/kyc-verification');
+      await expect(inReview(page)).toBeVisible();
+      await page.reload();
+      await expect(inReview(page)).toBeVisible();
+      await expect(sidebar(page)).toHaveCount(0);
+    });
+
+    await test.step('the reviewer approves: the operator in the back office', async () => {
+      const operator = await operatorSession(request, testInfo);
+      if (operator) {
+        const backOffice = await openBackOffice(browser, testInfo);
+        await decideInBackOffice(backOffice.page, me.username, { answer: 'Approve' });
+        // The audit record says who decided.
+        await backOffice.page.getByRole('tab', { name: /^Verified/ }).click();
+        const card = backOffice.page.getByRole('listitem', { name: me.username });
+        await expect(card.getByText('Approved', { exact: true })).toBeVisible();
+        await expect(card.getByText(`${operator.user.username} · `).first()).toBeVisible();
+        await backOffice.page.screenshot({ path: '/tmp/qmgt-e2e-kyc-back-office.png', fullPage: true });
+        await backOffice.context.close();
+      } else {
+        testInfo.annotations.push({ type: 'approved by the sandbox reviewer', description: operatorMissing(testInfo) });
+        const session = await signInViaApi(request, me.username, me.password);
+        await sandboxReview(request, { userId: session.user.id, reviewAnswer: 'GREEN' });
+      }
+    });
+
+    await test.step('without signing in again: Verified, the sidebar, the dashboard', async () => {
+      // The page polls the status every second.
+      await expect(verifiedHeading(page)).toBeVisible({ timeout: 15_000 });
+      await expect(sidebar(page)).toBeVisible();
+      await page.getByRole('link', { name: 'Go to dashboard' }).click();
+      await expect(page).toHaveURL('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      const menu = await openProfileMenu(page);
+      await expect(menu.getByText('Verified', { exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: /KYC/ })).toHaveCount(0);
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-dashboard.png' });
+    });
+
+    await test.step('My Profile: the account, the picture and the submitted details', async () => {
+      await page.getByRole('menuitem', { name: 'My Profile' }).click();
+      await expect(page).toHaveURL('/My-Profile');
+      await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+      const account = page.getByRole('region', { name: 'Account' });
+      await expect(account.getByText(me.username, { exact: true })).toBeVisible();
+      const picture = account.getByRole('img', { name: 'Profile picture' });
+      await expect(picture).toHaveAttribute('src', /\/uploads\/pictures\//);
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      const details = page.getByRole('region', { name: 'Identity details' });
+      await expect(details.getByText(PERSONAL.lastName, { exact: true })).toBeVisible();
+      await expect(details.getByText(CONTACT.city, { exact: true })).toBeVisible();
+      // Identity numbers are masked.
+      await expect(details.getByText(`•••• ${IDENTITY.idNumber.slice(-4)}`)).toBeVisible();
+      await expect(details.getByText(IDENTITY.idNumber)).toHaveCount(0);
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-profile.png', fullPage: true });
+
+      // The form is closed once verified.
+      await page.goto('/Registration/1');
+      await expect(page.getByRole('status').filter({ hasText: 'Your identity is verified' })).toBeVisible();
+      await expect(field(page, 'First name')).toHaveCount(0);
+    });
+  });
+
+  test('the operator rejects with RETRY and a reason; the customer uploads again and is approved', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    const operator = await operatorSession(request, testInfo);
+    if (!operator) return test.skip(true, operatorMissing(testInfo));
+    test.setTimeout(90_000);
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycb' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await submitPersonalInfoViaApi(request, session);
+    await signInViaUi(page, me.username, me.password);
+
+    // Personal details are on file: the badge leads to the identity check itself.
+    const menu = await openProfileMenu(page);
+    await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+    await expect(page).toHaveURL('/kyc-verification');
+    await uploadAndSubmit(page, { document: files.png, selfie: files.png });
+
+    const backOffice = await openBackOffice(browser, testInfo);
+    const reason = 'The document photo is blurred: please take it again in good light.';
+    await decideInBackOffice(backOffice.page, me.username, { answer: 'Reject', type: 'RETRY', reason });
+
+    await test.step('the customer sees the reason and uploads again', async () => {
+      const notice = page.getByRole('alert').filter({ hasText: 'Your documents were not accepted' });
+      await expect(notice).toBeVisible({ timeout: 15_000 });
+      await expect(notice).toContainText(reason);
+      const badge = (await openProfileMenu(page)).getByRole('link', { name: 'KYC Rejected' });
+      await expect(badge).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-retry.png', fullPage: true });
+      await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
+    });
+
+    await decideInBackOffice(backOffice.page, me.username, { answer: 'Approve' });
+    await backOffice.page.getByRole('tab', { name: /^Verified/ }).click();
+    const card = backOffice.page.getByRole('listitem', { name: me.username });
+    await expect(card.getByText(`Rejected (may retry): ${reason}`)).toBeVisible();
+    await expect(card.getByText('Approved', { exact: true })).toBeVisible();
+    // Both decisions are recorded with the operator's name.
+    await expect(card.getByText(`${operator.user.username} · `)).toHaveCount(2);
+    await backOffice.context.close();
+
+    await expect(verifiedHeading(page)).toBeVisible({ timeout: 15_000 });
+    await expect(sidebar(page)).toBeVisible();
+    expect(await kycStatusOf(request, session)).toBe('Verified');
+  });
+
+  test('the sandbox reviewer rejects with RETRY; the customer resubmits and is approved', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycr' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await submitPersonalInfoViaApi(request, session);
+    await signInViaUi(page, me.username, me.password);
+    await page.goto('/kyc-verification');
+    await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
+
+    const reason = 'Your selfie does not show your whole face.';
+    await sandboxReview(request, {
+      userId: session.user.id,
+      reviewAnswer: 'RED',
+      reviewRejectType: 'RETRY',
+      moderationComment: reason,
+    });
+    const notice = page.getByRole('alert').filter({ hasText: 'Your documents were not accepted' });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(notice).toContainText(reason);
+    // A fresh round: nothing uploaded yet, the upload controls are back.
+    await expect(page.getByLabel('Identity document file')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Upload identity document' })).toBeDisabled();
+    expect(await kycStatusOf(request, session)).toBe('Rejected');
+
+    await uploadAndSubmit(page, { document: files.png, selfie: files.png });
+    await expect(notice).toHaveCount(0);
+    await sandboxReview(request, { userId: session.user.id, reviewAnswer: 'GREEN' });
+    await expect(verifiedHeading(page)).toBeVisible({ timeout: 15_000 });
+    await expect(sidebar(page)).toBeVisible();
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('a FINAL rejection shows the final message and no upload controls', async ({ page, request }, testInfo) => {
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycc' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await submitPersonalInfoViaApi(request, session);
+    await signInViaUi(page, me.username, me.password);
+    await page.goto('/kyc-verification');
+    await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
+
+    const reason = 'The document does not belong to the account holder.';
+    await sandboxReview(request, {
+      userId: session.user.id,
+      reviewAnswer: 'RED',
+      reviewRejectType: 'FINAL',
+      moderationComment: reason,
+    });
+    await expect(page.getByRole('heading', { name: 'We could not verify your identity', level: 2 })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Reason' })).toContainText(reason);
+    await expect(page.getByText('This decision is final, so documents cannot be uploaded again.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+    await expect(page.getByLabel('Identity document file')).toHaveCount(0);
+    await expect(page.getByLabel('Selfie file')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Upload / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue on your phone' })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-final.png' });
+
+    // Still final after a reload; the badge says so; no sidebar.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'We could not verify your identity', level: 2 })).toBeVisible();
+    const menu = await openProfileMenu(page);
+    await expect(menu.getByRole('link', { name: 'KYC Rejected' })).toBeVisible();
+    await expect(sidebar(page)).toHaveCount(0);
+    expect(await kycStatusOf(request, session)).toBe('Rejected');
+  });
+
+  test('a customer cannot open the back office', async ({ page, request, browser, baseURL }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'nosy' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await signInViaUi(page, me.username, me.password);
+
+    const menu = await openProfileMenu(page);
+    await expect(menu.getByRole('menuitem', { name: 'Back office' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/kyc');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Identity Reviews' })).toHaveCount(0);
+
+    // The API refuses too, whatever the screen does.
+    const headers = { Authorization: `Bearer ${session.jwt}` };
+    expect((await request.get('/api/admin/kyc/applicants', { headers })).status()).toBe(403);
+    const review = await request.post(`/api/admin/kyc/applicants/${encodeURIComponent(session.user.id)}/review`, {
+      headers,
+      data: { reviewAnswer: 'GREEN' },
+    });
+    expect(review.status()).toBe(403);
+    expect(await kycStatusOf(request, session)).toBe('Not Verified');
+
+    // A guest (a browser without a session) is sent to sign in.
+    const guest = await browser.newContext({ baseURL });
+    try {
+      const guestPage = await guest.newPage();
+      await guestPage.goto('/admin/kyc');
+      await expect(guestPage).toHaveURL('/signin');
+      await expect(guestPage.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+    } finally {
+      await guest.close();
+    }
+  });
+
+  test('continue on the phone: the hand-off link opens the verification on a second device without a session', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycphone' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await submitPersonalInfoViaApi(request, session);
+    await seedSession(page, session);
+    await page.goto('/kyc-verification');
+    await expect(page.getByLabel('Identity document file')).toBeAttached();
+
+    const dialog = page.getByRole('dialog', { name: 'Continue on your phone' });
+    await page.getByRole('button', { name: 'Continue on your phone' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Verification link QR code' })).toBeVisible();
+    const shown = dialog.locator('pre, code').filter({ hasText: '/kyc-verification?uid=' });
+    await expect(shown).toBeVisible();
+    const link = (await shown.innerText()).trim();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/kyc-verification\?uid=\S+$/);
+    await expect(dialog.getByText(/^The link works until /)).toBeVisible();
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-handoff.png' });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const mobile = await phone.newPage();
+      await mobile.goto(link);
+      await expect(mobile.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
+      await expect(
+        mobile.getByText('Take a photo of your identity document and a selfie with this phone.'),
+      ).toBeVisible();
+      await expect(mobile.getByText('Step 1 of 3: Identity document')).toBeVisible();
+      // No session on the phone: no profile menu, and no second hand-off from there.
+      await expect(mobile.getByRole('button', { name: 'Profile menu' })).toHaveCount(0);
+      await expect(mobile.getByRole('button', { name: 'Continue on your phone' })).toHaveCount(0);
+      expect(await mobile.evaluate(() => localStorage.getItem('qmgt-session'))).toBeNull();
+      await noHorizontalOverflow(mobile, 390);
+      await mobile.screenshot({ path: '/tmp/qmgt-e2e-kyc-phone.png' });
+
+      await uploadAndSubmit(mobile, { document: files.pdf, selfie: files.png });
+      await noHorizontalOverflow(mobile, 390);
+
+      // The desktop page follows along.
+      await expect(inReview(page)).toBeVisible({ timeout: 15_000 });
+      const menu = await openProfileMenu(page);
+      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      // Approved: the phone says so too, and points back to the signed-in device.
+      await sandboxReview(request, { userId: session.user.id, reviewAnswer: 'GREEN' });
+      await expect(verifiedHeading(mobile)).toBeVisible({ timeout: 15_000 });
+      await expect(mobile.getByText('continue on the device where you are signed in')).toBeVisible();
+      await expect(mobile.getByRole('link', { name: 'Go to dashboard' })).toHaveCount(0);
+      await expect(verifiedHeading(page)).toBeVisible({ timeout: 15_000 });
+      await expect(sidebar(page)).toBeVisible();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('a guest on /kyc-verification is asked to log in; a forged hand-off link opens nothing', async ({ page }) => {
+    await page.goto('/kyc-verification');
+    await expect(page.getByRole('heading', { name: 'Log in to verify your identity', level: 2 })).toBeVisible();
+    await expect(page.getByLabel('Identity document file')).toHaveCount(0);
+
+    await page.goto('/kyc-verification?uid=not-a-real-token');
+    await expect(page.getByText('Your verification could not be opened')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel('Identity document file')).toHaveCount(0);
+  });
+});
+
+test.describe('mobile (360 x 740)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the KYC form fits the small screen and works from the keyboard', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycsmall' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await seedSession(page, session);
+    await page.goto('/Registration/1');
+    await expect(stepHeading(page, 'Personal details')).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+
+    // Tab from the top of the page until the first field has the focus.
+    const firstName = field(page, 'First name');
+    await expect(async () => {
+      await page.keyboard.press('Tab');
+      await expect(firstName).toBeFocused({ timeout: 200 });
+    }).toPass({ timeout: 15_000, intervals: [0] });
+    await page.keyboard.type(PERSONAL.firstName);
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Middle name')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Last name')).toBeFocused();
+    await page.keyboard.type(PERSONAL.lastName);
+    await page.keyboard.press('Tab');
+    const dateOfBirth = page.getByLabel('Date of birth');
+    await expect(dateOfBirth).toBeFocused();
+    await dateOfBirth.fill(PERSONAL.dateOfBirth);
+
+    // The selects open and choose from the keyboard.
+    const gender = field(page, 'Gender');
+    await expect(async () => {
+      await page.keyboard.press('Tab');
+      await expect(gender).toBeFocused({ timeout: 200 });
+    }).toPass({ timeout: 5_000, intervals: [0] });
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    const female = page.getByRole('option', { name: PERSONAL.gender, exact: true });
+    await expect(async () => {
+      if ((await female.getAttribute('data-combobox-selected')) === null) await page.keyboard.press('ArrowDown');
+      await expect(female).toHaveAttribute('data-combobox-selected', { timeout: 200 });
+    }).toPass({ timeout: 5_000, intervals: [0] });
+    await page.keyboard.press('Enter');
+    await expect(gender).toHaveValue(PERSONAL.gender);
+    // The focus stays on the select; Tab goes on through the rest of the step.
+    await expect(gender).toBeFocused();
+    for (const label of ['Marital status', "Mother's maiden name", 'Citizenship']) {
+      await page.keyboard.press('Tab');
+      await expect(field(page, label)).toBeFocused();
+    }
+    await page.keyboard.type(PERSONAL.citizenship);
+    await noHorizontalOverflow(page, 360);
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-step1.png', fullPage: true });
+
+    // Enter submits the step.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/Registration/2');
+    await expect(stepHeading(page, 'Address and contact')).toBeFocused();
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+
+    // Every field of the step is reached with Tab, in order.
+    await page.keyboard.press('Tab');
+    for (const label of [
+      'Address',
+      'City',
+      'Postal code',
+      'Country of residence',
+      'Mobile phone',
+      'Alternative phone',
+      'Fax number',
+    ]) {
+      await expect(field(page, label)).toBeFocused();
+      await page.keyboard.press('Tab');
+    }
+    await expect(page.getByRole('button', { name: 'Back' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-step2.png', fullPage: true });
+  });
+
+  test('the sandbox verification screen fits the small screen', async ({ page, request }, testInfo) => {
+    const files = await writeFixtures(testInfo);
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycsmallv' });
+    const session = await signInViaApi(request, me.username, me.password);
+    await submitPersonalInfoViaApi(request, session);
+    await seedSession(page, session);
+    await page.goto('/kyc-verification');
+    await expect(page.getByText('Step 1 of 3: Identity document')).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+    await page.getByLabel('Identity document file').setInputFiles(files.pdf);
+    await page.getByRole('button', { name: 'Upload identity document' }).click();
+    await expect(page.getByText('Step 2 of 3: Selfie')).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+    await page.getByLabel('Selfie file').setInputFiles(files.png);
+    await page.getByRole('button', { name: 'Upload selfie' }).click();
+    await expect(page.getByText('Step 3 of 3: Send for review')).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(inReview(page)).toBeVisible();
+    await noHorizontalOverflow(page, 360);
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-pending.png', fullPage: true });
+  });
+});
