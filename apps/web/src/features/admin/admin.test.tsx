@@ -64,8 +64,9 @@ describe('back office: identity reviews', () => {
     const ana = within(items[0]!);
     expect(ana.getByRole('heading', { name: 'ana' })).toBeInTheDocument();
     expect(ana.getByText('ana@example.test')).toBeInTheDocument();
-    expect(ana.getByRole('button', { name: 'Download identity document (PDF, 120 KB)' })).toBeInTheDocument();
-    expect(ana.getByRole('button', { name: 'Download selfie (JPEG, 2 KB)' })).toBeInTheDocument();
+    // Each round's files carry their upload time, so a reviewer tells new uploads from old.
+    expect(ana.getByRole('button', { name: /^Download identity document \(PDF, 120 KB, uploaded .+\)$/ })).toBeInTheDocument();
+    expect(ana.getByRole('button', { name: /^Download selfie \(JPEG, 2 KB, uploaded .+\)$/ })).toBeInTheDocument();
     expect(ana.getByText('Status changed: Not Verified → Pending (applicantPending)')).toBeInTheDocument();
     expect(ana.getByText(/^System ·/)).toBeInTheDocument();
     expect(screen.queryByText('bo@example.test')).not.toBeInTheDocument();

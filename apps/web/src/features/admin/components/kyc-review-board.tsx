@@ -203,7 +203,7 @@ function ApplicantCard({ applicant, onDecide }: { applicant: AdminApplicant; onD
                     }
                   >
                     Download {kind.toLowerCase()} ({TYPE_LABEL[document.contentType] ?? document.contentType},{' '}
-                    {formatBytes(document.size)})
+                    {formatBytes(document.size)}, uploaded {formatDateTime(document.createdAt)})
                   </Button>
                 );
               })}
@@ -238,9 +238,12 @@ function ApplicantCard({ applicant, onDecide }: { applicant: AdminApplicant; onD
             <Button color="red" variant="light" onClick={() => onDecide({ applicant, answer: 'RED' })}>
               Reject
             </Button>
-            <Button color="teal" onClick={() => onDecide({ applicant, answer: 'GREEN' })}>
-              Approve
-            </Button>
+            {/* A verified applicant can only be taken back; approving again would change nothing. */}
+            {applicant.kycVerified !== 'Verified' && (
+              <Button color="teal" onClick={() => onDecide({ applicant, answer: 'GREEN' })}>
+                Approve
+              </Button>
+            )}
           </Group>
         ) : (
           <Text size="xs" c="dimmed" ta="right">
