@@ -72,13 +72,15 @@ test('header: notifications and profile menu never show together', async ({ page
   await page.getByRole('heading', { name: 'Swap', level: 1 }).click();
   await expect(profileMenu).toBeHidden();
 
-  // The wallet panel: no address yet (wallets arrive later), with the spec's copy message.
-  await page.getByRole('button', { name: 'Wallet' }).click();
+  // The wallet panel: the custodial address with its QR code, copied with the spec's message.
+  // The wallet button shows the address shortened to its first 3 and last 4 characters.
+  await page.getByRole('button', { name: /^0x\w\.\.\.\w{4}$/ }).click();
   const wallet = page.getByRole('dialog', { name: 'Wallet' });
   await expect(wallet).toBeVisible();
-  await expect(wallet.getByText('Your wallet address is not available yet.')).toBeVisible();
+  await expect(wallet.getByText(/^0x[0-9a-fA-F]{40}$/)).toBeVisible();
+  await expect(wallet.getByTitle('Wallet address QR code')).toBeVisible();
   await wallet.getByRole('button', { name: 'Copy address' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'No wallet address to copy!' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /Wallet address copied!|No wallet address to copy!/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(wallet).toBeHidden();
 

@@ -54,10 +54,13 @@ test('a customer shares the referral link and a friend signs up with it', async 
     await expect(
       walletPanel.getByText('Share this QR code to receive payments to your wallet.', { exact: true }),
     ).toBeVisible();
-    // Wallets arrive in a later issue: no address yet, so no QR and the spec's copy message.
-    await expect(walletPanel.getByText('Your wallet address is not available yet.')).toBeVisible();
+    // The custodial deposit address, as a QR code and as text, copied with the spec's message.
+    const address = walletPanel.getByText(/^0x[0-9a-fA-F]{40}$/);
+    await expect(address).toBeVisible();
+    await expect(walletPanel.locator('svg, canvas').first()).toBeVisible();
     await walletPanel.getByRole('button', { name: 'Copy wallet address' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'No wallet address to copy!' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Wallet address copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await address.textContent());
 
     await referralTab.click();
     await expect(referralTab).toHaveAttribute('aria-selected', 'true');

@@ -10,8 +10,10 @@ import { RequireUpline } from './guards/require-upline';
 import { RootLayout } from './layout/root-layout';
 import { AdminKycRoute } from './routes/admin-kyc';
 import { ChangePasswordRoute } from './routes/change-password';
+import { DashboardRoute } from './routes/dashboard';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
+import { ExplorerTxRoute } from './routes/explorer-tx';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { Home } from './routes/home';
 import { KycRegistrationRoute } from './routes/kyc-registration';
@@ -21,6 +23,8 @@ import { NotFound } from './routes/not-found';
 import { SampleBalanceRoute } from './routes/sample-balance';
 import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute } from './routes/sign-up';
+import { TransactionByCodeRoute, TransactionDetailsRoute } from './routes/transaction-details';
+import { QmgtTransactionsRoute, TransactionsRoute } from './routes/transactions';
 
 /** A screen a later issue builds: for now only its heading, never invented figures. */
 const screen = (pattern: string, title: string): RouteObject => ({ path: pattern, element: <Screen title={title} /> });
@@ -57,7 +61,10 @@ export const appRoutes: RouteObject[] = [
       screen(paths.contactUs.pattern, 'Contact Us'),
       screen(paths.termConditions.pattern, 'Terms and Conditions'),
       screen(paths.announcements.pattern, 'Announcements'),
-      screen(paths.transactionDetails.pattern, 'Transaction Details'),
+      // A transaction belongs to an account: guests are asked to log in there.
+      { path: paths.transactionDetails.pattern, element: <TransactionDetailsRoute /> },
+      // The built-in block explorer of the local chain, where explorer links lead.
+      { path: paths.explorerTx.pattern, element: <ExplorerTxRoute /> },
       screen(paths.support.pattern, 'Support Center'),
       { path: paths.test.pattern, element: <SampleBalanceRoute /> },
       { element: <RequireSandbox />, children: [{ path: paths.devMailbox.pattern, element: <DevMailboxRoute /> }] },
@@ -98,17 +105,32 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireKyc />,
             children: [
-              screen(paths.dashboard.pattern, 'Dashboard'),
+              { path: paths.dashboard.pattern, element: <DashboardRoute /> },
               // Also reached as /GES.
               screen(paths.ges.pattern, 'GDS'),
               screen(paths.bankVerification.pattern, 'Bank Verification'),
-              screen(paths.transactions.pattern, 'Transactions'),
-              screen(paths.transactionsBuySell.pattern, 'QMGT Transactions'),
-              screen(paths.transactionsConvert.pattern, 'Convert Transactions'),
-              screen(paths.transactionsGae.pattern, 'GAE Transactions'),
-              screen(paths.transactionsGaex.pattern, 'GAEX Transactions'),
-              screen(paths.requestExternalUsdau.pattern, 'USDAU Request External'),
-              screen(paths.transaction.pattern, 'Transaction'),
+              {
+                path: paths.transactions.pattern,
+                element: <TransactionsRoute title="Transactions" label="All transactions" />,
+              },
+              { path: paths.transactionsBuySell.pattern, element: <QmgtTransactionsRoute /> },
+              {
+                path: paths.transactionsConvert.pattern,
+                element: <TransactionsRoute title="Convert Transactions" type="CONVERT" label="Convert transactions" />,
+              },
+              {
+                path: paths.transactionsGae.pattern,
+                element: <TransactionsRoute title="GAE Transactions" type="GAE" label="GAE transactions" />,
+              },
+              {
+                path: paths.transactionsGaex.pattern,
+                element: <TransactionsRoute title="GAEX Transactions" type="GAEX" label="GAEX transactions" />,
+              },
+              {
+                path: paths.requestExternalUsdau.pattern,
+                element: <TransactionsRoute title="USDAU Request External" type="USDAU" label="USDAU requests" />,
+              },
+              { path: paths.transaction.pattern, element: <TransactionByCodeRoute /> },
               { path: paths.myProfile.pattern, element: <MyProfileRoute /> },
               screen(paths.myAffiliates.pattern, 'My Affiliates'),
               screen(paths.myRewardCenter.pattern, 'My Reward Center'),

@@ -102,4 +102,9 @@ export const paths = {
   test: fixed('/test'),
   /** Sandbox only: the embedded mail service's inbox (DESIGN.md section 1). */
   devMailbox: fixed('/dev/mailbox'),
+  /** The built-in block explorer of the local chain (DESIGN.md section 1), public. */
+  explorerTx: {
+    pattern: '/explorer/tx/:hash',
+    to: (hash: string) => `/explorer/tx/${encodeURIComponent(hash)}`,
+  },
 } as const;

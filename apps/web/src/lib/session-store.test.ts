@@ -29,6 +29,7 @@ describe('session store', () => {
         status: 'idle',
         isClosable: true,
         txHash: '',
+        explorerUrl: '',
       },
       balance: { usdt: '0', qmgt: '0' },
       bankData: {},

@@ -20,6 +20,11 @@ export type LoadingState = {
   isClosable: boolean;
   /** Chain transaction hash; when present the success view links to the block explorer. */
   txHash: string;
+  /**
+   * The explorer page the API gives for the hash (the built-in `/explorer/tx/...` page on the
+   * local chain, bscscan in production); '' falls back to the configured base + txHash.
+   */
+  explorerUrl: string;
 };
 
 /** Wallet balances as decimal strings: money is never a JS number (DESIGN.md section 2). */
@@ -76,6 +81,7 @@ export const idleLoadingState: LoadingState = {
   status: 'idle',
   isClosable: true,
   txHash: '',
+  explorerUrl: '',
 };
 
 export const initialSessionState: SessionState = {

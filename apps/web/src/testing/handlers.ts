@@ -2,6 +2,7 @@ import type { MailboxMessage, User } from '@qmgt/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiErrorBody } from './factories';
 import { createKycHandlers, resetFakeKyc } from './kyc-api';
+import { createWalletHandlers, resetFakeWallet } from './wallet-api';
 
 /** What the fake API knows; tests change it through these helpers. */
 type TestApiState = {
@@ -13,7 +14,16 @@ type TestApiState = {
   sandbox: boolean;
   mailbox: MailboxMessage[];
   /** Every request the fake API saw, for asserting calls and their order. */
-  calls: { method: string; path: string; body: unknown; authorization: string | null; sdkToken: string | null }[];
+  calls: {
+    method: string;
+    path: string;
+    /** The query string, e.g. '?type=QMGT&page=2&pageSize=20' ('' without one). */
+    search: string;
+    body: unknown;
+    authorization: string | null;
+    sdkToken: string | null;
+    idempotencyKey: string | null;
+  }[];
 };
 
 export const testApi: TestApiState = {
@@ -33,6 +43,7 @@ export function resetTestApi(): void {
   testApi.mailbox = [];
   testApi.calls = [];
   resetFakeKyc();
+  resetFakeWallet();
 }
 
 export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
@@ -68,9 +79,11 @@ export async function recordCall(request: Request): Promise<void> {
   testApi.calls.push({
     method: request.method,
     path: url.pathname.replace(/^\/api/, ''),
+    search: url.search,
     body,
     authorization: request.headers.get('Authorization'),
     sdkToken: request.headers.get('X-Access-Token'),
+    idempotencyKey: request.headers.get('Idempotency-Key'),
   });
 }
 
@@ -105,4 +118,5 @@ export const handlers = [
       if (testApi.currentUser) testApi.currentUser = { ...testApi.currentUser, kycVerified };
     },
   }),
+  ...createWalletHandlers({ apiUrl, currentUser: () => testApi.currentUser }),
 ];

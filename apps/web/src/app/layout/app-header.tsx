@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ReferralCodeModal } from '@/features/referrals/components/referral-code-modal';
+import { useSandboxMode } from '@/features/sandbox/api/get-health';
 import { useAccountAddress } from '@/features/wallet/api/get-account-address';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 import { referralLink, shortenAddress } from '@/lib/format';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
+import { swapPreset } from '../money/swap-preset';
+import { useRefreshMoney } from '../money/use-refresh-money';
 import { useEndSession } from '../session/use-end-session';
 import { BrandLink } from './brand-link';
 import { LogoutConfirmModal } from './logout-confirm-modal';
@@ -70,6 +73,8 @@ function SignedInActions({ userHash }: { userHash: string }) {
   const isKycVerified = useSessionStore(selectIsKycVerified);
   const walletAddress = useAccountAddress(userHash);
   const modals = useHeaderModals();
+  const sandbox = useSandboxMode() === 'sandbox';
+  const refreshMoney = useRefreshMoney();
   const endSession = useEndSession();
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -83,16 +88,26 @@ function SignedInActions({ userHash }: { userHash: string }) {
 
   return (
     <Group gap="xs" wrap="nowrap">
+      {/* The swap screen, set to buy QMGT with USDT. */}
       <Button
         component={Link}
         to={paths.home.to()}
+        state={swapPreset('buy')}
         size="xs"
         leftSection={<IconCoin size={16} aria-hidden />}
         visibleFrom="xs"
       >
         Get $QMGT
       </Button>
-      <ActionIcon component={Link} to={paths.home.to()} size="lg" radius="xl" aria-label="Get $QMGT" hiddenFrom="xs">
+      <ActionIcon
+        component={Link}
+        to={paths.home.to()}
+        state={swapPreset('buy')}
+        size="lg"
+        radius="xl"
+        aria-label="Get $QMGT"
+        hiddenFrom="xs"
+      >
         <IconCoin size={18} aria-hidden />
       </ActionIcon>
       <Button
@@ -130,6 +145,33 @@ function SignedInActions({ userHash }: { userHash: string }) {
         opened={modals.current === 'wallet'}
         onClose={() => modals.close('wallet')}
         address={walletAddress}
+        sandbox={sandbox}
+        onDepositCredited={refreshMoney}
+        actions={
+          <Group gap="xs" grow>
+            <Button
+              component={Link}
+              to={paths.home.to()}
+              state={swapPreset('buy')}
+              variant="light"
+              size="xs"
+              onClick={() => modals.close('wallet')}
+            >
+              Buy QMGT
+            </Button>
+            {isKycVerified ? (
+              <Button
+                component={Link}
+                to={paths.transactions.to()}
+                variant="default"
+                size="xs"
+                onClick={() => modals.close('wallet')}
+              >
+                Transactions
+              </Button>
+            ) : null}
+          </Group>
+        }
       />
       <LogoutConfirmModal
         opened={modals.current === 'logout'}

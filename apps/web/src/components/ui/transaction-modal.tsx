@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Loader, Modal, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LoadingState } from '@/lib/session-store';
+import { ExplorerLink, isInAppUrl } from './explorer-link';
 
 export const TRANSACTION_DEFAULTS = {
   loadingMessage: 'Processing your transaction',
@@ -25,6 +26,7 @@ type TransactionModalProps = {
 export function TransactionModal({ state, explorerTxBase, onClose }: TransactionModalProps) {
   const { status } = state;
   const closable = status === 'error' || (status === 'success' && state.isClosable);
+  const explorerUrl = state.txHash ? state.explorerUrl || `${explorerTxBase}${state.txHash}` : '';
 
   return (
     <Modal
@@ -62,10 +64,9 @@ export function TransactionModal({ state, explorerTxBase, onClose }: Transaction
               {state.descriptionMessage}
             </Text>
           ) : null}
-          {state.txHash ? (
-            <Anchor href={`${explorerTxBase}${state.txHash}`} target="_blank" rel="noopener noreferrer" size="sm">
-              View on block explorer
-            </Anchor>
+          {explorerUrl ? (
+            // Going to the built-in explorer leaves this screen, so the modal goes with it.
+            <ExplorerLink href={explorerUrl} size="sm" onClick={isInAppUrl(explorerUrl) ? onClose : undefined} />
           ) : null}
           {state.actions.length > 0 ? (
             <Group justify="center" mt="xs">

@@ -1,17 +1,9 @@
-import { apiPaths } from '@qmgt/contracts';
+import { accountAddressResponseSchema, apiPaths } from '@qmgt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { walletKeys } from './query-keys';
 
-// Not in @qmgt/contracts yet: DESIGN.md section 4 fixes the answer as { data: "0x..." }.
-const accountAddressResponseSchema = z.object({ data: z.string() });
-
-export const walletKeys = {
-  all: ['wallet'] as const,
-  address: (userHash: string) => [...walletKeys.all, 'address', userHash] as const,
-};
-
-/** GET /getAccountAddress/{userHash} (bearer, own hash only): the custodial wallet address. */
+/** GET /getAccountAddress/{userHash} (bearer, own hash only): the custodial deposit address. */
 export const getAccountAddress = (userHash: string, signal?: AbortSignal) =>
   apiRequest(apiPaths.accountAddress(userHash), { schema: accountAddressResponseSchema, signal });
 
@@ -19,7 +11,7 @@ export const accountAddressQueryOptions = (userHash: string) =>
   queryOptions({
     queryKey: walletKeys.address(userHash),
     queryFn: ({ signal }) => getAccountAddress(userHash, signal),
-    // The header shows "no address" on failure (e.g. 404 until wallets exist); no toast.
+    // The header shows "no address" on failure; no toast.
     meta: { silent: true },
     staleTime: Infinity,
   });

@@ -1,37 +1,236 @@
-import { Button, Code, Modal, Stack, Text } from '@mantine/core';
-import { IconCopy } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Code,
+  Divider,
+  em,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconDroplet } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
+import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
+import { errorMessage } from '@/lib/api-client';
 import { copyWalletAddress } from '@/lib/copy-feedback';
+import { formatAmount, formatPrice, formatUsd, qmgtValueInUsdt } from '@/lib/money';
+import { useBalance } from '../api/get-balance';
+import { useGoldPrice } from '../api/get-gold-price';
+import { FAUCET_AMOUNT, useFaucetDeposit, type FaucetProgress } from '../hooks/use-faucet-deposit';
 
-type WalletPanelProps = { opened: boolean; onClose: () => void; address: string | null };
+/** How often the balance is asked while a faucet deposit is on its way. */
+const DEPOSIT_POLL_MS = 1_000;
 
-/** The wallet panel of the header: the custodial address, its QR (200, level H) and a copy button. */
-export function WalletPanel({ opened, onClose, address }: WalletPanelProps) {
+type WalletPanelProps = {
+  opened: boolean;
+  onClose: () => void;
+  address: string | null;
+  /** The API runs its sandbox services: the faucet exists. */
+  sandbox: boolean;
+  /** A faucet deposit was credited (the app refreshes what depends on it). */
+  onDepositCredited?: () => void;
+  /** Links the app adds under the balances (buy, history). */
+  actions?: ReactNode;
+};
+
+/**
+ * The wallet panel of the header: balances with the QMGT value at the sell price, the custodial
+ * deposit address with its QR (200, level H) and copy, how to deposit and, in the sandbox, a
+ * faucet. Its hooks live beside the modal, so a faucet deposit is followed while it is closed.
+ */
+export function WalletPanel({ opened, onClose, address, sandbox, onDepositCredited, actions }: WalletPanelProps) {
+  const fullScreen = useMediaQuery(`(max-width: ${em(480)})`) ?? false;
+  const balance = useBalance({ enabled: opened });
+  const faucet = useFaucetDeposit({ usdt: balance.data?.usdt, onCredited: onDepositCredited });
+  // Keep asking while a deposit is on its way, open or not.
+  useBalance({ enabled: faucet.polling, refetchInterval: faucet.polling ? DEPOSIT_POLL_MS : false });
+
   return (
-    <Modal opened={opened} onClose={onClose} title="Wallet" centered size="sm">
-      <Stack align="center" gap="md">
-        {address ? (
-          <>
-            <div className="qr-frame">
-              <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
-            </div>
-            <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
-              {address}
-            </Code>
-          </>
-        ) : (
-          <Text c="dimmed" ta="center">
-            Your wallet address is not available yet.
+    <Modal opened={opened} onClose={onClose} title="Wallet" centered size="md" fullScreen={fullScreen}>
+      <Stack gap="lg">
+        <Balances balance={balance} />
+        {actions}
+        <Divider />
+        <Stack gap="sm" align="center">
+          <Title order={3} size="h5" w="100%">
+            Deposit USDT
+          </Title>
+          {sandbox ? (
+            <Faucet progress={faucet.progress} onStart={() => void faucet.start()} onNavigate={onClose} />
+          ) : null}
+          {address ? (
+            <>
+              <div className="qr-frame">
+                <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
+              </div>
+              <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
+                {address}
+              </Code>
+            </>
+          ) : (
+            <Text c="dimmed" ta="center">
+              Your wallet address is not available yet.
+            </Text>
+          )}
+          <Button
+            fullWidth
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => void copyWalletAddress(address)}
+          >
+            Copy address
+          </Button>
+          <Text size="sm" c="dimmed">
+            Send only USDT on BNB Smart Chain (BEP-20) to this address. It is added to your balance once the network has
+            confirmed the transfer, usually within a few minutes. Other tokens or networks cannot be credited.
           </Text>
-        )}
-        <Button
-          fullWidth
-          leftSection={<IconCopy size={16} aria-hidden />}
-          onClick={() => void copyWalletAddress(address)}
-        >
-          Copy address
-        </Button>
+        </Stack>
       </Stack>
     </Modal>
   );
+}
+
+function Balances({ balance }: { balance: ReturnType<typeof useBalance> }) {
+  const gold = useGoldPrice();
+
+  if (balance.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">Loading your balances…</Text>
+      </Group>
+    );
+  }
+  if (balance.isError) {
+    return (
+      <Alert color="red" variant="light" title="Your balances could not be loaded">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{errorMessage(balance.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={() => void balance.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const { usdt, qmgt } = balance.data;
+  const sell = gold.data?.sell;
+  const qmgtValue = sell === undefined ? null : qmgtValueInUsdt(qmgt, sell);
+
+  return (
+    <SimpleGrid cols={2} spacing="sm" role="group" aria-label="Balances">
+      <Paper withBorder radius="md" p="sm">
+        <Text size="xs" c="dimmed" tt="uppercase">
+          USDT
+        </Text>
+        <Text size="xl" fw={700} ff="monospace" title={`${usdt} USDT`}>
+          {formatAmount(usdt, 'USDT')}
+        </Text>
+      </Paper>
+      <Paper withBorder radius="md" p="sm">
+        <Text size="xs" c="dimmed" tt="uppercase">
+          QMGT
+        </Text>
+        <Text size="xl" fw={700} ff="monospace" title={`${qmgt} QMGT`}>
+          {formatAmount(qmgt, 'QMGT')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {qmgtValue !== null && sell !== undefined
+            ? `≈ ${formatUsd(qmgtValue)} at ${formatPrice(sell)}/QMGT`
+            : gold.isError
+              ? 'Price unavailable'
+              : 'Pricing…'}
+        </Text>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+type FaucetProps = { progress: FaucetProgress; onStart: () => void; onNavigate: () => void };
+
+function Faucet({ progress, onStart, onNavigate }: FaucetProps) {
+  const busy = progress.phase === 'minting' || progress.phase === 'waiting';
+  return (
+    <Paper withBorder radius="md" p="sm" w="100%" style={{ borderStyle: 'dashed' }}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <div>
+            <Text fw={600} size="sm">
+              Sandbox faucet
+            </Text>
+            <Text size="xs" c="dimmed">
+              Test USDT on the local sandbox chain, credited like a real deposit. It has no value.
+            </Text>
+          </div>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDroplet size={14} aria-hidden />}
+            onClick={onStart}
+            loading={busy}
+          >
+            Get test USDT
+          </Button>
+        </Group>
+        <FaucetStatus progress={progress} onNavigate={onNavigate} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function FaucetStatus({ progress, onNavigate }: { progress: FaucetProgress; onNavigate: () => void }) {
+  switch (progress.phase) {
+    case 'idle':
+      return null;
+    case 'minting':
+      return (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Sending {FAUCET_AMOUNT} test USDT to your address…</Text>
+        </Group>
+      );
+    case 'waiting':
+      return (
+        <Stack gap={2} role="status">
+          <Group gap="xs">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">Waiting for the deposit to be credited…</Text>
+          </Group>
+          {progress.slow ? (
+            <Text size="xs" c="dimmed">
+              This is taking longer than usual. It will be credited once the chain confirms it.
+            </Text>
+          ) : null}
+          <ExplorerLink
+            href={progress.explorerUrl}
+            size="xs"
+            onClick={isInAppUrl(progress.explorerUrl) ? onNavigate : undefined}
+          >
+            View the deposit on the explorer
+          </ExplorerLink>
+        </Stack>
+      );
+    case 'credited':
+      return (
+        <Group gap="xs" role="status">
+          <IconCheck size={16} color="var(--mantine-color-teal-5)" aria-hidden />
+          <Text size="sm" c="teal">
+            Deposit credited: {FAUCET_AMOUNT} USDT.
+          </Text>
+        </Group>
+      );
+    case 'error':
+      return (
+        <Text size="sm" c="red" role="alert">
+          {progress.message}
+        </Text>
+      );
+  }
 }

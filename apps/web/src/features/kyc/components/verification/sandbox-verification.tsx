@@ -1,10 +1,11 @@
 import { Alert, Button, Group, List, Loader, Paper, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { SandboxApplicant } from '@qmgt/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '@/lib/files';
-import { useSandboxApplicant, type SandboxApplicant } from '../../api/get-sandbox-applicant';
+import { useSandboxApplicant } from '../../api/get-sandbox-applicant';
 import type { KycSubject } from '../../api/query-keys';
 import { useSubmitSandboxReview } from '../../api/submit-sandbox-review';
 import { DocumentUpload } from './document-upload';

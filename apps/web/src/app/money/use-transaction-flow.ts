@@ -1,0 +1,131 @@
+import type { Transaction } from '@qmgt/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { paths } from '@/config/paths';
+import {
+  isSettled,
+  TRANSACTION_POLL_MS,
+  transactionDetailsQueryOptions,
+} from '@/features/transactions/api/get-transaction-details';
+import type { ConfirmOutcome } from '@/features/swap/types';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
+import { idleLoadingState, useSessionStore } from '@/lib/session-store';
+import { useRefreshMoney } from './use-refresh-money';
+
+/** A swap settles in seconds on the sandbox chain; past this the modal hands over to the details page. */
+export const SETTLEMENT_WAIT_MS = 90_000;
+
+type TransactionFlow = {
+  /** Sends the money-moving request; answers the booked (pending) transaction. */
+  submit: () => Promise<{ transaction: Transaction }>;
+  /** Under the spinner while the request runs, e.g. 'Swapping 100.00 USDT for QMGT'. */
+  description: string;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** No answer, or the server failed: the same request with the same key may be sent again. */
+function mayRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  // A 409 also answers a key whose first request is still running; the API tells the two
+  // conflicts apart only by their words (a used quote is final).
+  return error.status === 0 || error.status >= 500 || (error.status === 409 && /idempotency-key/i.test(error.message));
+}
+
+function received(transaction: Transaction): string {
+  const { amountIn, assetIn, amountOut, assetOut } = transaction;
+  if (amountOut && assetOut && amountIn && assetIn) {
+    return `You received ${formatMoney(amountOut, assetOut)} for ${formatMoney(amountIn, assetIn)}.`;
+  }
+  return '';
+}
+
+/**
+ * Runs a money-moving request through the transaction modal (SPEC.md section 4): loading while
+ * it is sent and while the chain settles it (transaction details polled until completed or
+ * failed), then success with the explorer link, or 'Transaction Failed' with the reason.
+ */
+export function useTransactionFlow() {
+  const queryClient = useQueryClient();
+  const refreshMoney = useRefreshMoney();
+
+  return useCallback(
+    async ({ submit, description }: TransactionFlow): Promise<ConfirmOutcome> => {
+      const { setLoadingState } = useSessionStore.getState();
+      setLoadingState({
+        ...idleLoadingState,
+        status: 'loading',
+        isLoading: true,
+        isClosable: false,
+        descriptionMessage: description,
+      });
+
+      let booked: Transaction;
+      try {
+        booked = (await submit()).transaction;
+      } catch (error) {
+        setLoadingState({
+          ...idleLoadingState,
+          status: 'error',
+          descriptionMessage: errorMessage(error, 'The transaction could not be sent. Please try again.'),
+        });
+        refreshMoney();
+        return mayRetry(error) ? 'retry' : 'refused';
+      }
+
+      refreshMoney();
+      setLoadingState({ descriptionMessage: 'Booked. Waiting for the chain to confirm it…' });
+      const settled = await followToFinality(booked);
+      refreshMoney();
+      const details = paths.transactionDetails.to(settled.id, settled.type);
+
+      if (settled.status === 'failed') {
+        setLoadingState({
+          ...idleLoadingState,
+          status: 'error',
+          descriptionMessage: `${settled.failureReason ?? 'The chain refused the transaction.'} Your balance was restored.`,
+        });
+      } else if (settled.status === 'completed') {
+        setLoadingState({
+          ...idleLoadingState,
+          status: 'success',
+          descriptionMessage: received(settled),
+          txHash: settled.txHash ?? '',
+          explorerUrl: settled.explorerUrl ?? '',
+          actions: [{ label: 'View details', to: details }],
+        });
+      } else {
+        setLoadingState({
+          ...idleLoadingState,
+          status: 'success',
+          successMessage: 'Transaction Booked',
+          descriptionMessage:
+            `${received(settled)} The chain is still confirming it; its details page follows it to the end.`.trim(),
+          actions: [{ label: 'View details', to: details }],
+        });
+      }
+      return 'done';
+
+      async function followToFinality(transaction: Transaction): Promise<Transaction> {
+        let latest = transaction;
+        const deadline = Date.now() + SETTLEMENT_WAIT_MS;
+        while (!isSettled(latest) && Date.now() < deadline && useSessionStore.getState().isAuthenticated) {
+          await sleep(TRANSACTION_POLL_MS);
+          try {
+            const answer = await queryClient.fetchQuery({
+              ...transactionDetailsQueryOptions(latest.id, latest.type),
+              staleTime: 0,
+              retry: false,
+            });
+            latest = answer.transaction;
+          } catch {
+            // A missed poll is asked again on the next tick, until the deadline.
+          }
+        }
+        return latest;
+      }
+    },
+    [queryClient, refreshMoney],
+  );
+}

@@ -1,0 +1,143 @@
+import { Alert, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Transaction } from '@qmgt/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ExplorerLink } from '@/components/ui/explorer-link';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDateTime, shortenAddress } from '@/lib/format';
+import { useTransactionByCode } from '../api/get-transaction-by-code';
+import { useTransactionDetails } from '../api/get-transaction-details';
+import { TransactionAmount } from './transaction-amount';
+import { describeTransaction } from './transaction-labels';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** One transaction: what moved, at what price and fee, and where it stands on the chain. */
+export function TransactionDetailsCard({ transaction }: { transaction: Transaction }) {
+  const { status } = transaction;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760} aria-label="Transaction">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              {describeTransaction(transaction)}
+            </Title>
+            <Text size="sm" c="dimmed" ff="monospace">
+              {transaction.code}
+            </Text>
+          </Stack>
+          <TransactionStatusBadge status={status} size="lg" />
+        </Group>
+
+        {status === 'pending' ? (
+          <Alert color="yellow" variant="light" icon={<Loader size="xs" color="yellow" aria-hidden />} role="status">
+            Waiting for the chain to confirm this transaction. This page updates by itself.
+          </Alert>
+        ) : null}
+        {status === 'failed' ? (
+          <Alert color="red" variant="light" title="This transaction failed" role="alert">
+            {transaction.failureReason ?? 'The chain refused it.'} Your balance was restored.
+          </Alert>
+        ) : null}
+        {status === 'completed' ? (
+          <Text size="sm" c="teal" role="status">
+            Final on chain.
+          </Text>
+        ) : null}
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Field label="Paid">
+            <TransactionAmount amount={transaction.amountIn} asset={transaction.assetIn} />
+          </Field>
+          <Field label="Received">
+            <TransactionAmount amount={transaction.amountOut} asset={transaction.assetOut} />
+          </Field>
+          <Field label="Price">
+            <TransactionAmount amount={transaction.price} asset={transaction.price === null ? null : 'USDT'} />
+            {transaction.price !== null && transaction.type === 'QMGT' ? ' per QMGT' : ''}
+          </Field>
+          <Field label="Fee">
+            <TransactionAmount amount={transaction.fee} asset={transaction.feeAsset} />
+          </Field>
+          <Field label="Date">{formatDateTime(transaction.createdAt)}</Field>
+          <Field label="Type">{transaction.type}</Field>
+          <Field label="Transaction hash">
+            {transaction.txHash ? (
+              <Code title={transaction.txHash}>{shortenAddress(transaction.txHash, 10, 8)}</Code>
+            ) : (
+              <Text span c="dimmed" size="sm">
+                {status === 'failed' ? 'None' : 'Not on chain yet'}
+              </Text>
+            )}
+          </Field>
+          {transaction.explorerUrl ? (
+            <Field label="Block explorer">
+              <ExplorerLink href={transaction.explorerUrl} />
+            </Field>
+          ) : null}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+type DetailsQuery = UseQueryResult<{ transaction: Transaction }>;
+
+function DetailsState({ query }: { query: DetailsQuery }) {
+  if (query.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading the transaction…</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        title={missing ? 'Transaction not found' : 'The transaction could not be loaded'}
+        maw={640}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            {missing
+              ? 'There is no such transaction in your account. Check the link, or find it in your transactions.'
+              : errorMessage(query.error, 'Please try again in a moment.')}
+          </Text>
+          {missing ? null : (
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  return <TransactionDetailsCard transaction={query.data.transaction} />;
+}
+
+/** /transaction-details/{id}/{type}: followed to finality while pending. */
+export function TransactionDetailsById({ id, type }: { id: string; type: string }) {
+  return <DetailsState query={useTransactionDetails(id, type)} />;
+}
+
+/** /transactions/{type}/{code}: the same, found by the code support reads out. */
+export function TransactionDetailsByCode({ type, code }: { type: string; code: string }) {
+  return <DetailsState query={useTransactionByCode(type, code)} />;
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { formatAmount, formatPrice, formatUsd, parseAmount, qmgtValueInUsdt } from '@/lib/money';
+import { useBalance } from '../api/get-balance';
+import { useGoldPrice } from '../api/get-gold-price';
+
+function Line({ asset, amount, value }: { asset: 'USDT' | 'QMGT'; amount: string; value: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+      <div>
+        <Text size="xs" c="dimmed" tt="uppercase">
+          {asset}
+        </Text>
+        <Text
+          size="xl"
+          fw={700}
+          ff="monospace"
+          title={`${amount} ${asset}`}
+          data-testid={`balance-${asset.toLowerCase()}`}
+        >
+          {formatAmount(amount, asset)}
+        </Text>
+      </div>
+      <Text size="sm" c="dimmed" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The dashboard's balances and their worth in USD: USDT at par, QMGT at the sell price (what
+ * selling it would yield before the fee). Every figure comes from the API.
+ */
+export function BalanceSummary({ actions }: { actions?: ReactNode }) {
+  const balance = useBalance();
+  const gold = useGoldPrice();
+
+  let body: ReactNode;
+  if (balance.isPending) {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">Loading your balances…</Text>
+      </Group>
+    );
+  } else if (balance.isError) {
+    body = (
+      <Alert color="red" variant="light" title="Your balances could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(balance.error, 'Please try again in a moment.')}</Text>
+          <Button size="xs" variant="light" onClick={() => void balance.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    const { usdt, qmgt } = balance.data;
+    const sell = gold.data?.sell;
+    const qmgtValue = sell === undefined ? null : qmgtValueInUsdt(qmgt, sell);
+    const usdtUnits = parseAmount(usdt, 'USDT');
+    const total = qmgtValue !== null && usdtUnits !== null ? usdtUnits + qmgtValue : null;
+    const pricing = gold.isError ? 'price unavailable' : 'pricing…';
+    body = (
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed">
+            Total value
+          </Text>
+          <Text fz={32} fw={750} lh={1.1} data-testid="balance-total">
+            {total === null ? '…' : `≈ ${formatUsd(total)}`}
+          </Text>
+        </div>
+        <Line asset="USDT" amount={usdt} value={usdtUnits === null ? '' : `≈ ${formatUsd(usdtUnits)}`} />
+        <Line
+          asset="QMGT"
+          amount={qmgt}
+          value={
+            qmgtValue !== null && sell !== undefined ? `≈ ${formatUsd(qmgtValue)} at ${formatPrice(sell)}` : pricing
+          }
+        />
+        <Text size="xs" c="dimmed">
+          QMGT is valued at the sell price; 1 USDT is counted as 1 USD.
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      h="100%"
+      component="section"
+      aria-labelledby="balances-title"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id="balances-title">
+          Balances
+        </Title>
+        {body}
+        {actions}
+      </Stack>
+    </Paper>
+  );
+}
