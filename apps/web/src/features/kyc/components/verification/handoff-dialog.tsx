@@ -41,7 +41,8 @@ export function HandoffButton() {
                 Scan this code with your phone&apos;s camera to take the photos there.
               </Text>
               <div className="qr-frame">
-                <QRCodeSVG value={link} size={200} level="H" title="Verification link QR code" />
+                {/* Level M and 256 px, not H at 200: the link carries a signed token, and a denser code scans badly. */}
+                <QRCodeSVG value={link} size={256} level="M" title="Verification link QR code" />
               </div>
               <Code block w="100%" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                 {link}
