@@ -7,6 +7,20 @@ const setLoadingState = (patch: Parameters<ReturnType<typeof useSessionStore.get
   act(() => useSessionStore.getState().setLoadingState(patch));
 
 describe('transaction modal', () => {
+  it('leaving the page clears a running transaction state, and an idle tab writes nothing back', async () => {
+    renderApp('/test');
+    await screen.findByText('Sample');
+    setLoadingState({ status: 'loading', isLoading: true });
+    act(() => void window.dispatchEvent(new Event('beforeunload')));
+    expect(useSessionStore.getState().loadingState.status).toBe('idle');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Logged out in another tab: the stored session is gone and must stay gone.
+    localStorage.removeItem('qmgt-session');
+    act(() => void window.dispatchEvent(new Event('beforeunload')));
+    expect(localStorage.getItem('qmgt-session')).toBeNull();
+  });
+
   it('is closed while idle', async () => {
     renderApp('/test');
     await screen.findByText('Sample');
