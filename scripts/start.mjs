@@ -29,7 +29,13 @@ const targets = [
   {
     workspace: '@qmgt/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contracts/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'packages/contracts/src',
+    ],
   },
 ];
 

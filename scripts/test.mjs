@@ -23,13 +23,20 @@ function run(label, command, args, env = {}) {
 
 function vitest(label, workspaceDir, env = {}) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', '--root', workspaceDir, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const status = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--root', workspaceDir, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
   let passed = 0;
   let failed = 0;
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    failed =
+      report.numFailedTests +
+      (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
   } else if (status !== 0) failed = 1;
   results.push({ label, passed, failed, status });
 }
@@ -57,10 +64,15 @@ if (!chromium) {
     results.push({ label: 'build', passed: 0, failed: 1, status: 1 });
   } else {
     const file = path.join(reports, 'e2e.json');
-    const status = run('e2e in Chromium', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    const status = run(
+      'e2e in Chromium',
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
     let passed = 0;
     let failed = status === 0 ? 0 : 1;
     if (existsSync(file)) {

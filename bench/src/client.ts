@@ -5,7 +5,12 @@ export class ApiClient {
     public token?: string,
   ) {}
 
-  async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: T }> {
     const isForm = body instanceof FormData;
     const response = await fetch(`${this.base}/api${path}`, {
       method,
@@ -22,7 +27,8 @@ export class ApiClient {
 
   async ok<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const res = await this.call<T>(method, path, body, headers);
-    if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.json)}`);
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.json)}`);
     return res.json;
   }
 }
@@ -38,7 +44,10 @@ export async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs =
 }
 
 /** A real 1x1 PNG, for the sandbox KYC document and selfie. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Signs a user up, verifies the e-mail and passes the sandbox KYC, all through the public API. */
 export async function verifiedCustomer(base: string, operator: ApiClient): Promise<ApiClient> {
@@ -46,14 +55,21 @@ export async function verifiedCustomer(base: string, operator: ApiClient): Promi
   const email = `bench-${stamp}@example.com`;
   const password = 'bench-password-1';
   const guest = new ApiClient(base);
-  const { user } = await guest.ok<{ user: { id: string } }>('POST', '/auth/local/register', { username: `bench${stamp}`, email, password });
+  const { user } = await guest.ok<{ user: { id: string } }>('POST', '/auth/local/register', {
+    username: `bench${stamp}`,
+    email,
+    password,
+  });
   await guest.ok('POST', '/link-verification/registration', { email });
   const token = await waitFor(async () => {
     const mails = await guest.ok<{ text: string }[]>('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
     return mails[0] ? /Email-Verification\/([A-Za-z0-9_-]+)/.exec(mails[0].text)?.[1] : undefined;
   });
   await guest.ok('POST', '/link-verification/code-register', { verifyCode: token });
-  const customer = new ApiClient(base, (await guest.ok<{ jwt: string }>('POST', '/auth/local', { identifier: email, password })).jwt);
+  const customer = new ApiClient(
+    base,
+    (await guest.ok<{ jwt: string }>('POST', '/auth/local', { identifier: email, password })).jwt,
+  );
 
   const sdk = await customer.ok<{ token: string }>('POST', '/applicant/access-token', {});
   for (const kind of ['identity_document', 'selfie']) {
@@ -67,6 +83,10 @@ export async function verifiedCustomer(base: string, operator: ApiClient): Promi
   const applicant = applicants.data.find((a) => a.userId === user.id);
   if (!applicant) throw new Error('applicant missing from the back office');
   await operator.ok('POST', `/admin/kyc/applicants/${applicant.id}/review`, { reviewAnswer: 'GREEN' });
-  await waitFor(async () => ((await customer.ok<{ user: { kycVerified: string } }>('GET', '/getInfo')).user.kycVerified === 'Verified' ? true : undefined));
+  await waitFor(async () =>
+    (await customer.ok<{ user: { kycVerified: string } }>('GET', '/getInfo')).user.kycVerified === 'Verified'
+      ? true
+      : undefined,
+  );
   return customer;
 }

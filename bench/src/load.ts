@@ -12,7 +12,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function runLoad(connections: number, seconds: number, request: (worker: number) => Promise<boolean>): Promise<LoadResult> {
+export async function runLoad(
+  connections: number,
+  seconds: number,
+  request: (worker: number) => Promise<boolean>,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -29,5 +33,11 @@ export async function runLoad(connections: number, seconds: number, request: (wo
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }

@@ -10,7 +10,11 @@ const SETUP = `
 /** One statement moving one unit between two rows: the floor any ledger on this database sits on. */
 const TRANSFER = `UPDATE bench_raw_accounts SET balance = balance + CASE WHEN id = $1 THEN -1 ELSE 1 END WHERE id IN ($1, $2)`;
 
-export async function rawTransferRate(databaseUrl: string | undefined, seconds: number, connections: number): Promise<LoadResult> {
+export async function rawTransferRate(
+  databaseUrl: string | undefined,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   if (!databaseUrl) {
     // PGlite is single-connection and in-process: measured on its own instance, one statement at a time as the server does.
     const db = new PGlite();

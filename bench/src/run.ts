@@ -26,7 +26,10 @@ function report(target: string, name: string, r: LoadResult) {
   );
 }
 
-async function startServer(port: number, env: Record<string, string>): Promise<{ child: ChildProcess; dataDir: string }> {
+async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qmgt-bench-'));
   const child = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     env: {
@@ -62,31 +65,64 @@ async function benchTarget(label: string, port: number, databaseUrl: string | un
   const base = `http://127.0.0.1:${port}`;
   try {
     const operator = new ApiClient(base);
-    operator.token = (await operator.ok<{ jwt: string }>('POST', '/auth/local', { identifier: OPERATOR.email, password: OPERATOR.password })).jwt;
+    operator.token = (
+      await operator.ok<{ jwt: string }>('POST', '/auth/local', {
+        identifier: OPERATOR.email,
+        password: OPERATOR.password,
+      })
+    ).jwt;
     // One customer per connection: swaps of different customers do not queue on one balance.
     const customers = await Promise.all(Array.from({ length: CONNECTIONS }, () => verifiedCustomer(base, operator)));
     await Promise.all(customers.map((c) => c.ok('POST', '/dev/faucet', { asset: 'USDT', amount: '10000' })));
-    await Promise.all(customers.map((c) => waitFor(async () => ((await c.ok<{ usdt: string }>('GET', '/get-qmgt-balance')).usdt === '10000' ? true : undefined))));
+    await Promise.all(
+      customers.map((c) =>
+        waitFor(async () =>
+          (await c.ok<{ usdt: string }>('GET', '/get-qmgt-balance')).usdt === '10000' ? true : undefined,
+        ),
+      ),
+    );
 
-    report(label, 'GET /api/getInfo', await runLoad(CONNECTIONS, SECONDS, async (w) => (await customers[w]!.call('GET', '/getInfo')).status === 200));
+    report(
+      label,
+      'GET /api/getInfo',
+      await runLoad(CONNECTIONS, SECONDS, async (w) => (await customers[w]!.call('GET', '/getInfo')).status === 200),
+    );
     report(
       label,
       'swap: POST /swap/quote + /swap',
       await runLoad(CONNECTIONS, SECONDS, async (w) => {
         const c = customers[w]!;
-        const quote = await c.call<{ quoteId: string }>('POST', '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' });
+        const quote = await c.call<{ quoteId: string }>('POST', '/swap/quote', {
+          from: 'USDT',
+          to: 'QMGT',
+          amount: '10',
+        });
         if (quote.status !== 200) return false;
-        return (await c.call('POST', '/swap', { quoteId: quote.json.quoteId }, { 'idempotency-key': randomUUID() })).status === 200;
+        return (
+          (await c.call('POST', '/swap', { quoteId: quote.json.quoteId }, { 'idempotency-key': randomUUID() }))
+            .status === 200
+        );
       }),
     );
     report(
       label,
       'POST /sell-token (0.01 QMGT)',
-      await runLoad(CONNECTIONS, SECONDS, async (w) => (await customers[w]!.call('POST', '/sell-token', { amount: '0.01' }, { 'idempotency-key': randomUUID() })).status === 200),
+      await runLoad(
+        CONNECTIONS,
+        SECONDS,
+        async (w) =>
+          (await customers[w]!.call('POST', '/sell-token', { amount: '0.01' }, { 'idempotency-key': randomUUID() }))
+            .status === 200,
+      ),
     );
     report(label, 'raw 1-statement transfer (same db)', await rawTransferRate(databaseUrl, SECONDS, CONNECTIONS));
-    const check = await operator.ok<{ balanced: boolean; nonNegative: boolean; entries: number }>('GET', '/admin/ledger/check');
-    console.log(`${label.padEnd(11)} ledger check after the load: balanced=${check.balanced} nonNegative=${check.nonNegative} entries=${check.entries}`);
+    const check = await operator.ok<{ balanced: boolean; nonNegative: boolean; entries: number }>(
+      'GET',
+      '/admin/ledger/check',
+    );
+    console.log(
+      `${label.padEnd(11)} ledger check after the load: balanced=${check.balanced} nonNegative=${check.nonNegative} entries=${check.entries}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -110,6 +146,9 @@ async function withFreshDatabase(adminUrl: string, run: (url: string) => Promise
   }
 }
 
-console.log(`QMGT benchmark: ${SECONDS} s per scenario, ${CONNECTIONS} connections, ${os.cpus().length} cores, loopback`);
+console.log(
+  `QMGT benchmark: ${SECONDS} s per scenario, ${CONNECTIONS} connections, ${os.cpus().length} cores, loopback`,
+);
 await benchTarget('PGlite', 3310, undefined);
-if (process.env.BENCH_DATABASE_URL) await withFreshDatabase(process.env.BENCH_DATABASE_URL, (url) => benchTarget('PostgreSQL', 3311, url));
+if (process.env.BENCH_DATABASE_URL)
+  await withFreshDatabase(process.env.BENCH_DATABASE_URL, (url) => benchTarget('PostgreSQL', 3311, url));

@@ -80,7 +80,9 @@ test('header: notifications and profile menu never show together', async ({ page
   await expect(wallet.getByText(/^0x[0-9a-fA-F]{40}$/)).toBeVisible();
   await expect(wallet.locator('svg title', { hasText: 'Wallet address QR code' })).toBeAttached();
   await wallet.getByRole('button', { name: 'Copy address' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /Wallet address copied!|No wallet address to copy!/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /Wallet address copied!|No wallet address to copy!/ }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(wallet).toBeHidden();
 

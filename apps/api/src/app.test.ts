@@ -29,8 +29,12 @@ describe('the product server', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/local', '/api/auth/local/register', '/api/getInfo', '/api/get-upline']));
-    expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('identifier');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/local', '/api/auth/local/register', '/api/getInfo', '/api/get-upline']),
+    );
+    expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'identifier',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
@@ -61,14 +65,20 @@ describe('the product server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<SessionResponse>().user).toMatchObject({ role: 'operator', confirmed: true });
     await t.app.services.auth.ensureOperator({ email: 'ops@qmgt.test', password: 'a-different-one' });
-    expect((await post(t.app, '/auth/local', { identifier: 'ops@qmgt.test', password: 'operator-secret-1' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/auth/local', { identifier: 'ops@qmgt.test', password: 'operator-secret-1' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('outside the sandbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ sandbox: false, appSecret: 'a'.repeat(40), kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: 'w'.repeat(40), sumsub: undefined } });
+    t = await build({
+      sandbox: false,
+      appSecret: 'a'.repeat(40),
+      kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: 'w'.repeat(40), sumsub: undefined },
+    });
   });
   afterAll(async () => t.close());
 

@@ -49,7 +49,8 @@ import { createDepositWatcher } from './modules/wallet/deposits.js';
 import { chainRoutes } from './modules/wallet/chain.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
+  .version;
 /** apps/web/dist, from both apps/api/src and apps/api/dist. */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
@@ -109,7 +110,12 @@ declare module 'fastify' {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   // First, so that a missing secret stops the start before anything is opened.
-  const secrets = resolveSecrets({ dataDir: config.dataDir, sandbox: config.sandbox, appSecret: config.appSecret, webhookSecret: config.kyc.webhookSecret });
+  const secrets = resolveSecrets({
+    dataDir: config.dataDir,
+    sandbox: config.sandbox,
+    appSecret: config.appSecret,
+    webhookSecret: config.kyc.webhookSecret,
+  });
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -128,7 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
-  const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
+  const mail =
+    options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
   const authService = createAuthService({
     db: database.db,
     queue: jobs,
@@ -139,7 +146,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await authService.registerJobs();
   await authService.ensureOperator(config.operator);
 
-  const filesService = createFilesService({ db: database.db, storage: createLocalStorage(path.join(config.dataDir, 'uploads')) });
+  const filesService = createFilesService({
+    db: database.db,
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  });
   let sandboxKyc: SandboxProvider | undefined;
   let identityProvider: IdentityProvider;
   if (config.kyc.sumsub) {
@@ -168,7 +178,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.decorate('chain', chain);
   const ledgerService = createLedgerService(database.db);
-  const policy = { ...DEFAULT_POLICY, spreadBps: BigInt(config.market.spreadBps), swapFeeBps: BigInt(config.market.swapFeeBps) };
+  const policy = {
+    ...DEFAULT_POLICY,
+    spreadBps: BigInt(config.market.spreadBps),
+    swapFeeBps: BigInt(config.market.swapFeeBps),
+  };
   const marketService = createMarketService({
     db: database.db,
     feed: config.market.feed
@@ -179,15 +193,37 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   marketService.start();
   const chainId = chain?.chainId ?? config.chain.rpc?.chainId ?? 31337;
-  const explorerUrl = (hash: string) => explorerTxUrl(hash as `0x${string}`, { explorerTxBase: config.explorerTxBase, chainId }) ?? '';
+  const explorerUrl = (hash: string) =>
+    explorerTxUrl(hash as `0x${string}`, { explorerTxBase: config.explorerTxBase, chainId }) ?? '';
   const transactionsService = createTransactionsService({ db: database.db, explorerUrl });
-  const swapService = createSwapService({ db: database.db, ledger: ledgerService, market: marketService, transactions: transactionsService, queue: jobs, policy });
+  const swapService = createSwapService({
+    db: database.db,
+    ledger: ledgerService,
+    market: marketService,
+    transactions: transactionsService,
+    queue: jobs,
+    policy,
+  });
   const idempotencyService = createIdempotencyService(database.db);
   const depositWatcher = chain
-    ? createDepositWatcher({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, confirmations: BigInt(config.chain.confirmations), intervalMs: config.chain.scanMs })
+    ? createDepositWatcher({
+        db: database.db,
+        chain,
+        ledger: ledgerService,
+        transactions: transactionsService,
+        confirmations: BigInt(config.chain.confirmations),
+        intervalMs: config.chain.scanMs,
+      })
     : undefined;
   const settlement = chain
-    ? createSettlement({ db: database.db, chain, ledger: ledgerService, transactions: transactionsService, queue: jobs, confirmations: BigInt(config.chain.confirmations) })
+    ? createSettlement({
+        db: database.db,
+        chain,
+        ledger: ledgerService,
+        transactions: transactionsService,
+        queue: jobs,
+        confirmations: BigInt(config.chain.confirmations),
+      })
     : undefined;
   await settlement?.start();
   depositWatcher?.start();
@@ -249,11 +285,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kycAdminRoutes, { kyc: kycService });
       await api.register(ledgerAdminRoutes, { ledger: ledgerService });
       if (chain) {
-        await api.register(walletRoutes, { swap: swapService, ledger: ledgerService, market: marketService, transactions: transactionsService, idempotency: idempotencyService });
+        await api.register(walletRoutes, {
+          swap: swapService,
+          ledger: ledgerService,
+          market: marketService,
+          transactions: transactionsService,
+          idempotency: idempotencyService,
+        });
         await api.register(chainRoutes, { chain, sandbox: config.sandbox, explorerUrl });
       }
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
-      if (config.sandbox && sandboxKyc) await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
+      if (config.sandbox && sandboxKyc)
+        await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },
     { prefix: API_BASE },
   );
@@ -262,7 +305,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The sandbox provider calls our real webhook endpoint, in-process, with its signed payload.
   if (sandboxKyc) {
     await sandboxKyc.start(async (body, headers) => {
-      const res = await app.inject({ method: 'POST', url: `${API_BASE}${apiPaths.kycWebhook}`, payload: body, headers });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_BASE}${apiPaths.kycWebhook}`,
+        payload: body,
+        headers,
+      });
       if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     });
   }
@@ -276,7 +324,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!isApi && app.clientIndexAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    const body: ApiError = { error: { status: 404, name: 'NotFoundError', message: `No route ${request.method} ${pathname}.`, details: {} } };
+    const body: ApiError = {
+      error: { status: 404, name: 'NotFoundError', message: `No route ${request.method} ${pathname}.`, details: {} },
+    };
     return reply.status(404).send(body);
   });
 

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('configuration', () => {
   it('runs with no configuration at all: embedded defaults and the sandbox', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, sandbox: true, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      sandbox: true,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(config.session).toEqual({ idleMs: 15 * 60_000, absoluteMs: 8 * 3_600_000 });
   });
 

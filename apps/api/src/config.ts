@@ -44,7 +44,10 @@ export const envSchema = z.object({
   SUMSUB_BASE_URL: z.url().default('https://api.sumsub.com'),
   SUMSUB_TIMEOUT_MS: intFromEnv(5000),
   /** Gold price: the sandbox walk starts here (USD per gram); PRICE_FEED_URL switches to a real feed. */
-  GOLD_USD_PER_GRAM: z.string().regex(/^\d+(\.\d{1,18})?$/, 'GOLD_USD_PER_GRAM must be a decimal number').default('130'),
+  GOLD_USD_PER_GRAM: z
+    .string()
+    .regex(/^\d+(\.\d{1,18})?$/, 'GOLD_USD_PER_GRAM must be a decimal number')
+    .default('130'),
   PRICE_FEED_URL: z.url().optional(),
   PRICE_FEED_PATH: z.string().default('price'),
   PRICE_FEED_UNIT: z.enum(['gram', 'ounce']).default('gram'),
@@ -130,7 +133,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.SUMSUB_APP_TOKEN && (!e.SUMSUB_SECRET_KEY || !e.SUMSUB_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration: SUMSUB_APP_TOKEN needs SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET');
   }
-  const productionAdapterConfigured = Boolean(e.SMTP_URL || e.SUMSUB_APP_TOKEN || e.CHAIN_RPC_URL || e.STRIPE_SECRET_KEY);
+  const productionAdapterConfigured = Boolean(
+    e.SMTP_URL || e.SUMSUB_APP_TOKEN || e.CHAIN_RPC_URL || e.STRIPE_SECRET_KEY,
+  );
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -142,7 +147,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL || undefined,
     sandbox: e.SANDBOX ?? !productionAdapterConfigured,
-    operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD } : undefined,
+    operator:
+      e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD
+        ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -159,7 +167,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     explorerTxBase: e.EXPLORER_TX_BASE,
     chain: {
       enabled: true,
-      rpc: e.CHAIN_RPC_URL ? { url: e.CHAIN_RPC_URL, chainId: e.CHAIN_ID, usdt: e.USDT_ADDRESS, qmgt: e.QMGT_ADDRESS ?? '' } : undefined,
+      rpc: e.CHAIN_RPC_URL
+        ? { url: e.CHAIN_RPC_URL, chainId: e.CHAIN_ID, usdt: e.USDT_ADDRESS, qmgt: e.QMGT_ADDRESS ?? '' }
+        : undefined,
       mnemonic: e.WALLET_MNEMONIC,
       confirmations: e.DEPOSIT_CONFIRMATIONS,
       scanMs: e.DEPOSIT_SCAN_MS,
@@ -171,7 +181,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       webhookSecret: e.SUMSUB_WEBHOOK_SECRET,
       sumsub:
         e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY
-          ? { appToken: e.SUMSUB_APP_TOKEN, secretKey: e.SUMSUB_SECRET_KEY, baseUrl: e.SUMSUB_BASE_URL.replace(/\/+$/, ''), timeoutMs: e.SUMSUB_TIMEOUT_MS }
+          ? {
+              appToken: e.SUMSUB_APP_TOKEN,
+              secretKey: e.SUMSUB_SECRET_KEY,
+              baseUrl: e.SUMSUB_BASE_URL.replace(/\/+$/, ''),
+              timeoutMs: e.SUMSUB_TIMEOUT_MS,
+            }
           : undefined,
     },
   };

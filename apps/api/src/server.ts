@@ -24,7 +24,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: app.database.kind, sandbox: config.sandbox, mail: config.smtpUrl ? 'smtp' : 'dev mailbox' },
+    {
+      url: config.publicUrl,
+      database: app.database.kind,
+      sandbox: config.sandbox,
+      mail: config.smtpUrl ? 'smtp' : 'dev mailbox',
+    },
     `QMGT is up at ${config.publicUrl}`,
   );
 }

@@ -64,7 +64,10 @@ export const loginRequestSchema = z.object({
     .trim()
     .min(1, 'E-mail or username is required')
     .max(254, 'E-mail or username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -81,12 +84,18 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX),
     password: passwordSchema,
     passwordConfirmation: z.string().max(PASSWORD_MAX),
   })
   .refine(passwordsMatch, mismatch)
-  .refine((v) => v.currentPassword !== v.password, { message: 'The new password must differ from the current one', path: ['password'] });
+  .refine((v) => v.currentPassword !== v.password, {
+    message: 'The new password must differ from the current one',
+    path: ['password'],
+  });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const uplineResponseSchema = z.object({ upline: z.boolean() });

@@ -67,7 +67,9 @@ export const applicantDataSchema = z
     createdAt: z.string(),
     reviewStatus: reviewStatusSchema,
     reviewResult: reviewResultSchema.nullable(),
-    documents: z.array(z.object({ id: z.string(), kind: z.enum(['identity_document', 'selfie']), createdAt: z.string() })),
+    documents: z.array(
+      z.object({ id: z.string(), kind: z.enum(['identity_document', 'selfie']), createdAt: z.string() }),
+    ),
   })
   .nullable();
 export type ApplicantData = z.infer<typeof applicantDataSchema>;
@@ -78,16 +80,37 @@ export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 /* ---- The KYC form (SPEC.md section 3): all text, default empty. ---- */
 
 export const KYC_FORM_FIELDS = [
-  'firstName', 'middleName', 'lastName', 'profile', 'auth', 'employeeName', 'annualIncome', 'dateOfBirth',
-  'address', 'city', 'postalCode', 'country', 'citizenship', 'currency', 'idType', 'motherMaidenName',
-  'incomeTaxNo', 'idNumber', 'industry', 'occupation', 'sourceOfIncome', 'mobilePhone', 'altPhoneNumber',
-  'faxNo', 'maritalStatus', 'gender',
+  'firstName',
+  'middleName',
+  'lastName',
+  'profile',
+  'auth',
+  'employeeName',
+  'annualIncome',
+  'dateOfBirth',
+  'address',
+  'city',
+  'postalCode',
+  'country',
+  'citizenship',
+  'currency',
+  'idType',
+  'motherMaidenName',
+  'incomeTaxNo',
+  'idNumber',
+  'industry',
+  'occupation',
+  'sourceOfIncome',
+  'mobilePhone',
+  'altPhoneNumber',
+  'faxNo',
+  'maritalStatus',
+  'gender',
 ] as const;
 export type KycFormField = (typeof KYC_FORM_FIELDS)[number];
 export type KycForm = Record<KycFormField, string>;
 
-export const emptyKycForm = (): KycForm =>
-  Object.fromEntries(KYC_FORM_FIELDS.map((f) => [f, ''])) as KycForm;
+export const emptyKycForm = (): KycForm => Object.fromEntries(KYC_FORM_FIELDS.map((f) => [f, ''])) as KycForm;
 
 export const ID_TYPES = ['Passport', 'National ID', 'Driving Licence'] as const;
 export const GENDERS = ['Female', 'Male', 'Other'] as const;
@@ -110,7 +133,10 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date of birth must be a real date')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Date of birth must be a real date',
+  )
   .refine((v) => v >= '1900-01-01', 'Date of birth is too far in the past')
   .refine((v) => isAdultOn(v, new Date()), `You must be at least ${MIN_AGE_YEARS} years old`);
 
@@ -164,7 +190,12 @@ export type KycFormSubmission = z.infer<typeof kycFormSchema>;
 
 /** A draft holds any subset of the fields, each at most its size; nothing is required yet. */
 export const kycDraftSchema = z
-  .object(Object.fromEntries(KYC_FORM_FIELDS.map((f) => [f, text(200).optional()])) as Record<KycFormField, z.ZodOptional<z.ZodString>>)
+  .object(
+    Object.fromEntries(KYC_FORM_FIELDS.map((f) => [f, text(200).optional()])) as Record<
+      KycFormField,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
   .extend({ currentStep: z.coerce.number().int().min(0).max(KYC_STEPS.length).optional() })
   .strict();
 export type KycDraft = z.infer<typeof kycDraftSchema>;
@@ -196,7 +227,10 @@ export const devKycReviewRequestSchema = z
     reviewRejectType: reviewRejectTypeSchema.optional(),
     moderationComment: z.string().trim().max(500).optional(),
   })
-  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, { message: 'A RED review needs reviewRejectType RETRY or FINAL', path: ['reviewRejectType'] });
+  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, {
+    message: 'A RED review needs reviewRejectType RETRY or FINAL',
+    path: ['reviewRejectType'],
+  });
 export type DevKycReviewRequest = z.infer<typeof devKycReviewRequestSchema>;
 
 export const operatorReviewRequestSchema = z
@@ -205,7 +239,10 @@ export const operatorReviewRequestSchema = z
     reviewRejectType: reviewRejectTypeSchema.optional(),
     moderationComment: z.string().trim().max(500).optional(),
   })
-  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, { message: 'A RED review needs reviewRejectType RETRY or FINAL', path: ['reviewRejectType'] });
+  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, {
+    message: 'A RED review needs reviewRejectType RETRY or FINAL',
+    path: ['reviewRejectType'],
+  });
 export type OperatorReviewRequest = z.infer<typeof operatorReviewRequestSchema>;
 
 export const adminApplicantSchema = z.object({
@@ -218,9 +255,22 @@ export const adminApplicantSchema = z.object({
   reviewResult: reviewResultSchema.nullable(),
   kycVerified: kycStatusSchema,
   submittedAt: z.string().nullable(),
-  documents: z.array(z.object({ id: z.string(), kind: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() })),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
   decisions: z.array(
-    z.object({ action: z.string(), detail: z.string().nullable(), actor: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      action: z.string(),
+      detail: z.string().nullable(),
+      actor: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
   updatedAt: z.string(),
 });

@@ -41,8 +41,10 @@ export const apiPaths = {
   swap: '/swap',
   sellToken: '/sell-token',
   transactions: '/transactions',
-  transactionDetails: (id: string, type: string) => `/transaction-details/${encodeURIComponent(id)}/${encodeURIComponent(type)}`,
-  transactionByCode: (type: string, code: string) => `/transactions/${encodeURIComponent(type)}/${encodeURIComponent(code)}`,
+  transactionDetails: (id: string, type: string) =>
+    `/transaction-details/${encodeURIComponent(id)}/${encodeURIComponent(type)}`,
+  transactionByCode: (type: string, code: string) =>
+    `/transactions/${encodeURIComponent(type)}/${encodeURIComponent(code)}`,
   recentActivities: '/recent-activities-user',
   goldPrice: '/market/gold-price',
   devFaucet: '/dev/faucet',

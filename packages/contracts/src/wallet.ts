@@ -33,7 +33,12 @@ export const transactionResponseSchema = z.object({ transaction: transactionSche
 export const transactionsQuerySchema = z.object({
   type: transactionTypeSchema.optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(100, 'pageSize is at most 100').default(20),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1)
+    .max(100, 'pageSize is at most 100')
+    .default(20),
 });
 export const transactionsResponseSchema = z.object({ data: z.array(transactionSchema), total: z.number().int() });
 

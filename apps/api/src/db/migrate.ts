@@ -16,7 +16,9 @@ const MIGRATION_LOCK_KEY = 7_424_211;
 export async function migrate(database: Database): Promise<number> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const run = async (exec: (sql: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>) => {
-    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (hash text PRIMARY KEY, created_at bigint NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await exec(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (hash text PRIMARY KEY, created_at bigint NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const applied = new Set((await exec('SELECT hash FROM schema_migrations')).rows.map((r) => String(r.hash)));
     let count = 0;
     for (const migration of migrations) {
@@ -26,7 +28,10 @@ export async function migrate(database: Database): Promise<number> {
         for (const statement of migration.sql) {
           if (statement.trim()) await exec(statement);
         }
-        await exec('INSERT INTO schema_migrations (hash, created_at) VALUES ($1, $2)', [migration.hash, migration.folderMillis]);
+        await exec('INSERT INTO schema_migrations (hash, created_at) VALUES ($1, $2)', [
+          migration.hash,
+          migration.folderMillis,
+        ]);
         await exec('COMMIT');
       } catch (error) {
         await exec('ROLLBACK');
@@ -45,7 +50,9 @@ export async function migrate(database: Database): Promise<number> {
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    return await run(async (sql, values) => ({ rows: (await client.query(sql, values)).rows as Record<string, unknown>[] }));
+    return await run(async (sql, values) => ({
+      rows: (await client.query(sql, values)).rows as Record<string, unknown>[],
+    }));
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await client.end();

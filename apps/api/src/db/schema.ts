@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /*
  * The accounts part of the platform's schema. docs/architecture.md lays out the whole
@@ -82,7 +98,10 @@ export const linkTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('link_tokens_token_hash_key').on(t.tokenHash), index('link_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('link_tokens_token_hash_key').on(t.tokenHash),
+    index('link_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /** The sandbox mail transport's store: what /api/dev/mailbox lists. Never written with SMTP on. */
@@ -269,7 +288,10 @@ export const ledgerAccounts = pgTable(
   (t) => [
     unique('ledger_accounts_owner_asset_purpose_key').on(t.ownerUserId, t.asset, t.purpose).nullsNotDistinct(),
     check('ledger_accounts_customer_not_negative', sql`${t.ownerUserId} IS NULL OR ${t.balance} >= 0`),
-    check('ledger_accounts_owner_matches_purpose', sql`(${t.ownerUserId} IS NULL) = (${t.purpose} NOT IN ('available', 'locked', 'rewards'))`),
+    check(
+      'ledger_accounts_owner_matches_purpose',
+      sql`(${t.ownerUserId} IS NULL) = (${t.purpose} NOT IN ('available', 'locked', 'rewards'))`,
+    ),
   ],
 );
 
@@ -299,7 +321,11 @@ export const postings = pgTable(
     /** Positive adds to the account's balance, negative takes from it. */
     amount: units('amount').notNull(),
   },
-  (t) => [index('postings_entry_idx').on(t.entryId), index('postings_account_idx').on(t.accountId), check('postings_amount_not_zero', sql`${t.amount} <> 0`)],
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_account_idx').on(t.accountId),
+    check('postings_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
 );
 
 /** Idempotency-Key records of money-moving calls: the first answer, replayed for the same key and body. */
@@ -324,14 +350,11 @@ export const idempotencyKeys = pgTable(
 /* ---- Market, swaps and the business transaction record ---- */
 
 /** Gold spot in USD per gram, scaled by 1e18, one row per feed refresh; kept for charts. */
-export const priceTicks = pgTable(
-  'price_ticks',
-  {
-    at: timestamp('at', { withTimezone: true }).primaryKey(),
-    usdPerGram: units('usd_per_gram').notNull(),
-    source: text('source').notNull(),
-  },
-);
+export const priceTicks = pgTable('price_ticks', {
+  at: timestamp('at', { withTimezone: true }).primaryKey(),
+  usdPerGram: units('usd_per_gram').notNull(),
+  source: text('source').notNull(),
+});
 
 export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'completed', 'failed']);
 

@@ -36,16 +36,23 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
     async register(name, handler, options = {}) {
       await boss.createQueue(name);
       retryLimits.set(name, options.retryLimit ?? 5);
-      const workerId = await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data as never, { attempt: job.retryCount + 1, final: job.retryCount >= job.retryLimit });
-          } catch (error) {
-            log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-            throw error;
+      const workerId = await boss.work<object>(
+        name,
+        { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler(job.data as never, {
+                attempt: job.retryCount + 1,
+                final: job.retryCount >= job.retryLimit,
+              });
+            } catch (error) {
+              log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+              throw error;
+            }
           }
-        }
-      });
+        },
+      );
       workers.set(name, workerId);
     },
     async send(name, data, options = {}) {

@@ -18,7 +18,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details: Record<string, unknown> = {}) =>
   new AppError(400, 'ValidationError', message, details);
-export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UnauthorizedError', message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'UnauthorizedError', message);
 export const forbidden = (message: string) => new AppError(403, 'ForbiddenError', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NotFoundError', message);
 export const conflict = (message: string, details: Record<string, unknown> = {}) =>

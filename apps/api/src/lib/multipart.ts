@@ -24,7 +24,11 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
   return form;
 }
 
-async function collectParts(request: FastifyRequest, fileFields: readonly string[], form: MultipartForm): Promise<void> {
+async function collectParts(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+  form: MultipartForm,
+): Promise<void> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {

@@ -18,7 +18,8 @@ export function resolveSecrets(options: {
   appSecret: string | undefined;
   webhookSecret: string | undefined;
 }): Secrets {
-  if (options.appSecret && options.webhookSecret) return { appSecret: options.appSecret, webhookSecret: options.webhookSecret };
+  if (options.appSecret && options.webhookSecret)
+    return { appSecret: options.appSecret, webhookSecret: options.webhookSecret };
   if (!options.sandbox) {
     throw new Error('APP_SECRET (and SUMSUB_WEBHOOK_SECRET with Sumsub) must be set outside the sandbox');
   }
@@ -34,5 +35,8 @@ export function resolveSecrets(options: {
     mkdirSync(options.dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   }
-  return { appSecret: options.appSecret ?? generated.appSecret, webhookSecret: options.webhookSecret ?? generated.webhookSecret };
+  return {
+    appSecret: options.appSecret ?? generated.appSecret,
+    webhookSecret: options.webhookSecret ?? generated.webhookSecret,
+  };
 }

@@ -48,7 +48,8 @@ export default fp<{ authService: AuthService }>(
     });
     app.decorate('requireVerified', async (request: FastifyRequest) => {
       await requireUser(request);
-      if (request.auth?.user.kycStatus !== 'Verified') throw forbidden('Complete your identity verification (KYC) to use your wallet.');
+      if (request.auth?.user.kycStatus !== 'Verified')
+        throw forbidden('Complete your identity verification (KYC) to use your wallet.');
     });
   },
   { name: 'auth', dependencies: ['errors'] },

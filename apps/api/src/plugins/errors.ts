@@ -4,7 +4,13 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiError, ErrorName } from '@qmgt/contracts';
 import { AppError } from '../lib/errors.js';
 
-function send(reply: FastifyReply, status: number, name: ErrorName, message: string, details: Record<string, unknown> = {}) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  name: ErrorName,
+  message: string,
+  details: Record<string, unknown> = {},
+) {
   const body: ApiError = { error: { status, name, message, details } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -40,8 +46,10 @@ export default fp(
         }));
         // zod's generic wording names no field; say which one, so the message stands alone.
         for (const issue of issues) {
-          if (issue.path === '' && /expected object/.test(issue.message)) issue.message = 'The request body must be a JSON object.';
-          else if (issue.path && issue.message.startsWith('Invalid input')) issue.message = `${issue.path}: ${issue.message}`;
+          if (issue.path === '' && /expected object/.test(issue.message))
+            issue.message = 'The request body must be a JSON object.';
+          else if (issue.path && issue.message.startsWith('Invalid input'))
+            issue.message = `${issue.path}: ${issue.message}`;
         }
         const first = issues[0];
         const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
@@ -55,7 +63,12 @@ export default fp(
       }
 
       if (error.statusCode === 429) {
-        return send(reply, 429, 'RateLimitError', error.message || 'Too many requests. Please wait a minute and try again.');
+        return send(
+          reply,
+          429,
+          'RateLimitError',
+          error.message || 'Too many requests. Please wait a minute and try again.',
+        );
       }
 
       const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;

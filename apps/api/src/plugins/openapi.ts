@@ -8,7 +8,11 @@ export default fp<{ version: string }>(
   async (app, { version }) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'QMGT platform API', version, description: 'Gold-backed token savings platform. Errors: { error: { status, name, message, details } }.' },
+        info: {
+          title: 'QMGT platform API',
+          version,
+          description: 'Gold-backed token savings platform. Errors: { error: { status, name, message, details } }.',
+        },
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },

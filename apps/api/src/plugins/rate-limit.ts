@@ -13,13 +13,17 @@ export interface RateLimitOptions {
  */
 export default fp<RateLimitOptions>(
   async (app, options) => {
-    const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'qmgt-rl-' } : {}),
       errorResponseBuilder: (_request, context) =>
-        tooManyRequests(`Too many attempts. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`),
+        tooManyRequests(
+          `Too many attempts. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+        ),
     });
   },
   { name: 'rate-limit', dependencies: ['errors'] },

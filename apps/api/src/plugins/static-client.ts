@@ -19,7 +19,10 @@ export default fp<{ distDir: string }>(
         index: ['index.html'],
         // Vite fingerprints assets: cache them for a year; index.html always fresh.
         setHeaders: (res, filePath) => {
-          res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     }

@@ -61,7 +61,10 @@ export const testConfigDefaults: Partial<Config> = {
 };
 
 /** The `build()` helper: a ready app on its own database. */
-export async function build(overrides: Partial<Config> = {}, extra: { mail?: MailTransport; chain?: boolean; sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function build(
+  overrides: Partial<Config> = {},
+  extra: { mail?: MailTransport; chain?: boolean; sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   // A second API "process" on the first one's PostgreSQL database: its own pool and job queue.
   const shared = extra.sameDatabaseAs?.database.connectionString;
   const { database, drop } = shared

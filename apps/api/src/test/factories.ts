@@ -4,7 +4,9 @@ import type { MailboxMessage, SessionResponse, User } from '@qmgt/contracts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-9';
 
-export function newAccountInput(overrides: Partial<{ username: string; email: string; password: string; ref: string }> = {}) {
+export function newAccountInput(
+  overrides: Partial<{ username: string; email: string; password: string; ref: string }> = {},
+) {
   const suffix = randomBytes(4).toString('hex');
   return { username: `user_${suffix}`, email: `user_${suffix}@example.com`, password: DEFAULT_PASSWORD, ...overrides };
 }
@@ -23,7 +25,12 @@ export async function get(app: FastifyInstance, url: string, token?: string) {
 }
 
 /** Waits until the dev mailbox holds more than `after` messages for the address; returns the newest. */
-export async function waitForMail(app: FastifyInstance, to: string, after = 0, timeoutMs = 10_000): Promise<MailboxMessage> {
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  after = 0,
+  timeoutMs = 10_000,
+): Promise<MailboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await get(app, `/dev/mailbox?to=${encodeURIComponent(to)}`);
@@ -57,7 +64,9 @@ export async function signedInUser(app: FastifyInstance, overrides: Parameters<t
   const before = await mailCount(app, input.email);
   await post(app, '/link-verification/registration', { email: input.email });
   const mail = await waitForMail(app, input.email, before);
-  const verify = await post(app, '/link-verification/code-register', { verifyCode: linkToken(mail, 'Email-Verification') });
+  const verify = await post(app, '/link-verification/code-register', {
+    verifyCode: linkToken(mail, 'Email-Verification'),
+  });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   const login = await post(app, '/auth/local', { identifier: input.email, password: input.password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

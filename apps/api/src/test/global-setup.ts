@@ -22,7 +22,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   // The token contracts are compiled once for the run, not by each test file at once.
-  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/compile-contracts.mjs')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/compile-contracts.mjs')], {
+    stdio: 'inherit',
+  });
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const name = `qmgt_tpl_${process.pid}_${Date.now()}`;
@@ -42,7 +44,10 @@ export default async function setup(project: TestProject) {
     return async () => {
       // Databases the files cloned are dropped by the files; the template goes last.
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      const leftovers = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}_%`]);
+      const leftovers = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+        [`${name}_%`],
+      );
       for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.end();
     };
@@ -50,7 +55,11 @@ export default async function setup(project: TestProject) {
 
   const database = await openDatabase({});
   await migrate(database);
-  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, schedule: false, supervise: false });
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schedule: false,
+    supervise: false,
+  });
   await boss.start();
   await boss.stop({ graceful: false, wait: true });
   const pglite = (database.db as unknown as { $client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).$client;

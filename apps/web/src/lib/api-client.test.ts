@@ -99,7 +99,12 @@ describe('api client', () => {
     form.append('kind', 'selfie');
     const progress = vi.fn();
     await expect(
-      apiUpload('/upload', form, { schema: okSchema, headers: { 'X-Access-Token': 'sdk' }, auth: false, onProgress: progress }),
+      apiUpload('/upload', form, {
+        schema: okSchema,
+        headers: { 'X-Access-Token': 'sdk' },
+        auth: false,
+        onProgress: progress,
+      }),
     ).resolves.toEqual({ ok: true });
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(token).toBe('sdk');
@@ -111,8 +116,9 @@ describe('api client', () => {
 
   it('downloads a file with the name the server suggests', async () => {
     server.use(
-      http.get(apiUrl('/file'), () =>
-        new HttpResponse('%PDF', { headers: { 'Content-Disposition': 'attachment; filename="document-1.pdf"' } }),
+      http.get(
+        apiUrl('/file'),
+        () => new HttpResponse('%PDF', { headers: { 'Content-Disposition': 'attachment; filename="document-1.pdf"' } }),
       ),
     );
     const file = await apiDownload('/file');

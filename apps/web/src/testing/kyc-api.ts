@@ -24,7 +24,12 @@ export type FakeKyc = {
   handoffUid: string;
   /** get-status answers null (provider unreachable). */
   providerDown: boolean;
-  personal: { form: Record<string, string>; currentStep: number; submittedAt: string | null; profileLink: string | null };
+  personal: {
+    form: Record<string, string>;
+    currentStep: number;
+    submittedAt: string | null;
+    profileLink: string | null;
+  };
   applicant: {
     created: boolean;
     reviewStatus: string;
@@ -97,9 +102,14 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
     if (body.uid !== undefined) {
       return body.uid === fakeKyc.handoffUid
         ? 'ok'
-        : error(401, 'This verification link has expired. Open it again from your signed-in device.', 'UnauthorizedError');
+        : error(
+            401,
+            'This verification link has expired. Open it again from your signed-in device.',
+            'UnauthorizedError',
+          );
     }
-    if (!request.headers.get('Authorization') || !currentUser()) return error(401, 'Your session has expired', 'UnauthorizedError');
+    if (!request.headers.get('Authorization') || !currentUser())
+      return error(401, 'Your session has expired', 'UnauthorizedError');
     return 'ok';
   };
 
@@ -113,10 +123,16 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
 
   const mayUpload = () => {
     const a = fakeKyc.applicant;
-    if (a.reviewStatus === 'pending') return error(409, 'Your documents are being reviewed. You will hear from us soon.', 'ConflictError');
-    if (a.reviewStatus === 'completed' && a.reviewAnswer === 'GREEN') return error(409, 'Your identity is already verified.', 'ConflictError');
+    if (a.reviewStatus === 'pending')
+      return error(409, 'Your documents are being reviewed. You will hear from us soon.', 'ConflictError');
+    if (a.reviewStatus === 'completed' && a.reviewAnswer === 'GREEN')
+      return error(409, 'Your identity is already verified.', 'ConflictError');
     if (a.reviewStatus === 'completed' && a.reviewRejectType === 'FINAL')
-      return error(403, 'Your verification was rejected and cannot be retried. Please contact support.', 'ForbiddenError');
+      return error(
+        403,
+        'Your verification was rejected and cannot be retried. Please contact support.',
+        'ForbiddenError',
+      );
     return null;
   };
 
@@ -135,7 +151,9 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
 
   return [
     http.get(apiUrl('/verification/get-personal'), ({ request }) =>
-      signedIn(request) ? HttpResponse.json(personalView()) : error(401, 'Your session has expired', 'UnauthorizedError'),
+      signedIn(request)
+        ? HttpResponse.json(personalView())
+        : error(401, 'Your session has expired', 'UnauthorizedError'),
     ),
     http.post(apiUrl('/verification/save-draft-personal'), async ({ request }) => {
       if (!signedIn(request)) return error(401, 'Your session has expired', 'UnauthorizedError');
@@ -168,7 +186,8 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
         kycVerified: status,
         isVerified: status === 'Verified',
         personalInfoSubmitted: fakeKyc.personal.submittedAt !== null,
-        canResubmit: status === 'Not Verified' || (status === 'Rejected' && fakeKyc.applicant.reviewRejectType !== 'FINAL'),
+        canResubmit:
+          status === 'Not Verified' || (status === 'Rejected' && fakeKyc.applicant.reviewRejectType !== 'FINAL'),
       });
     }),
     http.post(apiUrl('/update-picture'), async ({ request }) => {
@@ -184,7 +203,12 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
       const who = await subject(request);
       if (who !== 'ok') return who;
       fakeKyc.applicant.created = true;
-      return HttpResponse.json({ token: fakeKyc.sdkToken, userId: currentUser()?.id ?? 'handoff-user', provider: fakeKyc.provider, levelName: 'basic-kyc-level' });
+      return HttpResponse.json({
+        token: fakeKyc.sdkToken,
+        userId: currentUser()?.id ?? 'handoff-user',
+        provider: fakeKyc.provider,
+        levelName: 'basic-kyc-level',
+      });
     }),
     http.post(apiUrl('/applicant/get-status'), async ({ request }) => {
       const who = await subject(request);
@@ -195,7 +219,12 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
         reviewStatus: a.reviewStatus,
         reviewResult:
           a.reviewStatus === 'completed' && a.reviewAnswer
-            ? { reviewAnswer: a.reviewAnswer, reviewRejectType: a.reviewRejectType, rejectLabels: a.rejectLabels, moderationComment: a.moderationComment }
+            ? {
+                reviewAnswer: a.reviewAnswer,
+                reviewRejectType: a.reviewRejectType,
+                rejectLabels: a.rejectLabels,
+                moderationComment: a.moderationComment,
+              }
             : null,
         kycVerified: kycStatus(),
       });
@@ -207,7 +236,8 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
     ),
 
     http.get(apiUrl('/sandbox-kyc/applicant'), ({ request }) => {
-      if (!sdk(request)) return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
+      if (!sdk(request))
+        return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
       const a = fakeKyc.applicant;
       return HttpResponse.json({
         reviewStatus: a.reviewStatus,
@@ -218,25 +248,38 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
       });
     }),
     http.post(apiUrl('/sandbox-kyc/documents'), async ({ request }) => {
-      if (!sdk(request)) return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
+      if (!sdk(request))
+        return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
       const refused = mayUpload();
       if (refused) return refused;
       const form = await request.formData();
       const kind = form.get('kind');
-      if (kind !== 'identity_document' && kind !== 'selfie') return error(400, 'Say which file this is: kind must be identity_document or selfie.');
+      if (kind !== 'identity_document' && kind !== 'selfie')
+        return error(400, 'Say which file this is: kind must be identity_document or selfie.');
       if (!form.has('file')) return error(400, 'Choose a file to upload (field file).');
-      fakeKyc.applicant.documents.push({ id: `doc-${fakeKyc.applicant.documents.length + 1}`, kind, createdAt: '2025-03-01T10:00:00.000Z' });
+      fakeKyc.applicant.documents.push({
+        id: `doc-${fakeKyc.applicant.documents.length + 1}`,
+        kind,
+        createdAt: '2025-03-01T10:00:00.000Z',
+      });
       return HttpResponse.json({ ok: true });
     }),
     http.post(apiUrl('/sandbox-kyc/submit'), ({ request }) => {
-      if (!sdk(request)) return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
+      if (!sdk(request))
+        return error(401, 'The verification session has expired. Please start again.', 'UnauthorizedError');
       const refused = mayUpload();
       if (refused) return refused;
       const docs = fakeKyc.applicant.documents;
       if (!docs.some((d) => d.kind === 'identity_document') || !docs.some((d) => d.kind === 'selfie')) {
         return error(400, 'Upload a photo of your identity document and a selfie first.');
       }
-      Object.assign(fakeKyc.applicant, { reviewStatus: 'pending', reviewAnswer: null, reviewRejectType: null, moderationComment: null, rejectLabels: [] });
+      Object.assign(fakeKyc.applicant, {
+        reviewStatus: 'pending',
+        reviewAnswer: null,
+        reviewRejectType: null,
+        moderationComment: null,
+        rejectLabels: [],
+      });
       // The provider's applicantPending webhook lands at once here.
       setStatus('Pending');
       return HttpResponse.json({ reviewStatus: 'pending' });
@@ -265,7 +308,9 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
       applicant.decisions = [
         {
           action: 'kyc.reviewed',
-          detail: [decision.reviewAnswer, decision.reviewRejectType, decision.moderationComment].filter(Boolean).join(' '),
+          detail: [decision.reviewAnswer, decision.reviewRejectType, decision.moderationComment]
+            .filter(Boolean)
+            .join(' '),
           actor: currentUser()?.username ?? null,
           createdAt: '2025-03-02T09:00:00.000Z',
         },

@@ -62,7 +62,11 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
   let deliver: WebhookDelivery | undefined;
 
   async function findByExternalId(externalUserId: string): Promise<SandboxApplicantRow | undefined> {
-    const [row] = await db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.externalUserId, externalUserId)).limit(1);
+    const [row] = await db
+      .select()
+      .from(sandboxKycApplicants)
+      .where(eq(sandboxKycApplicants.externalUserId, externalUserId))
+      .limit(1);
     return row;
   }
 
@@ -90,8 +94,12 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
             reviewResult: {
               reviewAnswer: applicant.reviewResult.reviewAnswer,
               rejectLabels: applicant.reviewResult.rejectLabels,
-              ...(applicant.reviewResult.reviewRejectType ? { reviewRejectType: applicant.reviewResult.reviewRejectType } : {}),
-              ...(applicant.reviewResult.moderationComment ? { moderationComment: applicant.reviewResult.moderationComment } : {}),
+              ...(applicant.reviewResult.reviewRejectType
+                ? { reviewRejectType: applicant.reviewResult.reviewRejectType }
+                : {}),
+              ...(applicant.reviewResult.moderationComment
+                ? { moderationComment: applicant.reviewResult.moderationComment }
+                : {}),
             },
           }
         : {}),
@@ -104,7 +112,12 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
     return db
       .select()
       .from(sandboxKycDocuments)
-      .where(and(eq(sandboxKycDocuments.applicantId, row.id), row.reviewedAt ? gt(sandboxKycDocuments.createdAt, row.reviewedAt) : undefined))
+      .where(
+        and(
+          eq(sandboxKycDocuments.applicantId, row.id),
+          row.reviewedAt ? gt(sandboxKycDocuments.createdAt, row.reviewedAt) : undefined,
+        ),
+      )
       .orderBy(asc(sandboxKycDocuments.createdAt));
   }
 
@@ -115,7 +128,10 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
       const existing = await findByExternalId(externalUserId);
       if (existing) return toProviderApplicant(existing);
       const id = `sbx_${randomBytes(12).toString('hex')}`;
-      await db.insert(sandboxKycApplicants).values({ id, externalUserId, levelName: deps.levelName, createdAt: now() }).onConflictDoNothing();
+      await db
+        .insert(sandboxKycApplicants)
+        .values({ id, externalUserId, levelName: deps.levelName, createdAt: now() })
+        .onConflictDoNothing();
       return toProviderApplicant(await requireByExternalId(externalUserId));
     },
     async createAccessToken(externalUserId) {
@@ -124,7 +140,11 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
       return { token, userId: externalUserId };
     },
     async getApplicant(applicantId) {
-      const [row] = await db.select().from(sandboxKycApplicants).where(eq(sandboxKycApplicants.id, applicantId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(sandboxKycApplicants)
+        .where(eq(sandboxKycApplicants.id, applicantId))
+        .limit(1);
       if (!row) throw new ProviderError('Applicant not found', 404);
       return toProviderApplicant(row);
     },
@@ -149,7 +169,8 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
     /** The external user id an SDK token was issued for, or a 401. */
     async authenticateSdkToken(token: string | undefined): Promise<string> {
       const subject = token ? await deps.accessTokens.verify(token) : undefined;
-      if (!subject) throw new AppError(401, 'UnauthorizedError', 'The verification session has expired. Please start again.');
+      if (!subject)
+        throw new AppError(401, 'UnauthorizedError', 'The verification session has expired. Please start again.');
       return subject;
     },
 
@@ -162,7 +183,11 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
     async allDocuments(externalUserId: string) {
       const row = await findByExternalId(externalUserId);
       if (!row) return [];
-      return db.select().from(sandboxKycDocuments).where(eq(sandboxKycDocuments.applicantId, row.id)).orderBy(asc(sandboxKycDocuments.createdAt));
+      return db
+        .select()
+        .from(sandboxKycDocuments)
+        .where(eq(sandboxKycDocuments.applicantId, row.id))
+        .orderBy(asc(sandboxKycDocuments.createdAt));
     },
 
     async addDocument(externalUserId: string, kind: SandboxDocumentKind, fileId: string): Promise<void> {
@@ -193,7 +218,11 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
     /** The reviewer's decision (operator screen or /api/dev/kyc/review). */
     async review(
       externalUserId: string,
-      decision: { reviewAnswer: ReviewAnswer; reviewRejectType?: ReviewRejectType | undefined; moderationComment?: string | undefined },
+      decision: {
+        reviewAnswer: ReviewAnswer;
+        reviewRejectType?: ReviewRejectType | undefined;
+        moderationComment?: string | undefined;
+      },
     ): Promise<ProviderApplicant> {
       const row = await requireByExternalId(externalUserId);
       if (row.reviewStatus === 'init') throw conflict('This applicant has not submitted documents yet.');
@@ -218,8 +247,10 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
   };
 
   function assertMaySubmit(row: SandboxApplicantRow) {
-    if (row.reviewStatus === 'pending') throw conflict('Your documents are being reviewed. You will hear from us soon.');
-    if (row.reviewStatus === 'completed' && row.reviewAnswer === 'GREEN') throw conflict('Your identity is already verified.');
+    if (row.reviewStatus === 'pending')
+      throw conflict('Your documents are being reviewed. You will hear from us soon.');
+    if (row.reviewStatus === 'completed' && row.reviewAnswer === 'GREEN')
+      throw conflict('Your identity is already verified.');
     if (row.reviewStatus === 'completed' && row.reviewRejectType === 'FINAL') {
       throw forbidden('Your verification was rejected and cannot be retried. Please contact support.');
     }

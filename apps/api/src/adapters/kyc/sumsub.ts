@@ -14,7 +14,13 @@ export interface SumsubOptions {
 }
 
 /** X-App-Access-Sig: hex HMAC-SHA256 of ts + METHOD + path-with-query + body. */
-export function signSumsubRequest(secretKey: string, ts: number, method: string, pathWithQuery: string, body = ''): string {
+export function signSumsubRequest(
+  secretKey: string,
+  ts: number,
+  method: string,
+  pathWithQuery: string,
+  body = '',
+): string {
   return createHmac('sha256', secretKey).update(`${ts}${method.toUpperCase()}${pathWithQuery}${body}`).digest('hex');
 }
 
@@ -65,7 +71,12 @@ function toApplicant(raw: z.infer<typeof sumsubApplicantSchema>, fallbackLevel: 
 export function createSumsubProvider(options: SumsubOptions): IdentityProvider {
   const now = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
-  async function call<T>(method: 'GET' | 'POST', pathWithQuery: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
     const payload = body === undefined ? '' : JSON.stringify(body);
     const ts = now();
     let response: Response;
@@ -84,7 +95,9 @@ export function createSumsubProvider(options: SumsubOptions): IdentityProvider {
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      throw new ProviderError(timedOut ? `Sumsub did not answer within ${options.timeoutMs} ms` : `Sumsub unreachable: ${String(error)}`);
+      throw new ProviderError(
+        timedOut ? `Sumsub did not answer within ${options.timeoutMs} ms` : `Sumsub unreachable: ${String(error)}`,
+      );
     }
     const text = await response.text();
     let json: unknown;
@@ -95,14 +108,22 @@ export function createSumsubProvider(options: SumsubOptions): IdentityProvider {
     }
     if (!response.ok) {
       const description = (json as { description?: string } | undefined)?.description ?? response.statusText;
-      throw new ProviderError(`Sumsub ${method} ${pathWithQuery.split('?')[0]} failed: ${response.status} ${description}`, response.status);
+      throw new ProviderError(
+        `Sumsub ${method} ${pathWithQuery.split('?')[0]} failed: ${response.status} ${description}`,
+        response.status,
+      );
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ProviderError(`Sumsub answered an unexpected shape for ${pathWithQuery.split('?')[0]}`, response.status);
+    if (!parsed.success)
+      throw new ProviderError(
+        `Sumsub answered an unexpected shape for ${pathWithQuery.split('?')[0]}`,
+        response.status,
+      );
     return parsed.data;
   }
 
-  const byExternalId = (externalUserId: string) => `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`;
+  const byExternalId = (externalUserId: string) =>
+    `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`;
 
   return {
     kind: 'sumsub',
@@ -129,7 +150,10 @@ export function createSumsubProvider(options: SumsubOptions): IdentityProvider {
       });
     },
     async getApplicant(applicantId) {
-      return toApplicant(await call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`, sumsubApplicantSchema), options.levelName);
+      return toApplicant(
+        await call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`, sumsubApplicantSchema),
+        options.levelName,
+      );
     },
   };
 }

@@ -8,7 +8,9 @@ export function createMailboxTransport(db: Db): MailTransport {
   return {
     kind: 'mailbox',
     async send(message: MailMessage) {
-      await db.insert(devMailbox).values({ to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html });
+      await db
+        .insert(devMailbox)
+        .values({ to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html });
     },
     async close() {},
   };
@@ -21,5 +23,12 @@ export async function listMailbox(db: Db, to: string | undefined, limit = 100) {
     .where(to ? eq(devMailbox.to, to.toLowerCase()) : undefined)
     .orderBy(desc(devMailbox.createdAt), desc(devMailbox.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

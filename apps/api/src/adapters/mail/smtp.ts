@@ -7,7 +7,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
     async close() {
       transporter.close();

@@ -11,7 +11,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const feed = (path = 'data.price', unit: 'gram' | 'ounce' = 'gram', timeoutMs = 1000) => createHttpPriceFeed({ url: URL_, path, unit, timeoutMs });
+const feed = (path = 'data.price', unit: 'gram' | 'ounce' = 'gram', timeoutMs = 1000) =>
+  createHttpPriceFeed({ url: URL_, path, unit, timeoutMs });
 
 describe('HTTP gold price feed', () => {
   it('reads the price per gram at a dotted path, exactly', async () => {

@@ -35,20 +35,26 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string; auth?: boolean }[] = [
 ];
 
 const userCount = async () => Number((await t.database.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n);
-const sessionCount = async () => Number((await t.database.executeSql('SELECT count(*)::int AS n FROM sessions WHERE ended_at IS NULL')).rows[0]?.n);
+const sessionCount = async () =>
+  Number((await t.database.executeSql('SELECT count(*)::int AS n FROM sessions WHERE ended_at IS NULL')).rows[0]?.n);
 
 describe('no input of any shape gives a 5xx', () => {
   it('answers junk JSON bodies with a 4xx error body on every endpoint and changes nothing', async () => {
     const usersBefore = await userCount();
     const sessionsBefore = await sessionCount();
     // The applicant calls accept an empty object (they then mean the caller), so they are only in the next property.
-    const postEndpoints = ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout' && !e.url.startsWith('/api/applicant/'));
+    const postEndpoints = ENDPOINTS.filter(
+      (e) => e.method === 'POST' && e.url !== '/api/auth/logout' && !e.url.startsWith('/api/applicant/'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...postEndpoints), fc.jsonValue({ maxDepth: 3 }), async (endpoint, body) => {
         const res = await t.app.inject({
           method: endpoint.method,
           url: endpoint.url,
-          headers: { 'content-type': 'application/json', ...(endpoint.auth ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(endpoint.auth ? { authorization: `Bearer ${token}` } : {}),
+          },
           payload: JSON.stringify(body),
         });
         expect(res.statusCode, `${endpoint.url} ${JSON.stringify(body)} -> ${res.body}`).toBeGreaterThanOrEqual(400);
@@ -65,13 +71,37 @@ describe('no input of any shape gives a 5xx', () => {
   });
 
   it('answers strings of any content with a 4xx in every field', async () => {
-    const fields = ['username', 'email', 'password', 'ref', 'identifier', 'verifyCode', 'token', 'passwordConfirmation', 'currentPassword', 'userId', 'uid', 'externalUserId', 'reviewAnswer', 'firstName', 'dateOfBirth'];
+    const fields = [
+      'username',
+      'email',
+      'password',
+      'ref',
+      'identifier',
+      'verifyCode',
+      'token',
+      'passwordConfirmation',
+      'currentPassword',
+      'userId',
+      'uid',
+      'externalUserId',
+      'reviewAnswer',
+      'firstName',
+      'dateOfBirth',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout')),
-        fc.dictionary(fc.constantFrom(...fields), fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 50 }))),
+        fc.dictionary(
+          fc.constantFrom(...fields),
+          fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 50 })),
+        ),
         async (endpoint, body) => {
-          const res = await t.app.inject({ method: 'POST', url: endpoint.url, payload: body, headers: endpoint.auth ? { authorization: `Bearer ${token}` } : {} });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: endpoint.url,
+            payload: body,
+            headers: endpoint.auth ? { authorization: `Bearer ${token}` } : {},
+          });
           expect(res.statusCode, `${endpoint.url} ${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500);
         },
       ),
@@ -85,7 +115,12 @@ describe('no input of any shape gives a 5xx', () => {
     ['a form body', 'email=a@b.c', 'application/x-www-form-urlencoded', 415, 'This content type is not accepted here.'],
     ['plain text', 'hello', 'text/plain', 400, 'The request body must be a JSON object.'],
   ])('%s gets a clear 4xx', async (_label, payload, contentType, status, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/link-verification/forgot-password', headers: { 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/link-verification/forgot-password',
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expect(res.statusCode).toBe(status);
     expect(res.json().error.message).toBe(message);
   });
@@ -106,6 +141,8 @@ describe('no input of any shape gives a 5xx', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatchObject({ status: 404, name: 'NotFoundError' });
     expect((await t.app.inject({ method: 'GET', url: `/api/${'%'.repeat(10)}` })).statusCode).toBeLessThan(500);
-    expect((await t.app.inject({ method: 'GET', url: `/api/getAccountAddress/${'a'.repeat(5000)}` })).statusCode).toBeLessThan(500);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/getAccountAddress/${'a'.repeat(5000)}` })).statusCode,
+    ).toBeLessThan(500);
   });
 });

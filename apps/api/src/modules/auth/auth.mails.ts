@@ -29,7 +29,8 @@ export function emailVerificationMail(to: string, username: string, publicUrl: s
 export function passwordResetMail(to: string, username: string, publicUrl: string, token: string): MailMessage {
   const link = `${publicUrl}${linkPaths.changePassword(token)}`;
   const intro = `Hello ${username}, we received a request to reset the password of your QMGT account.`;
-  const outro = 'The link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password stays as it is.';
+  const outro =
+    'The link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password stays as it is.';
   return {
     to,
     subject: 'Reset your password',

@@ -13,7 +13,14 @@ describe('rate limits on sign-in, verification and reset', () => {
     ['/auth/local', { identifier: 'someone', password: 'guess-guess' }],
     ['/link-verification/code-register', { verifyCode: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
     ['/link-verification/forgot-password', { email: 'someone@example.com' }],
-    ['/reset-verification/reset-password', { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'abcdefgh1', passwordConfirmation: 'abcdefgh1' }],
+    [
+      '/reset-verification/reset-password',
+      {
+        token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        password: 'abcdefgh1',
+        passwordConfirmation: 'abcdefgh1',
+      },
+    ],
     ['/link-verification/registration', { email: 'someone@example.com' }],
   ])('%s answers 429 with a clear message after the limit', async (url, body) => {
     const statuses: number[] = [];

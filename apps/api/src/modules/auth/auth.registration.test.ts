@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
-import { get, linkToken, mailCount, newAccountInput, post, registerUser, signedInUser, waitForMail } from '../../test/factories.js';
+import {
+  get,
+  linkToken,
+  mailCount,
+  newAccountInput,
+  post,
+  registerUser,
+  signedInUser,
+  waitForMail,
+} from '../../test/factories.js';
 import { users } from '../../db/schema.js';
 
 let t: TestApp;
@@ -17,7 +26,13 @@ describe('registration', () => {
     const res = await post(t.app, '/auth/local/register', input);
     expect(res.statusCode).toBe(200);
     const { user } = res.json<{ user: User }>();
-    expect(user).toMatchObject({ username: input.username, email: 'mixed.case@example.com', confirmed: false, kycVerified: 'Not Verified', role: 'customer' });
+    expect(user).toMatchObject({
+      username: input.username,
+      email: 'mixed.case@example.com',
+      confirmed: false,
+      kycVerified: 'Not Verified',
+      role: 'customer',
+    });
     expect(user.userHash).toMatch(/^[0-9a-f]{32}$/);
     expect(user.refCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(res.body).not.toContain('password');
@@ -38,7 +53,11 @@ describe('registration', () => {
     const sameEmail = await post(t.app, '/auth/local/register', newAccountInput({ email: input.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().error).toMatchObject({ name: 'ConflictError', details: { field: 'email' } });
-    const sameName = await post(t.app, '/auth/local/register', newAccountInput({ username: input.username.toUpperCase() }));
+    const sameName = await post(
+      t.app,
+      '/auth/local/register',
+      newAccountInput({ username: input.username.toUpperCase() }),
+    );
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().error.details).toEqual({ field: 'username' });
   });
@@ -69,7 +88,10 @@ describe('registration', () => {
     const input = newAccountInput({ ref: 'ZZZZZZZZ' });
     const res = await post(t.app, '/auth/local/register', input);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ message: expect.stringContaining('referral code does not exist'), details: { field: 'ref' } });
+    expect(res.json().error).toMatchObject({
+      message: expect.stringContaining('referral code does not exist'),
+      details: { field: 'ref' },
+    });
     const login = await post(t.app, '/auth/local', { identifier: input.email, password: input.password });
     expect(login.statusCode).toBe(400);
   });
@@ -120,9 +142,13 @@ describe('e-mail verification', () => {
     const firstMail = await waitForMail(t.app, input.email, 0);
     await post(t.app, '/link-verification/registration', { email: input.email });
     const secondMail = await waitForMail(t.app, input.email, 1);
-    const stale = await post(t.app, '/link-verification/code-register', { verifyCode: linkToken(firstMail, 'Email-Verification') });
+    const stale = await post(t.app, '/link-verification/code-register', {
+      verifyCode: linkToken(firstMail, 'Email-Verification'),
+    });
     expect(stale.statusCode).toBe(400);
-    const fresh = await post(t.app, '/link-verification/code-register', { verifyCode: linkToken(secondMail, 'Email-Verification') });
+    const fresh = await post(t.app, '/link-verification/code-register', {
+      verifyCode: linkToken(secondMail, 'Email-Verification'),
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
@@ -130,7 +156,9 @@ describe('e-mail verification', () => {
     const { input } = await registerUser(t.app);
     await post(t.app, '/link-verification/registration', { email: input.email });
     const token = linkToken(await waitForMail(t.app, input.email), 'Email-Verification');
-    await t.database.executeSql(`UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await t.database.executeSql(
+      `UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+    );
     const res = await post(t.app, '/link-verification/code-register', { verifyCode: token });
     expect(res.statusCode).toBe(400);
   });

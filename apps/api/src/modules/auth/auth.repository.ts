@@ -9,7 +9,14 @@ export type SessionEndReason = NonNullable<SessionRow['endReason']>;
 
 export async function insertSession(
   db: Queryable,
-  row: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
+  row: {
+    userId: string;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ): Promise<SessionRow> {
   const [created] = await db
     .insert(sessions)
@@ -23,11 +30,23 @@ export async function insertSession(
  * Finds a live session by token hash and marks it seen, in one statement: a session that
  * went idle or expired cannot be revived by a request racing its expiry.
  */
-export async function touchActiveSession(db: Queryable, tokenHash: string, now: Date, idleCutoff: Date): Promise<SessionRow | undefined> {
+export async function touchActiveSession(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
     .set({ lastSeenAt: now })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    )
     .returning();
   return row;
 }
@@ -39,7 +58,12 @@ export async function endSession(db: Queryable, sessionId: string, reason: Sessi
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
-export async function endUserSessions(db: Queryable, userId: string, reason: SessionEndReason, now: Date): Promise<void> {
+export async function endUserSessions(
+  db: Queryable,
+  userId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: now, endReason: reason })
@@ -54,15 +78,32 @@ export async function insertLinkToken(
 }
 
 /** Older unused links of the same purpose stop working when a new one is issued or one is used. */
-export async function revokeLinkTokens(db: Queryable, userId: string, purpose: LinkTokenPurpose, now: Date): Promise<void> {
+export async function revokeLinkTokens(
+  db: Queryable,
+  userId: string,
+  purpose: LinkTokenPurpose,
+  now: Date,
+): Promise<void> {
   await db
     .update(linkTokens)
     .set({ revokedAt: now })
-    .where(and(eq(linkTokens.userId, userId), eq(linkTokens.purpose, purpose), isNull(linkTokens.usedAt), isNull(linkTokens.revokedAt)));
+    .where(
+      and(
+        eq(linkTokens.userId, userId),
+        eq(linkTokens.purpose, purpose),
+        isNull(linkTokens.usedAt),
+        isNull(linkTokens.revokedAt),
+      ),
+    );
 }
 
 /** Spends a link token: at most one caller ever gets its user id back. */
-export async function consumeLinkToken(db: Queryable, tokenHash: string, purpose: LinkTokenPurpose, now: Date): Promise<string | undefined> {
+export async function consumeLinkToken(
+  db: Queryable,
+  tokenHash: string,
+  purpose: LinkTokenPurpose,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(linkTokens)
     .set({ usedAt: now })

@@ -29,13 +29,29 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
 
   app.post(
     apiPaths.register,
-    { config: limited, schema: { tags, summary: 'Create an account (no mail yet)', body: registerRequestSchema, response: { 200: userResponseSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Create an account (no mail yet)',
+        body: registerRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
     async (request) => ({ user: await authService.register(request.body, requestOrigin(request)) }),
   );
 
   app.post(
     apiPaths.sendVerification,
-    { config: limited, schema: { tags, summary: 'Send or re-send the e-mail verification link', body: emailRequestSchema, response: { 200: okSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Send or re-send the e-mail verification link',
+        body: emailRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await authService.sendEmailVerification(request.body.email);
       return { ok: true as const };
@@ -44,19 +60,38 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
 
   app.post(
     apiPaths.verifyCode,
-    { config: limited, schema: { tags, summary: 'Confirm the e-mail with the token from the link', body: verifyCodeRequestSchema, response: { 200: userResponseSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Confirm the e-mail with the token from the link',
+        body: verifyCodeRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
     async (request) => ({ user: await authService.verifyEmail(request.body.verifyCode, requestOrigin(request)) }),
   );
 
   app.post(
     apiPaths.login,
-    { config: limited, schema: { tags, summary: 'Sign in by e-mail or username', body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign in by e-mail or username',
+        body: loginRequestSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
     async (request) => authService.login(request.body, requestOrigin(request)),
   );
 
   app.post(
     apiPaths.logout,
-    { preHandler: app.requireUser, schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 204: z.null() } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await authService.logout(currentAuth(request), requestOrigin(request));
       return reply.status(204).send(null);
@@ -65,7 +100,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
 
   app.post(
     apiPaths.forgotPassword,
-    { config: limited, schema: { tags, summary: 'Mail a password reset link (same answer for any address)', body: emailRequestSchema, response: { 200: okSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer for any address)',
+        body: emailRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await authService.forgotPassword(request.body.email);
       return { ok: true as const };
@@ -74,7 +117,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
 
   app.post(
     apiPaths.resetPassword,
-    { config: limited, schema: { tags, summary: 'Set a new password with the token from the link; ends every session', body: resetPasswordRequestSchema, response: { 200: okSchema } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the link; ends every session',
+        body: resetPasswordRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await authService.resetPassword(request.body, requestOrigin(request));
       return { ok: true as const };
@@ -86,7 +137,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
     {
       config: limited,
       preHandler: app.requireUser,
-      schema: { tags, summary: 'Change the password; other sessions end', security: [{ bearer: [] }], body: changePasswordRequestSchema, response: { 200: sessionResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end',
+        security: [{ bearer: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: sessionResponseSchema },
+      },
     },
     async (request) => authService.changePassword(currentAuth(request), request.body, requestOrigin(request)),
   );

@@ -88,7 +88,12 @@ export function createAuthService(deps: AuthDeps) {
     const ttl = purpose === 'email_verification' ? EMAIL_VERIFICATION_TTL_MS : PASSWORD_RESET_TTL_MS;
     await db.transaction(async (tx) => {
       await revokeLinkTokens(tx, user.id, purpose, now());
-      await insertLinkToken(tx, { userId: user.id, purpose, tokenHash: hashToken(token), expiresAt: linkTokenExpiry(now(), ttl) });
+      await insertLinkToken(tx, {
+        userId: user.id,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: linkTokenExpiry(now(), ttl),
+      });
     });
     const message =
       purpose === 'email_verification'
@@ -107,12 +112,24 @@ export function createAuthService(deps: AuthDeps) {
       let uplineId: string | undefined;
       if (input.ref) {
         const upline = await usersService.findByRefCode(db, input.ref);
-        if (!upline) throw badRequest('This referral code does not exist. Check it, or sign up without one.', { field: 'ref' });
+        if (!upline)
+          throw badRequest('This referral code does not exist. Check it, or sign up without one.', { field: 'ref' });
         uplineId = upline.id;
       }
       const passwordHash = await hashPassword(input.password);
-      const user = await usersService.create(db, { username: input.username, email: input.email, passwordHash, uplineId });
-      await audit(db, { action: 'account.registered', subjectId: user.id, actorId: user.id, ip: origin.ip, detail: uplineId ? 'with upline' : null });
+      const user = await usersService.create(db, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        uplineId,
+      });
+      await audit(db, {
+        action: 'account.registered',
+        subjectId: user.id,
+        actorId: user.id,
+        ip: origin.ip,
+        detail: uplineId ? 'with upline' : null,
+      });
       return toPublicUser(user);
     },
 
@@ -149,7 +166,9 @@ export function createAuthService(deps: AuthDeps) {
         throw badRequest(INVALID_CREDENTIALS);
       }
       if (!user.confirmed) {
-        throw forbidden('Please verify your e-mail address before signing in. We can send you a new verification link.');
+        throw forbidden(
+          'Please verify your e-mail address before signing in. We can send you a new verification link.',
+        );
       }
       const jwt = await openSession(user.id, origin);
       await audit(db, { action: 'account.signed_in', subjectId: user.id, actorId: user.id, ip: origin.ip });
@@ -190,7 +209,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!done) throw badRequest(INVALID_LINK);
     },
 
-    async changePassword(auth: Authenticated, input: ChangePasswordRequest, origin: RequestOrigin): Promise<SessionResponse> {
+    async changePassword(
+      auth: Authenticated,
+      input: ChangePasswordRequest,
+      origin: RequestOrigin,
+    ): Promise<SessionResponse> {
       if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
         throw badRequest('The current password is incorrect.', { field: 'currentPassword' });
       }
@@ -200,7 +223,12 @@ export function createAuthService(deps: AuthDeps) {
         if (!updated) throw unauthorized();
         await endUserSessions(tx, auth.user.id, 'password_change', now());
         const token = await openSession(auth.user.id, origin, tx);
-        await audit(tx, { action: 'account.password_changed', subjectId: auth.user.id, actorId: auth.user.id, ip: origin.ip });
+        await audit(tx, {
+          action: 'account.password_changed',
+          subjectId: auth.user.id,
+          actorId: auth.user.id,
+          ip: origin.ip,
+        });
         return { jwt: token, user: updated };
       });
       return { jwt, user: toPublicUser(user) };
@@ -210,7 +238,8 @@ export function createAuthService(deps: AuthDeps) {
     async ensureOperator(operator: { email: string; password: string } | undefined): Promise<void> {
       if (!operator) return;
       if (await usersService.findByEmail(db, operator.email)) return;
-      const base = (operator.email.split('@')[0] ?? 'operator').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'operator';
+      const base =
+        (operator.email.split('@')[0] ?? 'operator').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'operator';
       let username = base.length >= 3 ? base : 'operator';
       for (let i = 1; await usersService.findByUsername(db, username); i++) username = `${base}${i}`;
       const user = await usersService.create(db, {

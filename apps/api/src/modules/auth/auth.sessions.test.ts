@@ -41,7 +41,11 @@ describe('sign in', () => {
     expect(info.json<{ user: User }>().user).toEqual(user);
     expect((await get(t.app, '/getInfo')).statusCode).toBe(401);
     expect((await get(t.app, '/getInfo', 'junk')).statusCode).toBe(401);
-    const malformed = await t.app.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: `Basic ${token}` } });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/getInfo',
+      headers: { authorization: `Basic ${token}` },
+    });
     expect(malformed.statusCode).toBe(401);
     expect(malformed.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
   });
@@ -50,7 +54,10 @@ describe('sign in', () => {
 describe('server-side sessions', () => {
   it('logout ends the session on the server: the same token is refused afterwards', async () => {
     const { token } = await signedInUser(t.app);
-    const other = await post(t.app, '/auth/local', { identifier: (await get(t.app, '/getInfo', token)).json().user.email, password: DEFAULT_PASSWORD });
+    const other = await post(t.app, '/auth/local', {
+      identifier: (await get(t.app, '/getInfo', token)).json().user.email,
+      password: DEFAULT_PASSWORD,
+    });
     const otherToken = other.json<SessionResponse>().jwt;
     const out = await post(t.app, '/auth/logout', undefined, token);
     expect(out.statusCode).toBe(204);
@@ -83,29 +90,54 @@ describe('server-side sessions', () => {
 describe('password change', () => {
   it('needs the current password, ends every other session and hands back a new one', async () => {
     const { input, token } = await signedInUser(t.app);
-    const second = (await post(t.app, '/auth/local', { identifier: input.email, password: input.password })).json<SessionResponse>().jwt;
+    const second = (
+      await post(t.app, '/auth/local', { identifier: input.email, password: input.password })
+    ).json<SessionResponse>().jwt;
 
-    const wrong = await post(t.app, '/auth/local/change-password', { currentPassword: 'wrong-password', password: 'new-password-1', passwordConfirmation: 'new-password-1' }, token);
+    const wrong = await post(
+      t.app,
+      '/auth/local/change-password',
+      { currentPassword: 'wrong-password', password: 'new-password-1', passwordConfirmation: 'new-password-1' },
+      token,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('The current password is incorrect.');
     expect((await get(t.app, '/getInfo', second)).statusCode).toBe(200);
 
-    const mismatch = await post(t.app, '/auth/local/change-password', { currentPassword: input.password, password: 'new-password-1', passwordConfirmation: 'new-password-2' }, token);
+    const mismatch = await post(
+      t.app,
+      '/auth/local/change-password',
+      { currentPassword: input.password, password: 'new-password-1', passwordConfirmation: 'new-password-2' },
+      token,
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toBe('Passwords do not match');
 
-    const ok = await post(t.app, '/auth/local/change-password', { currentPassword: input.password, password: 'new-password-1', passwordConfirmation: 'new-password-1' }, token);
+    const ok = await post(
+      t.app,
+      '/auth/local/change-password',
+      { currentPassword: input.password, password: 'new-password-1', passwordConfirmation: 'new-password-1' },
+      token,
+    );
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json<SessionResponse>().jwt;
     expect((await get(t.app, '/getInfo', token)).statusCode).toBe(401);
     expect((await get(t.app, '/getInfo', second)).statusCode).toBe(401);
     expect((await get(t.app, '/getInfo', fresh)).statusCode).toBe(200);
-    expect((await post(t.app, '/auth/local', { identifier: input.email, password: input.password })).statusCode).toBe(400);
-    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'new-password-1' })).statusCode).toBe(200);
+    expect((await post(t.app, '/auth/local', { identifier: input.email, password: input.password })).statusCode).toBe(
+      400,
+    );
+    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'new-password-1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('is refused without a session', async () => {
-    const res = await post(t.app, '/auth/local/change-password', { currentPassword: 'whatever-1', password: 'new-password-1', passwordConfirmation: 'new-password-1' });
+    const res = await post(t.app, '/auth/local/change-password', {
+      currentPassword: 'whatever-1',
+      password: 'new-password-1',
+      passwordConfirmation: 'new-password-1',
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -135,11 +167,19 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await get(t.app, '/getInfo', token)).statusCode).toBe(401);
-    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'brand-new-pass' })).statusCode).toBe(
+      200,
+    );
 
-    const replay = await post(t.app, '/reset-verification/reset-password', { ...body, password: 'another-pass-1', passwordConfirmation: 'another-pass-1' });
+    const replay = await post(t.app, '/reset-verification/reset-password', {
+      ...body,
+      password: 'another-pass-1',
+      passwordConfirmation: 'another-pass-1',
+    });
     expect(replay.statusCode).toBe(400);
-    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'another-pass-1' })).statusCode).toBe(400);
+    expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'another-pass-1' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('refuses an expired reset link, and a verification token cannot reset a password', async () => {
@@ -147,8 +187,14 @@ describe('forgot and reset password', () => {
     const before = await mailCount(t.app, input.email);
     await post(t.app, '/link-verification/forgot-password', { email: input.email });
     const resetToken = linkToken(await waitForMail(t.app, input.email, before), 'Change-Password');
-    await t.database.executeSql(`UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'password_reset'`);
-    const expired = await post(t.app, '/reset-verification/reset-password', { token: resetToken, password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' });
+    await t.database.executeSql(
+      `UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'password_reset'`,
+    );
+    const expired = await post(t.app, '/reset-verification/reset-password', {
+      token: resetToken,
+      password: 'brand-new-pass',
+      passwordConfirmation: 'brand-new-pass',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toBe('This link is invalid or has expired. Please ask for a new one.');
   });

@@ -9,7 +9,14 @@ export const devRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db })
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     apiPaths.devMailbox,
-    { schema: { tags: ['sandbox'], summary: 'Messages the dev mailbox received, newest first', querystring: mailboxQuerySchema, response: { 200: mailboxResponseSchema } } },
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Messages the dev mailbox received, newest first',
+        querystring: mailboxQuerySchema,
+        response: { 200: mailboxResponseSchema },
+      },
+    },
     async (request) => listMailbox(db, request.query.to),
   );
 };

@@ -28,7 +28,9 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
     async store(ownerUserId: string, kind: FileKind, data: Buffer, tx: Db | Tx = deps.db): Promise<FileRow> {
       const type = detectFileType(data);
       if (!type || !ALLOWED[kind].includes(type)) {
-        throw new AppError(415, 'ValidationError', `This file is not accepted: upload a ${ALLOWED_TEXT[kind]}.`, { kind });
+        throw new AppError(415, 'ValidationError', `This file is not accepted: upload a ${ALLOWED_TEXT[kind]}.`, {
+          kind,
+        });
       }
       const isPublic = kind === 'profile_picture';
       const name = `${randomBytes(16).toString('hex')}.${EXTENSION[type]}`;

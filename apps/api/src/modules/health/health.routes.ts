@@ -5,11 +5,20 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ApplicationUnavailable } from '../../lib/errors.js';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Db; sandbox: boolean; version: string }> = async (fastify, options) => {
+export const healthRoutes: FastifyPluginAsync<{ db: Db; sandbox: boolean; version: string }> = async (
+  fastify,
+  options,
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     apiPaths.health,
-    { schema: { tags: ['health'], summary: 'Ready once migrations ran and adapters are up', response: { 200: healthResponseSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Ready once migrations ran and adapters are up',
+        response: { 200: healthResponseSchema },
+      },
+    },
     async () => {
       try {
         await options.db.execute(sql`select 1`);

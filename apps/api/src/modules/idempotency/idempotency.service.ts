@@ -28,7 +28,9 @@ function canonical(value: unknown): string {
 }
 
 export function requestHash(scope: string, body: unknown): string {
-  return createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${scope}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 /**
@@ -47,7 +49,16 @@ export function createIdempotencyService(db: Db) {
       if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key must be 1-100 letters, digits or _ . : -');
       const hash = requestHash(scope, params.body);
 
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))));
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'running'),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+          ),
+        );
       const [claimed] = await db
         .insert(idempotencyKeys)
         .values({ userId, key, scope, requestHash: hash, state: 'running' })
@@ -55,19 +66,34 @@ export function createIdempotencyService(db: Db) {
         .returning({ key: idempotencyKeys.key });
 
       if (!claimed) {
-        const [existing] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
-        if (!existing) throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.');
+        const [existing] = await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+          .limit(1);
+        if (!existing)
+          throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.');
         if (existing.requestHash !== hash) {
-          throw new AppError(422, 'UnprocessableError', 'This Idempotency-Key was already used for a different request.');
+          throw new AppError(
+            422,
+            'UnprocessableError',
+            'This Idempotency-Key was already used for a different request.',
+          );
         }
-        if (existing.state !== 'done') throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.');
+        if (existing.state !== 'done')
+          throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.');
         return { status: existing.responseStatus ?? 200, body: existing.responseBody as T, replayed: true };
       }
 
       const remember = async (status: number, body: unknown) => {
         await db
           .update(idempotencyKeys)
-          .set({ state: 'done', responseStatus: status, responseBody: sql`${JSON.stringify(body)}::jsonb`, completedAt: new Date() })
+          .set({
+            state: 'done',
+            responseStatus: status,
+            responseBody: sql`${JSON.stringify(body)}::jsonb`,
+            completedAt: new Date(),
+          })
           .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       };
       try {
@@ -76,7 +102,9 @@ export function createIdempotencyService(db: Db) {
         return { ...result, replayed: false };
       } catch (error) {
         if (error instanceof AppError && error.status < 500) {
-          await remember(error.status, { error: { status: error.status, name: error.errorName, message: error.message, details: error.details } });
+          await remember(error.status, {
+            error: { status: error.status, name: error.errorName, message: error.message, details: error.details },
+          });
           throw error;
         }
         await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));

@@ -15,7 +15,15 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
 
   app.get(
     apiPaths.adminKycApplicants,
-    { preHandler: app.requireOperator, schema: { tags, security, summary: 'Applicants with their documents and review history', response: { 200: adminApplicantListSchema } } },
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        tags,
+        security,
+        summary: 'Applicants with their documents and review history',
+        response: { 200: adminApplicantListSchema },
+      },
+    },
     async () => ({ data: await kyc.listApplicants() }),
   );
 
@@ -23,7 +31,14 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
     '/admin/kyc/applicants/:applicantId/review',
     {
       preHandler: app.requireOperator,
-      schema: { tags, security, summary: 'Approve or reject (RETRY or FINAL) a sandbox applicant', params: applicantParams, body: operatorReviewRequestSchema, response: { 200: okSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Approve or reject (RETRY or FINAL) a sandbox applicant',
+        params: applicantParams,
+        body: operatorReviewRequestSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await kyc.review(currentAuth(request).user.id, { applicantId: request.params.applicantId }, request.body);
@@ -35,7 +50,12 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
     '/admin/kyc/applicants/:applicantId/documents/:documentId',
     {
       preHandler: app.requireOperator,
-      schema: { tags, security, summary: 'Download an identity document (attachment only)', params: applicantParams.extend({ documentId: z.uuid({ error: 'Unknown document.' }) }) },
+      schema: {
+        tags,
+        security,
+        summary: 'Download an identity document (attachment only)',
+        params: applicantParams.extend({ documentId: z.uuid({ error: 'Unknown document.' }) }),
+      },
     },
     async (request, reply) => {
       const { file, data } = await kyc.documentForOperator(request.params.applicantId, request.params.documentId);

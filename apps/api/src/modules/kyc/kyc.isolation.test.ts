@@ -15,12 +15,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(url: string, token: string, field: string, data: Buffer, filename = 'x.png', type = 'image/png', extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function upload(
+  url: string,
+  token: string,
+  field: string,
+  data: Buffer,
+  filename = 'x.png',
+  type = 'image/png',
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const body = await multipartBody(extra, { [field]: { data, filename, type } });
-  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}`, ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}`, ...headers },
+  });
 }
 
-describe("a user reaches only their own applicant", () => {
+describe('a user reaches only their own applicant', () => {
   it.each([
     ['/applicant/access-token', 'userId'],
     ['/applicant/get-status', 'userId'],
@@ -41,8 +55,16 @@ describe("a user reaches only their own applicant", () => {
     const sdk = (await post(t.app, '/applicant/access-token', {}, alice.token)).json<AccessTokenResponse>();
     expect(sdk.userId).toBe(alice.user.id);
     const forged = `${sdk.token.slice(0, -4)}AAAA`;
-    const body = await multipartBody({ kind: 'selfie' }, { file: { data: JPEG_HEAD, filename: 'me.jpg', type: 'image/jpeg' } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/documents', payload: body.payload, headers: { ...body.headers, 'x-access-token': forged } });
+    const body = await multipartBody(
+      { kind: 'selfie' },
+      { file: { data: JPEG_HEAD, filename: 'me.jpg', type: 'image/jpeg' } },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox-kyc/documents',
+      payload: body.payload,
+      headers: { ...body.headers, 'x-access-token': forged },
+    });
     expect(res.statusCode).toBe(401);
     const noToken = await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit' });
     expect(noToken.statusCode).toBe(401);
@@ -63,7 +85,9 @@ describe('second-device hand-off', () => {
   it('a tampered or foreign hand-off token is refused', async () => {
     const { uid } = (await post(t.app, '/applicant/handoff', {}, alice.token)).json<HandoffResponse>();
     const [header, payload, signature] = uid.split('.');
-    const swapped = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: bob.user.id })).toString('base64url');
+    const swapped = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: bob.user.id }),
+    ).toString('base64url');
     const res = await post(t.app, '/applicant/get-status', { uid: `${header}.${swapped}.${signature}` });
     expect(res.statusCode).toBe(401);
     expect((await post(t.app, '/applicant/get-status', { uid: 'junk' })).statusCode).toBe(401);
@@ -72,14 +96,27 @@ describe('second-device hand-off', () => {
 
 describe('uploads', () => {
   it('a script renamed to .png is refused by its bytes, and nothing is stored', async () => {
-    const res = await upload('/api/update-picture', alice.token, 'profilePicture', SCRIPT_AS_PNG, 'avatar.png', 'image/png');
+    const res = await upload(
+      '/api/update-picture',
+      alice.token,
+      'profilePicture',
+      SCRIPT_AS_PNG,
+      'avatar.png',
+      'image/png',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toBe('This file is not accepted: upload a JPEG, PNG or WebP image.');
     expect((await get(t.app, '/verification/get-personal', alice.token)).json().profileLink).toBeNull();
   });
 
   it('a PDF is a document, not a picture', async () => {
-    const res = await upload('/api/update-picture', alice.token, 'profilePicture', Buffer.from('%PDF-1.4 ...'), 'a.png');
+    const res = await upload(
+      '/api/update-picture',
+      alice.token,
+      'profilePicture',
+      Buffer.from('%PDF-1.4 ...'),
+      'a.png',
+    );
     expect(res.statusCode).toBe(415);
   });
 
@@ -96,15 +133,33 @@ describe('uploads', () => {
     const { profileLink } = res.json();
     expect(profileLink).toMatch(/^\/uploads\/pictures\/[0-9a-f]{32}\.png$/);
     expect((await t.app.inject({ method: 'GET', url: profileLink })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/pictures/..%2F..%2Fsecrets.json' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/pictures/00000000000000000000000000000000.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/pictures/..%2F..%2Fsecrets.json' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/uploads/pictures/00000000000000000000000000000000.png' })).statusCode,
+    ).toBe(404);
   });
 
   it('identity documents are never served from the public picture path', async () => {
     const sdk = (await post(t.app, '/applicant/access-token', {}, bob.token)).json<AccessTokenResponse>();
-    const body = await multipartBody({ kind: 'identity_document' }, { file: { data: PNG_1X1, filename: 'id.png', type: 'image/png' } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/documents', payload: body.payload, headers: { ...body.headers, 'x-access-token': sdk.token } })).statusCode).toBe(200);
-    const stored = await t.database.executeSql(`SELECT storage_key, is_public FROM files WHERE kind = 'identity_document'`);
+    const body = await multipartBody(
+      { kind: 'identity_document' },
+      { file: { data: PNG_1X1, filename: 'id.png', type: 'image/png' } },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/sandbox-kyc/documents',
+          payload: body.payload,
+          headers: { ...body.headers, 'x-access-token': sdk.token },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stored = await t.database.executeSql(
+      `SELECT storage_key, is_public FROM files WHERE kind = 'identity_document'`,
+    );
     expect(stored.rows.length).toBeGreaterThan(0);
     for (const row of stored.rows) {
       expect(row.is_public).toBe(false);
@@ -126,13 +181,26 @@ describe('uploads', () => {
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
-    const draftJunk = await upload('/api/verification/save-draft-personal', alice.token, 'profilePicture', PNG_1X1, 'p.png', 'image/png', { notAField: 'x' });
+    const draftJunk = await upload(
+      '/api/verification/save-draft-personal',
+      alice.token,
+      'profilePicture',
+      PNG_1X1,
+      'p.png',
+      'image/png',
+      { notAField: 'x' },
+    );
     expect(draftJunk.statusCode).toBe(400);
   });
 
   it('the other user’s personal data stays theirs', async () => {
     const body = await multipartBody({ firstName: 'Bob' });
-    await t.app.inject({ method: 'POST', url: '/api/verification/save-draft-personal', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${bob.token}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/save-draft-personal',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${bob.token}` },
+    });
     expect((await get(t.app, '/verification/get-personal', alice.token)).json().form.firstName).not.toBe('Bob');
   });
 });

@@ -9,13 +9,29 @@ let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
   t = await build({ operator: { email: 'reviewer@qmgt.test', password: 'reviewer-secret-1' } });
-  operatorToken = (await post(t.app, '/auth/local', { identifier: 'reviewer@qmgt.test', password: 'reviewer-secret-1' })).json<SessionResponse>().jwt;
+  operatorToken = (
+    await post(t.app, '/auth/local', { identifier: 'reviewer@qmgt.test', password: 'reviewer-secret-1' })
+  ).json<SessionResponse>().jwt;
 });
 afterAll(async () => t.close());
 
-async function sdkUpload(app: FastifyInstance, sdkToken: string, kind: 'identity_document' | 'selfie', data: Buffer, filename: string) {
-  const { payload, headers } = await multipartBody({ kind }, { file: { data, filename, type: 'application/octet-stream' } });
-  return app.inject({ method: 'POST', url: '/api/sandbox-kyc/documents', payload, headers: { ...headers, 'x-access-token': sdkToken } });
+async function sdkUpload(
+  app: FastifyInstance,
+  sdkToken: string,
+  kind: 'identity_document' | 'selfie',
+  data: Buffer,
+  filename: string,
+) {
+  const { payload, headers } = await multipartBody(
+    { kind },
+    { file: { data, filename, type: 'application/octet-stream' } },
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/api/sandbox-kyc/documents',
+    payload,
+    headers: { ...headers, 'x-access-token': sdkToken },
+  });
 }
 
 /** Goes through the sandbox provider's screen: token, document, selfie, submit. */
@@ -53,13 +69,21 @@ describe('identity verification through the sandbox provider', () => {
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toEqual({ reviewStatus: 'pending' });
     await waitForKyc(token, 'Pending');
-    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ kycVerified: 'Pending', isVerified: false, canResubmit: false });
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({
+      kycVerified: 'Pending',
+      isVerified: false,
+      canResubmit: false,
+    });
 
     const review = await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'GREEN' });
     expect(review.statusCode).toBe(200);
     await waitForKyc(token, 'Verified');
     const status = (await post(t.app, '/applicant/get-status', {}, token)).json<ApplicantStatus>();
-    expect(status).toMatchObject({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' }, kycVerified: 'Verified' });
+    expect(status).toMatchObject({
+      reviewStatus: 'completed',
+      reviewResult: { reviewAnswer: 'GREEN' },
+      kycVerified: 'Verified',
+    });
     expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ isVerified: true });
 
     const data = (await post(t.app, '/applicant/get-data', { externalUserId: user.id }, token)).json();
@@ -71,15 +95,31 @@ describe('identity verification through the sandbox provider', () => {
     const { token, user } = await signedInUser(t.app);
     await submitDocuments(token);
     await waitForKyc(token, 'Pending');
-    await post(t.app, '/dev/kyc/review', { userId: user.id, reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
+    await post(t.app, '/dev/kyc/review', {
+      userId: user.id,
+      reviewAnswer: 'RED',
+      reviewRejectType: 'RETRY',
+      moderationComment: 'The photo is blurred.',
+    });
     await waitForKyc(token, 'Rejected');
     const status = (await post(t.app, '/applicant/get-status', {}, token)).json<ApplicantStatus>();
-    expect(status?.reviewResult).toMatchObject({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
-    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({ kycVerified: 'Rejected', canResubmit: true });
+    expect(status?.reviewResult).toMatchObject({
+      reviewAnswer: 'RED',
+      reviewRejectType: 'RETRY',
+      moderationComment: 'The photo is blurred.',
+    });
+    expect((await get(t.app, '/verification/is-verify', token)).json()).toMatchObject({
+      kycVerified: 'Rejected',
+      canResubmit: true,
+    });
 
     // Submitting again needs fresh documents: the rejected round does not count.
     const access = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
-    const early = await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit', headers: { 'x-access-token': access.token } });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox-kyc/submit',
+      headers: { 'x-access-token': access.token },
+    });
     expect(early.statusCode).toBe(400);
     expect((await submitDocuments(token)).statusCode).toBe(200);
     await waitForKyc(token, 'Pending');
@@ -92,7 +132,9 @@ describe('identity verification through the sandbox provider', () => {
     const sdk = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
     const again = await sdkUpload(t.app, sdk.token, 'identity_document', PDF_HEAD, 'passport.pdf');
     expect(again.statusCode).toBe(403);
-    expect(again.json().error.message).toBe('Your verification was rejected and cannot be retried. Please contact support.');
+    expect(again.json().error.message).toBe(
+      'Your verification was rejected and cannot be retried. Please contact support.',
+    );
   });
 
   it('the reviewer cannot decide before documents were submitted', async () => {
@@ -123,15 +165,31 @@ describe('the operator back office', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="document-[0-9a-f-]+\.pdf"$/);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const bad = await post(t.app, `/admin/kyc/applicants/${applicant!.id}/review`, { reviewAnswer: 'RED' }, operatorToken);
+    const bad = await post(
+      t.app,
+      `/admin/kyc/applicants/${applicant!.id}/review`,
+      { reviewAnswer: 'RED' },
+      operatorToken,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('A RED review needs reviewRejectType RETRY or FINAL');
 
-    const decide = await post(t.app, `/admin/kyc/applicants/${applicant!.id}/review`, { reviewAnswer: 'GREEN', moderationComment: 'Documents match.' }, operatorToken);
+    const decide = await post(
+      t.app,
+      `/admin/kyc/applicants/${applicant!.id}/review`,
+      { reviewAnswer: 'GREEN', moderationComment: 'Documents match.' },
+      operatorToken,
+    );
     expect(decide.statusCode).toBe(200);
     await waitForKyc(token, 'Verified');
-    const after = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>().data.find((a) => a.userId === user.id);
-    expect(after?.decisions).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'kyc.reviewed', actor: 'reviewer', detail: 'GREEN Documents match.' })]));
+    const after = (await get(t.app, '/admin/kyc/applicants', operatorToken))
+      .json<{ data: AdminApplicant[] }>()
+      .data.find((a) => a.userId === user.id);
+    expect(after?.decisions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'kyc.reviewed', actor: 'reviewer', detail: 'GREEN Documents match.' }),
+      ]),
+    );
   });
 
   it('refuses customers on every back-office route', async () => {
@@ -139,8 +197,12 @@ describe('the operator back office', () => {
     const list = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>().data;
     const any = list[0]!;
     expect((await get(t.app, '/admin/kyc/applicants', token)).statusCode).toBe(403);
-    expect((await post(t.app, `/admin/kyc/applicants/${any.id}/review`, { reviewAnswer: 'GREEN' }, token)).statusCode).toBe(403);
-    expect((await get(t.app, `/admin/kyc/applicants/${any.id}/documents/${any.documents[0]?.id}`, token)).statusCode).toBe(403);
+    expect(
+      (await post(t.app, `/admin/kyc/applicants/${any.id}/review`, { reviewAnswer: 'GREEN' }, token)).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(t.app, `/admin/kyc/applicants/${any.id}/documents/${any.documents[0]?.id}`, token)).statusCode,
+    ).toBe(403);
     expect((await get(t.app, '/admin/kyc/applicants')).statusCode).toBe(401);
   });
 });
@@ -148,11 +210,24 @@ describe('the operator back office', () => {
 describe('profile picture and the KYC form', () => {
   it('a draft survives between visits and the picture is served publicly under the image path', async () => {
     const { token } = await signedInUser(t.app);
-    const first = await multipartBody({ firstName: 'Ada', lastName: 'Lovelace', currentStep: '1' }, { profilePicture: { data: PNG_1X1, filename: 'me.png', type: 'image/png' } });
-    const saved = await t.app.inject({ method: 'POST', url: '/api/verification/save-draft-personal', payload: first.payload, headers: { ...first.headers, authorization: `Bearer ${token}` } });
+    const first = await multipartBody(
+      { firstName: 'Ada', lastName: 'Lovelace', currentStep: '1' },
+      { profilePicture: { data: PNG_1X1, filename: 'me.png', type: 'image/png' } },
+    );
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/save-draft-personal',
+      payload: first.payload,
+      headers: { ...first.headers, authorization: `Bearer ${token}` },
+    });
     expect(saved.statusCode).toBe(200);
     const second = await multipartBody({ city: 'London', currentStep: '2' });
-    await t.app.inject({ method: 'POST', url: '/api/verification/save-draft-personal', payload: second.payload, headers: { ...second.headers, authorization: `Bearer ${token}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/save-draft-personal',
+      payload: second.payload,
+      headers: { ...second.headers, authorization: `Bearer ${token}` },
+    });
 
     const personal = (await get(t.app, '/verification/get-personal', token)).json();
     expect(personal.form).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', city: 'London', middleName: '' });
@@ -168,12 +243,39 @@ describe('profile picture and the KYC form', () => {
   it('the submitted form is checked field by field', async () => {
     const { token } = await signedInUser(t.app);
     const complete = {
-      firstName: 'Grace', middleName: '', lastName: 'Hopper', dateOfBirth: '1990-12-09', gender: 'Female', maritalStatus: 'Single',
-      motherMaidenName: '', citizenship: 'US', address: '1 Navy Way', city: 'Arlington', postalCode: '22201', country: 'US',
-      mobilePhone: '+1 555 0100', altPhoneNumber: '', faxNo: '', idType: 'Passport', idNumber: 'X1234567', incomeTaxNo: '',
-      occupation: 'Engineer', industry: 'Defence', employeeName: '', annualIncome: '100000', sourceOfIncome: 'Salary', currency: 'USD', profile: '', auth: '',
+      firstName: 'Grace',
+      middleName: '',
+      lastName: 'Hopper',
+      dateOfBirth: '1990-12-09',
+      gender: 'Female',
+      maritalStatus: 'Single',
+      motherMaidenName: '',
+      citizenship: 'US',
+      address: '1 Navy Way',
+      city: 'Arlington',
+      postalCode: '22201',
+      country: 'US',
+      mobilePhone: '+1 555 0100',
+      altPhoneNumber: '',
+      faxNo: '',
+      idType: 'Passport',
+      idNumber: 'X1234567',
+      incomeTaxNo: '',
+      occupation: 'Engineer',
+      industry: 'Defence',
+      employeeName: '',
+      annualIncome: '100000',
+      sourceOfIncome: 'Salary',
+      currency: 'USD',
+      profile: '',
+      auth: '',
     };
-    const minor = await post(t.app, '/verification/personal-info', { ...complete, dateOfBirth: `${new Date().getUTCFullYear() - 10}-01-01` }, token);
+    const minor = await post(
+      t.app,
+      '/verification/personal-info',
+      { ...complete, dateOfBirth: `${new Date().getUTCFullYear() - 10}-01-01` },
+      token,
+    );
     expect(minor.statusCode).toBe(400);
     expect(minor.json().error.message).toBe('You must be at least 18 years old');
     const missing = await post(t.app, '/verification/personal-info', { ...complete, lastName: '' }, token);

@@ -43,20 +43,38 @@ export async function lockApplicantForEvent(
     if (row) return row;
   }
   if (externalUserId && /^[0-9a-f-]{36}$/i.test(externalUserId)) {
-    const [row] = await tx.select().from(kycApplicants).where(eq(kycApplicants.userId, externalUserId)).for('update').limit(1);
+    const [row] = await tx
+      .select()
+      .from(kycApplicants)
+      .where(eq(kycApplicants.userId, externalUserId))
+      .for('update')
+      .limit(1);
     return row;
   }
   return undefined;
 }
 
-export async function updateApplicant(tx: Queryable, id: string, patch: Partial<typeof kycApplicants.$inferInsert>): Promise<void> {
-  await tx.update(kycApplicants).set({ ...patch, updatedAt: new Date() }).where(eq(kycApplicants.id, id));
+export async function updateApplicant(
+  tx: Queryable,
+  id: string,
+  patch: Partial<typeof kycApplicants.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(kycApplicants)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(kycApplicants.id, id));
 }
 
 /** Records a webhook once: undefined when the same payload was received before. */
 export async function recordWebhookEvent(
   tx: Queryable,
-  row: { provider: ApplicantRow['provider']; payloadDigest: string; type: string; providerApplicantId: string | null; eventCreatedAt: Date | null },
+  row: {
+    provider: ApplicantRow['provider'];
+    payloadDigest: string;
+    type: string;
+    providerApplicantId: string | null;
+    eventCreatedAt: Date | null;
+  },
 ): Promise<string | undefined> {
   const [inserted] = await tx
     .insert(kycWebhookEvents)
@@ -87,7 +105,13 @@ export async function savePersonalInfo(
 ): Promise<PersonalInfoRow> {
   const [row] = await db
     .insert(kycPersonalInfo)
-    .values({ userId, form: patch.form ?? {}, currentStep: patch.currentStep ?? 0, profilePictureId: patch.profilePictureId, submittedAt: patch.submittedAt })
+    .values({
+      userId,
+      form: patch.form ?? {},
+      currentStep: patch.currentStep ?? 0,
+      profilePictureId: patch.profilePictureId,
+      submittedAt: patch.submittedAt,
+    })
     .onConflictDoUpdate({ target: kycPersonalInfo.userId, set: { ...patch, updatedAt: new Date() } })
     .returning();
   if (!row) throw new Error('upsert returned no row');
@@ -97,7 +121,13 @@ export async function savePersonalInfo(
 /** Back office: every applicant with its user, newest activity first. */
 export async function listApplicantsWithUsers(db: Queryable) {
   return db
-    .select({ applicant: kycApplicants, username: users.username, email: users.email, kycStatus: users.kycStatus, submittedAt: kycPersonalInfo.submittedAt })
+    .select({
+      applicant: kycApplicants,
+      username: users.username,
+      email: users.email,
+      kycStatus: users.kycStatus,
+      submittedAt: kycPersonalInfo.submittedAt,
+    })
     .from(kycApplicants)
     .innerJoin(users, eq(users.id, kycApplicants.userId))
     .leftJoin(kycPersonalInfo, eq(kycPersonalInfo.userId, kycApplicants.userId))
@@ -109,7 +139,13 @@ export async function listApplicantsWithUsers(db: Queryable) {
 export async function reviewDecisions(db: Queryable, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
-    .select({ subjectId: auditLog.subjectId, action: auditLog.action, detail: auditLog.detail, createdAt: auditLog.createdAt, actor: users.username })
+    .select({
+      subjectId: auditLog.subjectId,
+      action: auditLog.action,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+      actor: users.username,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(inArray(auditLog.subjectId, userIds), inArray(auditLog.action, ['kyc.reviewed', 'kyc.status_changed'])))

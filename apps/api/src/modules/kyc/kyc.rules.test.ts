@@ -7,12 +7,17 @@ describe('kyc status from the provider review', () => {
     expect(kycStatusFor({ reviewStatus: 'pending', reviewAnswer: 'GREEN' })).toBe('Pending');
     expect(kycStatusFor({ reviewStatus: 'init', reviewAnswer: null })).toBe('Not Verified');
   });
-  it('completed RED is Rejected', () => expect(kycStatusFor({ reviewStatus: 'completed', reviewAnswer: 'RED' })).toBe('Rejected'));
+  it('completed RED is Rejected', () =>
+    expect(kycStatusFor({ reviewStatus: 'completed', reviewAnswer: 'RED' })).toBe('Rejected'));
   it('on hold is Pending', () => expect(kycStatusFor({ reviewStatus: 'onHold', reviewAnswer: null })).toBe('Pending'));
 });
 
 describe('resubmission', () => {
-  const red = (type: 'RETRY' | 'FINAL') => ({ reviewStatus: 'completed', reviewAnswer: 'RED' as const, reviewRejectType: type });
+  const red = (type: 'RETRY' | 'FINAL') => ({
+    reviewStatus: 'completed',
+    reviewAnswer: 'RED' as const,
+    reviewRejectType: type,
+  });
   it('RETRY allows it', () => expect(canResubmit(red('RETRY'))).toBe(true));
   it('FINAL does not', () => expect(canResubmit(red('FINAL'))).toBe(false));
   it('a verified user has nothing to resubmit', () =>

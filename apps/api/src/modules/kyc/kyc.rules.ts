@@ -27,7 +27,9 @@ export function kycStatusFor(review: Pick<ApplicantReview, 'reviewStatus' | 'rev
 }
 
 /** A RETRY rejection (or no review yet) lets the user send documents again; FINAL does not. */
-export function canResubmit(review: Pick<ApplicantReview, 'reviewStatus' | 'reviewAnswer' | 'reviewRejectType'> | undefined): boolean {
+export function canResubmit(
+  review: Pick<ApplicantReview, 'reviewStatus' | 'reviewAnswer' | 'reviewRejectType'> | undefined,
+): boolean {
   if (!review) return true;
   const status = kycStatusFor(review);
   if (status === 'Not Verified') return true;

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiPaths, devKycReviewRequestSchema, okSchema, sandboxApplicantSchema, sandboxSubmitResponseSchema } from '@qmgt/contracts';
+import {
+  apiPaths,
+  devKycReviewRequestSchema,
+  okSchema,
+  sandboxApplicantSchema,
+  sandboxSubmitResponseSchema,
+} from '@qmgt/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
@@ -13,13 +19,16 @@ const sdkToken = (request: FastifyRequest) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-
 /**
  * The sandbox identity provider's own API, as its screen inside /kyc-verification calls it
  * with the SDK token from /applicant/access-token (header X-Access-Token), plus the reviewer's
  * dev route. Registered only in the sandbox.
  */
-export const kycSandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider; files: FilesService; kyc: KycService }> = async (fastify, { sandbox, files, kyc }) => {
+export const kycSandboxRoutes: FastifyPluginAsync<{
+  sandbox: SandboxProvider;
+  files: FilesService;
+  kyc: KycService;
+}> = async (fastify, { sandbox, files, kyc }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['sandbox'];
 
@@ -40,7 +49,14 @@ export const kycSandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider; fi
 
   app.post(
     apiPaths.sandboxKycDocuments,
-    { schema: { tags, summary: 'Upload an identity document or a selfie (multipart: kind + file)', consumes: ['multipart/form-data'], response: { 200: okSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload an identity document or a selfie (multipart: kind + file)',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       const externalUserId = await sandbox.authenticateSdkToken(sdkToken(request));
       const form = await readMultipart(request, ['file']);
@@ -56,7 +72,13 @@ export const kycSandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider; fi
 
   app.post(
     apiPaths.sandboxKycSubmit,
-    { schema: { tags, summary: 'Send the uploaded documents for review', response: { 200: sandboxSubmitResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send the uploaded documents for review',
+        response: { 200: sandboxSubmitResponseSchema },
+      },
+    },
     async (request) => {
       const applicant = await sandbox.submit(await sandbox.authenticateSdkToken(sdkToken(request)));
       return { reviewStatus: applicant.reviewStatus };
@@ -65,7 +87,14 @@ export const kycSandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider; fi
 
   app.post(
     apiPaths.devKycReview,
-    { schema: { tags, summary: 'Act as the sandbox reviewer: the provider then sends a signed applicantReviewed webhook', body: devKycReviewRequestSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Act as the sandbox reviewer: the provider then sends a signed applicantReviewed webhook',
+        body: devKycReviewRequestSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       const { userId, ...decision } = request.body;
       await kyc.review(null, { userId }, decision);

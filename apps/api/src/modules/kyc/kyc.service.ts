@@ -24,7 +24,14 @@ import type { TokenSigner } from '../../adapters/kyc/tokens.js';
 import { verifyPayloadDigest } from '../../adapters/kyc/webhook-signature.js';
 import type { FilesService } from '../files/files.service.js';
 import { usersService } from '../users/users.service.js';
-import { canResubmit, isStale, kycStatusFor, parseEventTime, reviewAfterEvent, type ApplicantReview } from './kyc.rules.js';
+import {
+  canResubmit,
+  isStale,
+  kycStatusFor,
+  parseEventTime,
+  reviewAfterEvent,
+  type ApplicantReview,
+} from './kyc.rules.js';
 import {
   filesByIds,
   findApplicantById,
@@ -89,7 +96,12 @@ export function createKycService(deps: KycDeps) {
     const existing = await findApplicantByUser(db, userId);
     if (existing) return existing;
     const remote = await provider.ensureApplicant(userId);
-    return upsertApplicant(db, { userId, provider: provider.kind, providerApplicantId: remote.id, levelName: remote.levelName });
+    return upsertApplicant(db, {
+      userId,
+      provider: provider.kind,
+      providerApplicantId: remote.id,
+      levelName: remote.levelName,
+    });
   }
 
   async function personalInfoView(userId: string): Promise<PersonalInfoResponse> {
@@ -107,7 +119,12 @@ export function createKycService(deps: KycDeps) {
     /** The user a hand-off token was issued for; 401 when it is invalid or expired. */
     async userFromHandoff(uid: string): Promise<string> {
       const userId = await deps.handoffTokens.verify(uid);
-      if (!userId) throw new AppError(401, 'UnauthorizedError', 'This verification link has expired. Open it again from your signed-in device.');
+      if (!userId)
+        throw new AppError(
+          401,
+          'UnauthorizedError',
+          'This verification link has expired. Open it again from your signed-in device.',
+        );
       return userId;
     },
 
@@ -123,7 +140,11 @@ export function createKycService(deps: KycDeps) {
         return { token, userId, provider: provider.kind, levelName: provider.levelName };
       } catch (error) {
         if (error instanceof ProviderError) {
-          throw new AppError(502, 'ApplicationError', 'The identity verification service is not available right now. Please try again in a minute.');
+          throw new AppError(
+            502,
+            'ApplicationError',
+            'The identity verification service is not available right now. Please try again in a minute.',
+          );
         }
         throw error;
       }
@@ -156,7 +177,11 @@ export function createKycService(deps: KycDeps) {
           createdAt: remote.createdAt,
           reviewStatus: remote.reviewStatus,
           reviewResult: remote.reviewResult,
-          documents: documents.map((d) => ({ id: d.id, kind: d.kind === 'selfie' ? 'selfie' : 'identity_document', createdAt: d.createdAt.toISOString() })),
+          documents: documents.map((d) => ({
+            id: d.id,
+            kind: d.kind === 'selfie' ? 'selfie' : 'identity_document',
+            createdAt: d.createdAt.toISOString(),
+          })),
         };
       } catch (error) {
         if (error instanceof ProviderError) return null;
@@ -169,7 +194,11 @@ export function createKycService(deps: KycDeps) {
      * those bytes, applied only if newer than what was applied before, all in one transaction
      * holding the applicant's row lock.
      */
-    async handleWebhook(rawBody: Buffer, digest: string | undefined, alg: string | undefined): Promise<{ outcome: string }> {
+    async handleWebhook(
+      rawBody: Buffer,
+      digest: string | undefined,
+      alg: string | undefined,
+    ): Promise<{ outcome: string }> {
       if (!verifyPayloadDigest(rawBody, deps.webhookSecret, digest, alg)) {
         throw new AppError(401, 'UnauthorizedError', 'Invalid webhook signature.');
       }
@@ -180,7 +209,10 @@ export function createKycService(deps: KycDeps) {
         throw badRequest('The webhook body is not valid JSON.');
       }
       const parsed = webhookPayloadSchema.safeParse(json);
-      if (!parsed.success) throw badRequest('The webhook body is not a known event.', { issues: parsed.error.issues.map((i) => i.message) });
+      if (!parsed.success)
+        throw badRequest('The webhook body is not a known event.', {
+          issues: parsed.error.issues.map((i) => i.message),
+        });
       const event = parsed.data;
       const eventAt = parseEventTime(event.createdAtMs);
       const bodyDigest = createHash('sha256').update(rawBody).digest('hex');
@@ -210,7 +242,11 @@ export function createKycService(deps: KycDeps) {
         const next = kycStatusFor(review);
         if (user && user.kycStatus !== next) {
           await usersService.update(tx, user.id, { kycStatus: next });
-          await audit(tx, { action: 'kyc.status_changed', subjectId: user.id, detail: `${user.kycStatus} -> ${next} (${event.type})` });
+          await audit(tx, {
+            action: 'kyc.status_changed',
+            subjectId: user.id,
+            detail: `${user.kycStatus} -> ${next} (${event.type})`,
+          });
         }
         return finish('applied');
       });
@@ -223,7 +259,10 @@ export function createKycService(deps: KycDeps) {
     /** Merges a partial form (and optionally a new picture) into the draft; nothing is required yet. */
     async saveDraft(userId: string, draft: KycDraft, picture: Buffer | undefined): Promise<PersonalInfoResponse> {
       const user = await userOrThrow(userId);
-      if (user.kycStatus === 'Verified') throw conflict('Your identity is verified: your details can no longer be changed here. Please contact support.');
+      if (user.kycStatus === 'Verified')
+        throw conflict(
+          'Your identity is verified: your details can no longer be changed here. Please contact support.',
+        );
       const current = await findPersonalInfo(db, userId);
       const form: Record<string, string> = { ...(current?.form ?? {}) };
       for (const field of KYC_FORM_FIELDS) {
@@ -244,7 +283,10 @@ export function createKycService(deps: KycDeps) {
     /** The whole form, every rule checked: the user's declared identity, kept with the review. */
     async submitPersonal(userId: string, input: unknown): Promise<PersonalInfoResponse> {
       const user = await userOrThrow(userId);
-      if (user.kycStatus === 'Verified') throw conflict('Your identity is verified: your details can no longer be changed here. Please contact support.');
+      if (user.kycStatus === 'Verified')
+        throw conflict(
+          'Your identity is verified: your details can no longer be changed here. Please contact support.',
+        );
       const parsed = kycFormSchema.safeParse(input);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -282,11 +324,17 @@ export function createKycService(deps: KycDeps) {
 
     async listApplicants(): Promise<AdminApplicant[]> {
       const rows = await listApplicantsWithUsers(db);
-      const decisions = await reviewDecisions(db, rows.map((r) => r.applicant.userId));
+      const decisions = await reviewDecisions(
+        db,
+        rows.map((r) => r.applicant.userId),
+      );
       const result: AdminApplicant[] = [];
       for (const row of rows) {
         const documents = deps.sandbox ? await deps.sandbox.allDocuments(row.applicant.userId) : [];
-        const fileRows = await filesByIds(db, documents.map((d) => d.fileId));
+        const fileRows = await filesByIds(
+          db,
+          documents.map((d) => d.fileId),
+        );
         const review = reviewOf(row.applicant);
         result.push({
           id: row.applicant.id,
@@ -296,13 +344,24 @@ export function createKycService(deps: KycDeps) {
           provider: row.applicant.provider,
           reviewStatus: review.reviewStatus,
           reviewResult: review.reviewAnswer
-            ? { reviewAnswer: review.reviewAnswer, reviewRejectType: review.reviewRejectType, rejectLabels: review.rejectLabels, moderationComment: review.moderationComment }
+            ? {
+                reviewAnswer: review.reviewAnswer,
+                reviewRejectType: review.reviewRejectType,
+                rejectLabels: review.rejectLabels,
+                moderationComment: review.moderationComment,
+              }
             : null,
           kycVerified: row.kycStatus,
           submittedAt: row.submittedAt?.toISOString() ?? null,
           documents: documents.map((d) => {
             const file = fileRows.find((f) => f.id === d.fileId);
-            return { id: d.id, kind: d.kind, contentType: file?.contentType ?? 'application/octet-stream', size: file?.size ?? 0, createdAt: d.createdAt.toISOString() };
+            return {
+              id: d.id,
+              kind: d.kind,
+              contentType: file?.contentType ?? 'application/octet-stream',
+              size: file?.size ?? 0,
+              createdAt: d.createdAt.toISOString(),
+            };
           }),
           decisions: decisions
             .filter((d) => d.subjectId === row.applicant.userId)
@@ -314,13 +373,26 @@ export function createKycService(deps: KycDeps) {
     },
 
     /** A reviewer's decision on the sandbox provider, with who made it recorded. */
-    async review(actorId: string | null, target: { applicantId?: string; userId?: string }, decision: OperatorReviewRequest): Promise<void> {
+    async review(
+      actorId: string | null,
+      target: { applicantId?: string; userId?: string },
+      decision: OperatorReviewRequest,
+    ): Promise<void> {
       if (!deps.sandbox) throw conflict('Reviews happen in the identity provider’s own dashboard.');
-      const applicant = target.applicantId ? await findApplicantById(db, target.applicantId) : await findApplicantByUser(db, target.userId ?? '');
+      const applicant = target.applicantId
+        ? await findApplicantById(db, target.applicantId)
+        : await findApplicantByUser(db, target.userId ?? '');
       if (!applicant) throw notFound('No such applicant.');
       await deps.sandbox.review(applicant.userId, decision);
-      const detail = [decision.reviewAnswer, decision.reviewRejectType, decision.moderationComment].filter(Boolean).join(' ');
-      await audit(db, { action: 'kyc.reviewed', actorId, subjectId: applicant.userId, detail: actorId ? detail : `${detail} (sandbox reviewer)` });
+      const detail = [decision.reviewAnswer, decision.reviewRejectType, decision.moderationComment]
+        .filter(Boolean)
+        .join(' ');
+      await audit(db, {
+        action: 'kyc.reviewed',
+        actorId,
+        subjectId: applicant.userId,
+        detail: actorId ? detail : `${detail} (sandbox reviewer)`,
+      });
     },
 
     /** An identity document, for an operator only, as a download (never rendered inline). */

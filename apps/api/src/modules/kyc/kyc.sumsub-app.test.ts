@@ -11,7 +11,13 @@ const server = setupServer(
     if (!providerUp) return HttpResponse.json({ description: 'Service unavailable', code: 503 }, { status: 503 });
     const lookup = String(params.lookup);
     const externalUserId = lookup.startsWith('-;externalUserId=') ? lookup.slice('-;externalUserId='.length) : 'user';
-    return HttpResponse.json({ id: `sumsub-${externalUserId}`, externalUserId, createdAt: '2026-11-21 10:00:00', levelName: 'basic-kyc-level', review: { reviewStatus: 'pending' } });
+    return HttpResponse.json({
+      id: `sumsub-${externalUserId}`,
+      externalUserId,
+      createdAt: '2026-11-21 10:00:00',
+      levelName: 'basic-kyc-level',
+      review: { reviewStatus: 'pending' },
+    });
   }),
   http.post(`${BASE}/resources/accessTokens/sdk`, async ({ request }) => {
     const body = (await request.json()) as { userId: string };
@@ -41,7 +47,12 @@ describe('the API on the Sumsub adapter', () => {
     const { token, user } = await signedInUser(t.app);
     const access = await post(t.app, '/applicant/access-token', {}, token);
     expect(access.statusCode).toBe(200);
-    expect(access.json()).toEqual({ token: '_act-sbx-jwt-token', userId: user.id, provider: 'sumsub', levelName: 'basic-kyc-level' });
+    expect(access.json()).toEqual({
+      token: '_act-sbx-jwt-token',
+      userId: user.id,
+      provider: 'sumsub',
+      levelName: 'basic-kyc-level',
+    });
     const status = await post(t.app, '/applicant/get-status', {}, token);
     expect(status.json()).toEqual({ reviewStatus: 'pending', reviewResult: null, kycVerified: 'Not Verified' });
   });
@@ -66,6 +77,14 @@ describe('the API on the Sumsub adapter', () => {
 
   it('has no sandbox provider routes and refuses sandbox reviews', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/dev/kyc/review', payload: { userId: 'x', reviewAnswer: 'GREEN' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/dev/kyc/review',
+          payload: { userId: 'x', reviewAnswer: 'GREEN' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -8,13 +8,23 @@ import { countWebhookEvents } from './kyc.repository.js';
 const SECRET = 'webhook-secret-for-tests-0123456789';
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: SECRET, sumsub: undefined } });
+  t = await build({
+    kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: SECRET, sumsub: undefined },
+  });
 });
 afterAll(async () => t.close());
 
 function send(body: string, options: { secret?: string; alg?: DigestAlgorithm | string; digest?: string } = {}) {
   const alg = options.alg ?? 'HMAC_SHA256_HEX';
-  const digest = options.digest ?? payloadDigest(body, options.secret ?? SECRET, (alg in { HMAC_SHA1_HEX: 1, HMAC_SHA256_HEX: 1, HMAC_SHA512_HEX: 1 } ? alg : 'HMAC_SHA256_HEX') as DigestAlgorithm);
+  const digest =
+    options.digest ??
+    payloadDigest(
+      body,
+      options.secret ?? SECRET,
+      (alg in { HMAC_SHA1_HEX: 1, HMAC_SHA256_HEX: 1, HMAC_SHA512_HEX: 1 }
+        ? alg
+        : 'HMAC_SHA256_HEX') as DigestAlgorithm,
+    );
   return t.app.inject({
     method: 'POST',
     url: '/api/kyc/webhook',
@@ -29,7 +39,15 @@ async function applicantUser() {
   (await post(t.app, '/applicant/access-token', {}, session.token)).json<AccessTokenResponse>();
   const data = (await post(t.app, '/applicant/get-data', {}, session.token)).json<{ id: string }>();
   const event = (type: string, createdAtMs: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ applicantId: data.id, externalUserId: session.user.id, type, reviewStatus: 'completed', createdAtMs, sandboxMode: true, ...extra });
+    JSON.stringify({
+      applicantId: data.id,
+      externalUserId: session.user.id,
+      type,
+      reviewStatus: 'completed',
+      createdAtMs,
+      sandboxMode: true,
+      ...extra,
+    });
   const kyc = async () => (await get(t.app, '/getInfo', session.token)).json<{ user: User }>().user.kycVerified;
   return { ...session, applicantId: data.id, event, kyc };
 }
@@ -61,7 +79,12 @@ describe('the identity-provider webhook', () => {
       await send(body, { digest: 'ab'.repeat(32) }),
       await send(body, { digest: 'not hex at all' }),
       await send(body, { alg: 'MD5' }),
-      await t.app.inject({ method: 'POST', url: '/api/kyc/webhook', payload: body, headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/kyc/webhook',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(401);
@@ -72,7 +95,11 @@ describe('the identity-provider webhook', () => {
       method: 'POST',
       url: '/api/kyc/webhook',
       payload: body.replace('GREEN', 'GREEN '),
-      headers: { 'content-type': 'application/json', 'x-payload-digest': payloadDigest(body, SECRET), 'x-payload-digest-alg': 'HMAC_SHA256_HEX' },
+      headers: {
+        'content-type': 'application/json',
+        'x-payload-digest': payloadDigest(body, SECRET),
+        'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+      },
     });
     expect(tampered.statusCode).toBe(401);
     expect(await u.kyc()).toBe('Not Verified');
@@ -110,9 +137,17 @@ describe('the identity-provider webhook', () => {
 
   it('events about unknown applicants or of other types are recorded and ignored', async () => {
     const u = await applicantUser();
-    const unknown = JSON.stringify({ applicantId: 'sbx_nobody', externalUserId: 'someone-else', type: 'applicantReviewed', createdAtMs: '2026-11-21 10:00:00.000', ...green });
+    const unknown = JSON.stringify({
+      applicantId: 'sbx_nobody',
+      externalUserId: 'someone-else',
+      type: 'applicantReviewed',
+      createdAtMs: '2026-11-21 10:00:00.000',
+      ...green,
+    });
     expect((await send(unknown)).json().outcome).toBe('unknown-applicant');
-    expect((await send(u.event('applicantPersonalInfoChanged', '2026-11-21 10:00:00.000'))).json().outcome).toBe('ignored');
+    expect((await send(u.event('applicantPersonalInfoChanged', '2026-11-21 10:00:00.000'))).json().outcome).toBe(
+      'ignored',
+    );
     expect(await u.kyc()).toBe('Not Verified');
   });
 

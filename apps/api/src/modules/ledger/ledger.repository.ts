@@ -10,7 +10,11 @@ type Queryable = Db | Tx;
 export async function ensureAccount(tx: Queryable, ref: AccountRef, asset: Asset): Promise<string> {
   const ownerUserId = 'userId' in ref ? ref.userId : null;
   const purpose = 'userId' in ref ? ref.purpose : ref.platform;
-  const where = and(ownerUserId ? eq(ledgerAccounts.ownerUserId, ownerUserId) : isNull(ledgerAccounts.ownerUserId), eq(ledgerAccounts.asset, asset), eq(ledgerAccounts.purpose, purpose));
+  const where = and(
+    ownerUserId ? eq(ledgerAccounts.ownerUserId, ownerUserId) : isNull(ledgerAccounts.ownerUserId),
+    eq(ledgerAccounts.asset, asset),
+    eq(ledgerAccounts.purpose, purpose),
+  );
   const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
   if (existing) return existing.id;
   await tx.insert(ledgerAccounts).values({ ownerUserId, asset, purpose }).onConflictDoNothing();
@@ -19,10 +23,18 @@ export async function ensureAccount(tx: Queryable, ref: AccountRef, asset: Asset
   return created.id;
 }
 
-export async function insertEntry(tx: Tx, entry: { type: string; memo: string | null }, lines: { accountId: string; asset: Asset; amount: bigint }[]): Promise<string> {
+export async function insertEntry(
+  tx: Tx,
+  entry: { type: string; memo: string | null },
+  lines: { accountId: string; asset: Asset; amount: bigint }[],
+): Promise<string> {
   const [row] = await tx.insert(journalEntries).values(entry).returning({ id: journalEntries.id });
   if (!row) throw new Error('insert returned no row');
-  await tx.insert(postings).values(lines.map((l) => ({ entryId: row.id, accountId: l.accountId, asset: l.asset, amount: l.amount.toString() })));
+  await tx
+    .insert(postings)
+    .values(
+      lines.map((l) => ({ entryId: row.id, accountId: l.accountId, asset: l.asset, amount: l.amount.toString() })),
+    );
   return row.id;
 }
 

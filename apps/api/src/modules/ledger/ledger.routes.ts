@@ -9,7 +9,12 @@ export const ledgerAdminRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = 
     apiPaths.adminLedgerCheck,
     {
       preHandler: app.requireOperator,
-      schema: { tags: ['back office'], security: [{ bearer: [] }], summary: 'Every entry sums to zero, no customer below zero, balances equal their postings', response: { 200: ledgerCheckResponseSchema } },
+      schema: {
+        tags: ['back office'],
+        security: [{ bearer: [] }],
+        summary: 'Every entry sums to zero, no customer below zero, balances equal their postings',
+        response: { 200: ledgerCheckResponseSchema },
+      },
     },
     async () => ledger.check(),
   );

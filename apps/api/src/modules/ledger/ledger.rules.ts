@@ -1,7 +1,15 @@
 import type { Asset } from '@qmgt/contracts';
 
 export const CUSTOMER_PURPOSES = ['available', 'locked', 'rewards'] as const;
-export const PLATFORM_PURPOSES = ['treasury', 'fees', 'float', 'gold_vault', 'staking_pool', 'rewards_pool', 'external'] as const;
+export const PLATFORM_PURPOSES = [
+  'treasury',
+  'fees',
+  'float',
+  'gold_vault',
+  'staking_pool',
+  'rewards_pool',
+  'external',
+] as const;
 export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 

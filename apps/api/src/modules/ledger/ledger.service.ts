@@ -7,7 +7,12 @@ import { customerBalances, ensureAccount, insertEntry, ledgerCheck } from './led
 
 export class InsufficientFundsError extends AppError {
   constructor(asset?: Asset) {
-    super(422, 'InsufficientFundsError', asset ? `Insufficient ${asset} balance.` : 'Insufficient balance.', asset ? { asset } : {});
+    super(
+      422,
+      'InsufficientFundsError',
+      asset ? `Insufficient ${asset} balance.` : 'Insufficient balance.',
+      asset ? { asset } : {},
+    );
   }
 }
 
@@ -24,7 +29,12 @@ export function createLedgerService(db: Db) {
     async post(tx: Tx, entry: { type: string; memo?: string }, lines: readonly PostingLine[]): Promise<string> {
       assertBalanced(lines);
       const resolved: { accountId: string; asset: Asset; amount: bigint }[] = [];
-      for (const line of lines) resolved.push({ accountId: await ensureAccount(tx, line.account, line.asset), asset: line.asset, amount: line.amount });
+      for (const line of lines)
+        resolved.push({
+          accountId: await ensureAccount(tx, line.account, line.asset),
+          asset: line.asset,
+          amount: line.amount,
+        });
       // One lock order for every entry: two entries over the same accounts cannot deadlock.
       resolved.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
       try {
@@ -43,7 +53,8 @@ export function createLedgerService(db: Db) {
       const zero = () => ({ available: 0n, locked: 0n, rewards: 0n });
       const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
       for (const row of await customerBalances(tx, userId)) {
-        if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards') result[row.asset][row.purpose] = BigInt(row.balance);
+        if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards')
+          result[row.asset][row.purpose] = BigInt(row.balance);
       }
       return result;
     },
@@ -51,7 +62,12 @@ export function createLedgerService(db: Db) {
     /** GET /api/admin/ledger/check: entries sum to zero, no customer below zero, balances equal their postings. */
     async check() {
       const result = await ledgerCheck(db);
-      return { balanced: result.unbalanced === 0 && result.drifted === 0, nonNegative: result.negative === 0, entries: result.entries, checkedAt: new Date().toISOString() };
+      return {
+        balanced: result.unbalanced === 0 && result.drifted === 0,
+        nonNegative: result.negative === 0,
+        entries: result.entries,
+        checkedAt: new Date().toISOString(),
+      };
     },
 
     format: fromUnits,

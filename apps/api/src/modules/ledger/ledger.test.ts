@@ -18,11 +18,16 @@ afterAll(async () => t.close());
 
 async function newUser(): Promise<string> {
   seq++;
-  const user = await createUser(t.database.db, { username: `ledger_${seq}_${Date.now()}`, email: `ledger_${seq}_${Date.now()}@example.com`, passwordHash: 'x' });
+  const user = await createUser(t.database.db, {
+    username: `ledger_${seq}_${Date.now()}`,
+    email: `ledger_${seq}_${Date.now()}@example.com`,
+    passwordHash: 'x',
+  });
   return user.id;
 }
 
-const post = (type: string, lines: PostingLine[]) => t.database.db.transaction((tx) => ledger.post(tx, { type }, lines));
+const post = (type: string, lines: PostingLine[]) =>
+  t.database.db.transaction((tx) => ledger.post(tx, { type }, lines));
 const deposit = (userId: string, asset: Asset, amount: bigint) =>
   post('deposit', [
     { account: { platform: 'external' }, asset, amount: -amount },
@@ -38,15 +43,28 @@ const available = async (userId: string, asset: Asset) => (await ledger.balances
 describe('journal entries', () => {
   it('refuses an entry that does not sum to zero, before and inside the database', async () => {
     const u = await newUser();
-    await expect(post('bad', [{ account: { userId: u, purpose: 'available' }, asset: 'USDT', amount: 5n }, { account: { platform: 'external' }, asset: 'USDT', amount: -4n }])).rejects.toThrow(
-      UnbalancedEntryError,
-    );
+    await expect(
+      post('bad', [
+        { account: { userId: u, purpose: 'available' }, asset: 'USDT', amount: 5n },
+        { account: { platform: 'external' }, asset: 'USDT', amount: -4n },
+      ]),
+    ).rejects.toThrow(UnbalancedEntryError);
     // Straight to SQL, bypassing the service: the deferred trigger refuses it at commit.
-    const accountId = (await t.database.executeSql(`INSERT INTO ledger_accounts (owner_user_id, asset, purpose) VALUES ('${u}', 'USDT', 'rewards') RETURNING id`)).rows[0]!.id;
+    const accountId = (
+      await t.database.executeSql(
+        `INSERT INTO ledger_accounts (owner_user_id, asset, purpose) VALUES ('${u}', 'USDT', 'rewards') RETURNING id`,
+      )
+    ).rows[0]!.id;
     await expect(
       t.database.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`INSERT INTO journal_entries (id, type) VALUES ('00000000-0000-4000-8000-000000000001', 'forged')`));
-        await tx.execute(sql.raw(`INSERT INTO postings (entry_id, account_id, asset, amount) VALUES ('00000000-0000-4000-8000-000000000001', '${accountId}', 'USDT', 1000)`));
+        await tx.execute(
+          sql.raw(`INSERT INTO journal_entries (id, type) VALUES ('00000000-0000-4000-8000-000000000001', 'forged')`),
+        );
+        await tx.execute(
+          sql.raw(
+            `INSERT INTO postings (entry_id, account_id, asset, amount) VALUES ('00000000-0000-4000-8000-000000000001', '${accountId}', 'USDT', 1000)`,
+          ),
+        );
       }),
     ).rejects.toThrow();
     expect(await ledger.balances(u)).toMatchObject({ USDT: { rewards: 0n } });
@@ -57,7 +75,9 @@ describe('journal entries', () => {
     await deposit(u, 'USDT', 100n);
     await expect(t.database.executeSql(`UPDATE postings SET amount = amount * 2`)).rejects.toThrow(/immutable/);
     await expect(t.database.executeSql(`DELETE FROM journal_entries`)).rejects.toThrow(/immutable/);
-    await expect(t.database.executeSql(`UPDATE ledger_accounts SET balance = 1000000 WHERE owner_user_id = '${u}'`)).rejects.toThrow(/only through postings/);
+    await expect(
+      t.database.executeSql(`UPDATE ledger_accounts SET balance = 1000000 WHERE owner_user_id = '${u}'`),
+    ).rejects.toThrow(/only through postings/);
     expect(await available(u, 'USDT')).toBe(100n);
   });
 
@@ -107,7 +127,12 @@ describe('the ledger against a model', () => {
       fc.record({ kind: fc.constant('deposit' as const), user: who, asset, amount }),
       fc.record({ kind: fc.constant('withdraw' as const), user: who, asset, amount }),
       fc.record({ kind: fc.constant('transfer' as const), user: who, to: who, asset, amount }),
-      fc.record({ kind: fc.constant('convert' as const), user: who, amount, fee: fc.bigInt({ min: 0n, max: 10n ** 18n }) }),
+      fc.record({
+        kind: fc.constant('convert' as const),
+        user: who,
+        amount,
+        fee: fc.bigInt({ min: 0n, max: 10n ** 18n }),
+      }),
     );
 
     await fc.assert(
@@ -123,17 +148,26 @@ describe('the ledger against a model', () => {
           let affordable: boolean;
           let effect: () => void;
           if (o.kind === 'deposit') {
-            lines = [{ account: { platform: 'external' }, asset: o.asset, amount: -o.amount }, { account: { userId: u, purpose: 'available' }, asset: o.asset, amount: o.amount }];
+            lines = [
+              { account: { platform: 'external' }, asset: o.asset, amount: -o.amount },
+              { account: { userId: u, purpose: 'available' }, asset: o.asset, amount: o.amount },
+            ];
             affordable = true;
             effect = () => model.set(key(u, o.asset), get(u, o.asset) + o.amount);
           } else if (o.kind === 'withdraw') {
-            lines = [{ account: { userId: u, purpose: 'available' }, asset: o.asset, amount: -o.amount }, { account: { platform: 'external' }, asset: o.asset, amount: o.amount }];
+            lines = [
+              { account: { userId: u, purpose: 'available' }, asset: o.asset, amount: -o.amount },
+              { account: { platform: 'external' }, asset: o.asset, amount: o.amount },
+            ];
             affordable = get(u, o.asset) >= o.amount;
             effect = () => model.set(key(u, o.asset), get(u, o.asset) - o.amount);
           } else if (o.kind === 'transfer') {
             const to = users[o.to]!;
             if (to === u) continue;
-            lines = [{ account: { userId: u, purpose: 'available' }, asset: o.asset, amount: -o.amount }, { account: { userId: to, purpose: 'available' }, asset: o.asset, amount: o.amount }];
+            lines = [
+              { account: { userId: u, purpose: 'available' }, asset: o.asset, amount: -o.amount },
+              { account: { userId: to, purpose: 'available' }, asset: o.asset, amount: o.amount },
+            ];
             affordable = get(u, o.asset) >= o.amount;
             effect = () => {
               model.set(key(u, o.asset), get(u, o.asset) - o.amount);
@@ -178,7 +212,9 @@ describe('GET /api/admin/ledger/check', () => {
   it('answers operators with the invariants and refuses customers', async () => {
     const { signedInUser, post: postJson, get } = await import('../../test/factories.js');
     await t.app.services.auth.ensureOperator({ email: 'ledger-ops@qmgt.test', password: 'ledger-ops-pass-1' });
-    const operator = (await postJson(t.app, '/auth/local', { identifier: 'ledger-ops@qmgt.test', password: 'ledger-ops-pass-1' })).json().jwt;
+    const operator = (
+      await postJson(t.app, '/auth/local', { identifier: 'ledger-ops@qmgt.test', password: 'ledger-ops-pass-1' })
+    ).json().jwt;
     const res = await get(t.app, '/admin/ledger/check', operator);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ balanced: true, nonNegative: true });

@@ -21,7 +21,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two API processes on one Post
   });
 
   it('concurrent spends of one balance from both: exactly the affordable ones succeed, invariants hold', async () => {
-    const user = await createUser(first.database.db, { username: `two_${Date.now()}`, email: `two_${Date.now()}@example.com`, passwordHash: 'x' });
+    const user = await createUser(first.database.db, {
+      username: `two_${Date.now()}`,
+      email: `two_${Date.now()}@example.com`,
+      passwordHash: 'x',
+    });
     const post = (app: TestApp, amount: bigint) =>
       app.database.db.transaction((tx) =>
         app.app.services.ledger.post(tx, { type: 'withdrawal' }, [

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toUnits } from '@qmgt/contracts';
-import { DEFAULT_POLICY, PRICE_SCALE, QuoteError, buyPrice, nextSandboxPrice, quoteSwap, sellPrice } from './market.rules.js';
+import {
+  DEFAULT_POLICY,
+  PRICE_SCALE,
+  QuoteError,
+  buyPrice,
+  nextSandboxPrice,
+  quoteSwap,
+  sellPrice,
+} from './market.rules.js';
 
 const spot = 130n * PRICE_SCALE;
 
@@ -29,18 +37,26 @@ describe('swap quotes', () => {
   });
 
   it('refuses amounts under the minimums', () => {
-    expect(() => quoteSwap({ from: 'USDT', to: 'QMGT' }, toUnits('9.99', 'USDT'), spot)).toThrow(new QuoteError('The smallest purchase is 10 USDT.'));
-    expect(() => quoteSwap({ from: 'QMGT', to: 'USDT' }, toUnits('0.009', 'QMGT'), spot)).toThrow('The smallest sale is 0.01 QMGT.');
+    expect(() => quoteSwap({ from: 'USDT', to: 'QMGT' }, toUnits('9.99', 'USDT'), spot)).toThrow(
+      new QuoteError('The smallest purchase is 10 USDT.'),
+    );
+    expect(() => quoteSwap({ from: 'QMGT', to: 'USDT' }, toUnits('0.009', 'QMGT'), spot)).toThrow(
+      'The smallest sale is 0.01 QMGT.',
+    );
   });
 
   it('buying and selling back never returns more than was paid', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: toUnits('10', 'USDT'), max: 10n ** 30n }), fc.bigInt({ min: PRICE_SCALE, max: 10_000n * PRICE_SCALE }), (usdt, price) => {
-        const bought = quoteSwap({ from: 'USDT', to: 'QMGT' }, usdt, price);
-        if (bought.amountOut < DEFAULT_POLICY.minSellQmgt) return;
-        const sold = quoteSwap({ from: 'QMGT', to: 'USDT' }, bought.amountOut, price);
-        expect(sold.amountOut).toBeLessThan(usdt);
-      }),
+      fc.property(
+        fc.bigInt({ min: toUnits('10', 'USDT'), max: 10n ** 30n }),
+        fc.bigInt({ min: PRICE_SCALE, max: 10_000n * PRICE_SCALE }),
+        (usdt, price) => {
+          const bought = quoteSwap({ from: 'USDT', to: 'QMGT' }, usdt, price);
+          if (bought.amountOut < DEFAULT_POLICY.minSellQmgt) return;
+          const sold = quoteSwap({ from: 'QMGT', to: 'USDT' }, bought.amountOut, price);
+          expect(sold.amountOut).toBeLessThan(usdt);
+        },
+      ),
     );
   });
 });

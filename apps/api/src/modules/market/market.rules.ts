@@ -46,7 +46,12 @@ export class QuoteError extends Error {}
  * 1 QMGT is backed by 1 gram: buying QMGT costs the buy price in USDT, selling yields the sell
  * price. `amountIn` is exactly what leaves the customer's balance.
  */
-export function quoteSwap(direction: SwapDirection, amountIn: bigint, spot: bigint, policy: PricingPolicy = DEFAULT_POLICY): SwapQuote {
+export function quoteSwap(
+  direction: SwapDirection,
+  amountIn: bigint,
+  spot: bigint,
+  policy: PricingPolicy = DEFAULT_POLICY,
+): SwapQuote {
   if (amountIn <= 0n) throw new QuoteError('The amount must be more than zero.');
   if (spot <= 0n) throw new QuoteError('No gold price is available.');
   // Both tokens have 18 decimals, so prices convert units directly.

@@ -33,7 +33,10 @@ export function createMarketService(deps: MarketDeps) {
     if (last && last.at.getTime() >= at.getTime()) return;
     const step = last ? Math.round(last.at.getTime() / deps.refreshMs) : 0;
     const usdPerGram = await deps.feed.spot(last ? { usdPerGram: BigInt(last.usdPerGram), step } : undefined);
-    await db.insert(priceTicks).values({ at, usdPerGram: usdPerGram.toString(), source: deps.feed.kind }).onConflictDoNothing();
+    await db
+      .insert(priceTicks)
+      .values({ at, usdPerGram: usdPerGram.toString(), source: deps.feed.kind })
+      .onConflictDoNothing();
   }
 
   return {
@@ -58,7 +61,11 @@ export function createMarketService(deps: MarketDeps) {
         last = await latest();
       }
       if (!last || now().getTime() - last.at.getTime() > 10 * deps.refreshMs) {
-        throw new AppError(503, 'ApplicationError', 'The gold price is not available right now. Please try again in a minute.');
+        throw new AppError(
+          503,
+          'ApplicationError',
+          'The gold price is not available right now. Please try again in a minute.',
+        );
       }
       return { usdPerGram: BigInt(last.usdPerGram), at: last.at };
     },

@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { AmountError, QUOTE_TTL_MS, fromUnits, toUnits, type SwapQuote, type SwapQuoteRequest, type Transaction } from '@qmgt/contracts';
+import {
+  AmountError,
+  QUOTE_TTL_MS,
+  fromUnits,
+  toUnits,
+  type SwapQuote,
+  type SwapQuoteRequest,
+  type Transaction,
+} from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { swapQuotes } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -45,9 +53,19 @@ function parseAmount(amount: string, asset: 'USDT' | 'QMGT'): bigint {
   }
 }
 
-function figures(direction: { from: 'USDT' | 'QMGT'; to: 'USDT' | 'QMGT' }, amountIn: bigint, spot: bigint, policy: PricingPolicy): QuoteFigures {
+function figures(
+  direction: { from: 'USDT' | 'QMGT'; to: 'USDT' | 'QMGT' },
+  amountIn: bigint,
+  spot: bigint,
+  policy: PricingPolicy,
+): QuoteFigures {
   try {
-    return quoteSwap(direction.from === 'USDT' ? { from: 'USDT', to: 'QMGT' } : { from: 'QMGT', to: 'USDT' }, amountIn, spot, policy);
+    return quoteSwap(
+      direction.from === 'USDT' ? { from: 'USDT', to: 'QMGT' } : { from: 'QMGT', to: 'USDT' },
+      amountIn,
+      spot,
+      policy,
+    );
   } catch (error) {
     if (error instanceof QuoteError) throw badRequest(error.message, { field: 'amount' });
     throw error;
@@ -60,7 +78,11 @@ export function createSwapService(deps: SwapDeps) {
 
   /** Posts the swap and records its transaction, in the caller's database transaction. */
   async function book(tx: Tx, userId: string, q: QuoteFigures) {
-    const entryId = await deps.ledger.post(tx, { type: q.assetIn === 'USDT' ? 'swap.buy_qmgt' : 'swap.sell_qmgt' }, swapPostings(userId, q));
+    const entryId = await deps.ledger.post(
+      tx,
+      { type: q.assetIn === 'USDT' ? 'swap.buy_qmgt' : 'swap.sell_qmgt' },
+      swapPostings(userId, q),
+    );
     return deps.transactions.create(tx, {
       userId,
       type: 'QMGT',
@@ -83,7 +105,16 @@ export function createSwapService(deps: SwapDeps) {
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
       const [row] = await db
         .insert(swapQuotes)
-        .values({ userId, assetIn: q.assetIn, assetOut: q.assetOut, amountIn: q.amountIn.toString(), amountOut: q.amountOut.toString(), fee: q.fee.toString(), price: q.price.toString(), expiresAt })
+        .values({
+          userId,
+          assetIn: q.assetIn,
+          assetOut: q.assetOut,
+          amountIn: q.amountIn.toString(),
+          amountOut: q.amountOut.toString(),
+          fee: q.fee.toString(),
+          price: q.price.toString(),
+          expiresAt,
+        })
         .returning({ id: swapQuotes.id });
       if (!row) throw new Error('insert returned no row');
       return {
@@ -110,7 +141,8 @@ export function createSwapService(deps: SwapDeps) {
           .limit(1);
         if (!quote) throw notFound('Quote not found.');
         if (quote.usedAt) throw conflict('This quote has already been used.');
-        if (quote.expiresAt.getTime() <= now().getTime()) throw new AppError(422, 'UnprocessableError', 'This quote has expired. Please ask for a new one.');
+        if (quote.expiresAt.getTime() <= now().getTime())
+          throw new AppError(422, 'UnprocessableError', 'This quote has expired. Please ask for a new one.');
         await tx.update(swapQuotes).set({ usedAt: now() }).where(eq(swapQuotes.id, quote.id));
         return book(tx, userId, {
           assetIn: quote.assetIn,

@@ -7,7 +7,14 @@ import { notFound } from '../../lib/errors.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-const CODE_PREFIX: Record<TransactionType, string> = { QMGT: 'QM', CONVERT: 'CV', GAE: 'GA', GAEX: 'GX', USDAU: 'UA', DEPOSIT: 'DP' };
+const CODE_PREFIX: Record<TransactionType, string> = {
+  QMGT: 'QM',
+  CONVERT: 'CV',
+  GAE: 'GA',
+  GAEX: 'GX',
+  USDAU: 'UA',
+  DEPOSIT: 'DP',
+};
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A short reference a customer can read out to support: type prefix and 10 random characters. */
@@ -38,7 +45,8 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
   const { db } = deps;
 
   function toWire(row: TransactionRow): Transaction {
-    const amount = (value: string | null, asset: Asset | null) => (value === null || asset === null ? null : fromUnits(BigInt(value), asset));
+    const amount = (value: string | null, asset: Asset | null) =>
+      value === null || asset === null ? null : fromUnits(BigInt(value), asset);
     return {
       id: row.id,
       code: row.code,
@@ -113,14 +121,21 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
       const [row] = await db
         .select()
         .from(transactions)
-        .where(and(eq(transactions.code, code.toUpperCase()), eq(transactions.userId, userId), eq(transactions.type, type)))
+        .where(
+          and(eq(transactions.code, code.toUpperCase()), eq(transactions.userId, userId), eq(transactions.type, type)),
+        )
         .limit(1);
       if (!row) throw notFound('Transaction not found.');
       return toWire(row);
     },
 
     async recent(userId: string, limit = 10): Promise<Transaction[]> {
-      const rows = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(limit);
+      const rows = await db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(limit);
       return rows.map(toWire);
     },
 
@@ -130,7 +145,10 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
     },
 
     async update(tx: Db | Tx, id: string, patch: Partial<typeof transactions.$inferInsert>): Promise<void> {
-      await tx.update(transactions).set({ ...patch, updatedAt: new Date() }).where(eq(transactions.id, id));
+      await tx
+        .update(transactions)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(transactions.id, id));
     },
   };
 }

@@ -11,13 +11,24 @@ export const usersRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     apiPaths.getInfo,
-    { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in user', security, response: { 200: userResponseSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'The signed-in user', security, response: { 200: userResponseSchema } },
+    },
     async (request) => ({ user: toPublicUser(currentAuth(request).user) }),
   );
 
   app.get(
     apiPaths.getUpline,
-    { preHandler: app.requireUser, schema: { tags, summary: 'Whether the caller was referred (gates staking)', security, response: { 200: uplineResponseSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Whether the caller was referred (gates staking)',
+        security,
+        response: { 200: uplineResponseSchema },
+      },
+    },
     async (request) => ({ upline: Boolean(currentAuth(request).user.uplineId) }),
   );
 };

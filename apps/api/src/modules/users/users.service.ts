@@ -68,7 +68,9 @@ export async function createUser(db: Db | Tx, account: NewAccount): Promise<User
       const constraint = uniqueViolation(error);
       if (constraint === undefined) throw error;
       if (constraint === 'users_email_key') {
-        throw conflict('An account with this e-mail already exists. Sign in, or reset your password.', { field: 'email' });
+        throw conflict('An account with this e-mail already exists. Sign in, or reset your password.', {
+          field: 'email',
+        });
       }
       if (constraint === 'users_username_lower_key') {
         throw conflict('This username is taken. Please choose another.', { field: 'username' });

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AmountError, accountAddressResponseSchema, apiPaths, decimalStringSchema, fromUnits, toUnits } from '@qmgt/contracts';
+import {
+  AmountError,
+  accountAddressResponseSchema,
+  apiPaths,
+  decimalStringSchema,
+  fromUnits,
+  toUnits,
+} from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
@@ -20,13 +27,26 @@ const explorerTxSchema = z.object({
 });
 
 /** The custodial address, the sandbox faucet and the local chain's explorer data. */
-export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolean; explorerUrl: (hash: string) => string }> = async (fastify, { chain, sandbox, explorerUrl }) => {
+export const chainRoutes: FastifyPluginAsync<{
+  chain: ChainPort;
+  sandbox: boolean;
+  explorerUrl: (hash: string) => string;
+}> = async (fastify, { chain, sandbox, explorerUrl }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
 
   app.get(
     '/getAccountAddress/:userHash',
-    { preHandler: app.requireUser, schema: { tags: ['wallet'], security, summary: 'The caller’s custodial deposit address (own userHash only)', params: z.object({ userHash: z.string().max(64) }), response: { 200: accountAddressResponseSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        security,
+        summary: 'The caller’s custodial deposit address (own userHash only)',
+        params: z.object({ userHash: z.string().max(64) }),
+        response: { 200: accountAddressResponseSchema },
+      },
+    },
     async (request) => {
       const user = currentAuth(request).user;
       if (request.params.userHash !== user.userHash) throw notFound('No such wallet.');
@@ -36,7 +56,14 @@ export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolea
 
   app.get(
     '/explorer/tx/:hash',
-    { schema: { tags: ['wallet'], summary: 'Status of a transaction on the chain', params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Not a transaction hash') }), response: { 200: explorerTxSchema } } },
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Status of a transaction on the chain',
+        params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Not a transaction hash') }),
+        response: { 200: explorerTxSchema },
+      },
+    },
     async (request) => {
       const tx = await chain.explorerTx(request.params.hash as `0x${string}`);
       if (!tx) throw notFound('The chain does not know this transaction.');
@@ -49,7 +76,12 @@ export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolea
         from: tx.from,
         to: tx.to,
         // Both tokens have 18 decimals: amounts as exact decimal strings.
-        transfers: tx.transfers.map((t) => ({ token: t.token, from: t.from, to: t.to, amount: fromUnits(t.amount, 'USDT') })),
+        transfers: tx.transfers.map((t) => ({
+          token: t.token,
+          from: t.from,
+          to: t.to,
+          amount: fromUnits(t.amount, 'USDT'),
+        })),
       };
     },
   );
@@ -63,7 +95,10 @@ export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolea
           tags: ['sandbox'],
           security,
           summary: 'Mint test USDT to the caller’s address on the local chain; the deposit watcher credits it',
-          body: z.object({ asset: z.literal('USDT', { error: 'The faucet gives USDT only' }), amount: decimalStringSchema }),
+          body: z.object({
+            asset: z.literal('USDT', { error: 'The faucet gives USDT only' }),
+            amount: decimalStringSchema,
+          }),
           response: { 200: z.object({ txHash: z.string(), explorerUrl: z.string(), address: z.string() }) },
         },
       },
@@ -75,7 +110,8 @@ export const chainRoutes: FastifyPluginAsync<{ chain: ChainPort; sandbox: boolea
           if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field: 'amount' });
           throw error;
         }
-        if (amount <= 0n || amount > FAUCET_MAX) throw badRequest('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
+        if (amount <= 0n || amount > FAUCET_MAX)
+          throw badRequest('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
         const address = chain.depositAddress(currentAuth(request).user.walletIndex);
         const txHash = await chain.faucetUsdt(address, amount);
         return { txHash, explorerUrl: explorerUrl(txHash), address };

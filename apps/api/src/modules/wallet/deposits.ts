@@ -14,7 +14,14 @@ const MAX_RANGE = 2_000n;
  * blocks deep), exactly once per chain log: the (tx hash, log index) row and the ledger
  * entry are written in one database transaction.
  */
-export function createDepositWatcher(deps: { db: Db; chain: ChainPort; ledger: LedgerService; transactions: TransactionsService; confirmations: bigint; intervalMs: number }) {
+export function createDepositWatcher(deps: {
+  db: Db;
+  chain: ChainPort;
+  ledger: LedgerService;
+  transactions: TransactionsService;
+  confirmations: bigint;
+  intervalMs: number;
+}) {
   const { db, chain } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -34,9 +41,14 @@ export function createDepositWatcher(deps: { db: Db; chain: ChainPort; ledger: L
     if (from > finalBlock) return 0;
     const to = from + MAX_RANGE - 1n < finalBlock ? from + MAX_RANGE - 1n : finalBlock;
 
-    const customers = await db.select({ id: users.id, walletIndex: users.walletIndex }).from(users).where(eq(users.role, 'customer'));
+    const customers = await db
+      .select({ id: users.id, walletIndex: users.walletIndex })
+      .from(users)
+      .where(eq(users.role, 'customer'));
     const byAddress = new Map(customers.map((c) => [chain.depositAddress(c.walletIndex).toLowerCase(), c.id]));
-    const transfers = byAddress.size ? await chain.usdtTransfersTo([...byAddress.keys()] as `0x${string}`[], from, to) : [];
+    const transfers = byAddress.size
+      ? await chain.usdtTransfersTo([...byAddress.keys()] as `0x${string}`[], from, to)
+      : [];
 
     let credited = 0;
     for (const transfer of transfers) {
@@ -45,14 +57,24 @@ export function createDepositWatcher(deps: { db: Db; chain: ChainPort; ledger: L
       const done = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .insert(chainDeposits)
-          .values({ txHash: transfer.txHash, logIndex: transfer.logIndex, userId, amount: transfer.amount.toString(), blockNumber: transfer.blockNumber.toString() })
+          .values({
+            txHash: transfer.txHash,
+            logIndex: transfer.logIndex,
+            userId,
+            amount: transfer.amount.toString(),
+            blockNumber: transfer.blockNumber.toString(),
+          })
           .onConflictDoNothing()
           .returning({ txHash: chainDeposits.txHash });
         if (!claimed) return false;
-        const entryId = await deps.ledger.post(tx, { type: 'deposit', memo: `${transfer.txHash}#${transfer.logIndex}` }, [
-          { account: { platform: 'external' }, asset: 'USDT', amount: -transfer.amount },
-          { account: { userId, purpose: 'available' }, asset: 'USDT', amount: transfer.amount },
-        ]);
+        const entryId = await deps.ledger.post(
+          tx,
+          { type: 'deposit', memo: `${transfer.txHash}#${transfer.logIndex}` },
+          [
+            { account: { platform: 'external' }, asset: 'USDT', amount: -transfer.amount },
+            { account: { userId, purpose: 'available' }, asset: 'USDT', amount: transfer.amount },
+          ],
+        );
         const record = await deps.transactions.create(tx, {
           userId,
           type: 'DEPOSIT',
@@ -73,7 +95,10 @@ export function createDepositWatcher(deps: { db: Db; chain: ChainPort; ledger: L
     await db
       .insert(scanCursors)
       .values({ name: CURSOR, position: to.toString() })
-      .onConflictDoUpdate({ target: scanCursors.name, set: { position: sql`excluded.position`, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: scanCursors.name,
+        set: { position: sql`excluded.position`, updatedAt: new Date() },
+      });
     return credited;
   }
 

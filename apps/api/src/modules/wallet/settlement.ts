@@ -67,7 +67,10 @@ export function createSettlement(deps: SettlementDeps) {
       }
       if (!hash) {
         try {
-          hash = row.assetOut === 'QMGT' ? await chain.mintQmgt(address, BigInt(row.amountOut!)) : await chain.burnQmgt(address, BigInt(row.amountIn!));
+          hash =
+            row.assetOut === 'QMGT'
+              ? await chain.mintQmgt(address, BigInt(row.amountOut!))
+              : await chain.burnQmgt(address, BigInt(row.amountIn!));
         } catch (error) {
           // The node may have the transaction even though the send failed: follow its hash, never send twice.
           if (error instanceof ChainSendError) await deps.transactions.update(db, row.id, { txHash: error.txHash });
@@ -77,10 +80,17 @@ export function createSettlement(deps: SettlementDeps) {
       }
       const receipt = await chain.receipt(hash);
       if (receipt.status === 'reverted') return compensate(row.id, 'The chain transaction was reverted.');
-      if (receipt.status !== 'success' || receipt.confirmations < deps.confirmations) throw new NotYetFinal(`waiting for ${hash}`);
+      if (receipt.status !== 'success' || receipt.confirmations < deps.confirmations)
+        throw new NotYetFinal(`waiting for ${hash}`);
       await deps.transactions.update(db, row.id, { status: 'completed', settledAt: new Date() });
     } catch (error) {
-      if (attempt.final) return compensate(row.id, error instanceof NotYetFinal ? 'The chain transaction did not become final in time.' : 'The chain transaction could not be sent.');
+      if (attempt.final)
+        return compensate(
+          row.id,
+          error instanceof NotYetFinal
+            ? 'The chain transaction did not become final in time.'
+            : 'The chain transaction could not be sent.',
+        );
       throw error;
     }
   }
@@ -93,15 +103,26 @@ export function createSettlement(deps: SettlementDeps) {
     const stale = await db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.status, 'pending'), eq(transactions.type, 'QMGT'), lt(transactions.createdAt, new Date(Date.now() - SWEEP_AFTER_MS))))
+      .where(
+        and(
+          eq(transactions.status, 'pending'),
+          eq(transactions.type, 'QMGT'),
+          lt(transactions.createdAt, new Date(Date.now() - SWEEP_AFTER_MS)),
+        ),
+      )
       .limit(100);
-    for (const row of stale) await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
+    for (const row of stale)
+      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
   }
 
   let timer: NodeJS.Timeout | undefined;
   return {
     async start(): Promise<void> {
-      await deps.queue.register<{ transactionId: string }>(SETTLE_SWAP_JOB, (job, attempt) => settle(job.transactionId, attempt), { retryLimit: SETTLE_ATTEMPTS - 1 });
+      await deps.queue.register<{ transactionId: string }>(
+        SETTLE_SWAP_JOB,
+        (job, attempt) => settle(job.transactionId, attempt),
+        { retryLimit: SETTLE_ATTEMPTS - 1 },
+      );
       timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_AFTER_MS);
       timer.unref();
     },

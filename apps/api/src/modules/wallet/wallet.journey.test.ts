@@ -19,7 +19,12 @@ async function verifiedUser() {
 }
 
 const postWithKey = (app: FastifyInstance, url: string, body: unknown, token: string, key?: string) =>
-  app.inject({ method: 'POST', url: `/api${url}`, payload: body as Record<string, unknown>, headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } });
+  app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 
 async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -31,7 +36,8 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000):
   }
 }
 
-const balance = async (token: string) => (await get(t.app, '/get-qmgt-balance', token)).json<{ usdt: string; qmgt: string }>();
+const balance = async (token: string) =>
+  (await get(t.app, '/get-qmgt-balance', token)).json<{ usdt: string; qmgt: string }>();
 
 async function fundedUser(usdt: string) {
   const session = await verifiedUser();
@@ -53,9 +59,17 @@ describe('wallet: faucet, deposit, swap, sell', () => {
     // Further scans find the same log and credit nothing more.
     await new Promise((r) => setTimeout(r, 800));
     expect((await balance(token)).usdt).toBe('250');
-    const deposits = (await get(t.app, '/transactions?type=DEPOSIT', token)).json<{ data: Transaction[]; total: number }>();
+    const deposits = (await get(t.app, '/transactions?type=DEPOSIT', token)).json<{
+      data: Transaction[];
+      total: number;
+    }>();
     expect(deposits.total).toBe(1);
-    expect(deposits.data[0]).toMatchObject({ type: 'DEPOSIT', status: 'completed', assetOut: 'USDT', amountOut: '250' });
+    expect(deposits.data[0]).toMatchObject({
+      type: 'DEPOSIT',
+      status: 'completed',
+      assetOut: 'USDT',
+      amountOut: '250',
+    });
   });
 
   it('swaps 100 USDT for QMGT showing price and fee first, settles on chain, sells part back', async () => {
@@ -70,11 +84,19 @@ describe('wallet: faucet, deposit, swap, sell', () => {
     const swap = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID());
     expect(swap.statusCode).toBe(200);
     const tx = swap.json<{ transaction: Transaction }>().transaction;
-    expect(tx).toMatchObject({ type: 'QMGT', status: 'pending', amountIn: '100', amountOut: quote.amountOut, fee: quote.fee });
+    expect(tx).toMatchObject({
+      type: 'QMGT',
+      status: 'pending',
+      amountIn: '100',
+      amountOut: quote.amountOut,
+      fee: quote.fee,
+    });
     expect(await balance(token)).toEqual({ usdt: '200', qmgt: quote.amountOut });
 
     const settled = await until(async () => {
-      const details = (await get(t.app, `/transaction-details/${tx.id}/QMGT`, token)).json<{ transaction: Transaction }>().transaction;
+      const details = (await get(t.app, `/transaction-details/${tx.id}/QMGT`, token)).json<{
+        transaction: Transaction;
+      }>().transaction;
       return details.status === 'completed' ? details : undefined;
     });
     expect(settled.txHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -87,7 +109,11 @@ describe('wallet: faucet, deposit, swap, sell', () => {
     expect(sell.statusCode).toBe(200);
     const sold = sell.json<{ transaction: Transaction }>().transaction;
     expect(sold).toMatchObject({ assetIn: 'QMGT', amountIn: '0.1', assetOut: 'USDT' });
-    await until(async () => ((await get(t.app, `/transactions/QMGT/${sold.code}`, token)).json().transaction.status === 'completed' ? true : undefined));
+    await until(async () =>
+      (await get(t.app, `/transactions/QMGT/${sold.code}`, token)).json().transaction.status === 'completed'
+        ? true
+        : undefined,
+    );
     const history = (await get(t.app, '/transactions?type=QMGT', token)).json<{ data: Transaction[]; total: number }>();
     expect(history.total).toBe(2);
     expect(history.data[0]?.id).toBe(sold.id);
@@ -97,7 +123,9 @@ describe('wallet: faucet, deposit, swap, sell', () => {
 describe('money safety', () => {
   it('replaying a swap with its key changes nothing; another body with the same key is refused', async () => {
     const { token } = await fundedUser('100');
-    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' }, token)).json<SwapQuote>();
+    const quote = (
+      await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' }, token)
+    ).json<SwapQuote>();
     const key = randomUUID();
     const first = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, key);
     const again = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, key);
@@ -105,7 +133,9 @@ describe('money safety', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect((await balance(token)).usdt).toBe('50');
-    const other = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token)).json<SwapQuote>();
+    const other = (
+      await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token)
+    ).json<SwapQuote>();
     expect((await postWithKey(t.app, '/swap', { quoteId: other.quoteId }, token, key)).statusCode).toBe(422);
     // The same quote under a new key is a second execution: refused, the quote is spent.
     expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID())).statusCode).toBe(409);
@@ -114,12 +144,18 @@ describe('money safety', () => {
 
   it('concurrent sells of one balance: exactly the affordable ones succeed', async () => {
     const { token } = await fundedUser('100');
-    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '100' }, token)).json<SwapQuote>();
+    const quote = (
+      await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '100' }, token)
+    ).json<SwapQuote>();
     await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID());
     const held = (await balance(token)).qmgt;
     const each = '0.1';
     const affordable = Number(toUnits(held, 'QMGT') / toUnits(each, 'QMGT'));
-    const results = await Promise.all(Array.from({ length: affordable + 3 }, () => postWithKey(t.app, '/sell-token', { amount: each }, token, randomUUID())));
+    const results = await Promise.all(
+      Array.from({ length: affordable + 3 }, () =>
+        postWithKey(t.app, '/sell-token', { amount: each }, token, randomUUID()),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(affordable);
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(refused.every((r) => r.statusCode === 422 && r.json().error.name === 'InsufficientFundsError')).toBe(true);
@@ -131,9 +167,15 @@ describe('money safety', () => {
   it('refuses expired and foreign quotes, junk and negative amounts, and other users’ transactions', async () => {
     const alice = await fundedUser('50');
     const bob = await verifiedUser();
-    const quote = (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '20' }, alice.token)).json<SwapQuote>();
-    expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, bob.token, randomUUID())).statusCode).toBe(404);
-    await t.database.executeSql(`UPDATE swap_quotes SET expires_at = now() - interval '1 second' WHERE id = '${quote.quoteId}'`);
+    const quote = (
+      await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '20' }, alice.token)
+    ).json<SwapQuote>();
+    expect((await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, bob.token, randomUUID())).statusCode).toBe(
+      404,
+    );
+    await t.database.executeSql(
+      `UPDATE swap_quotes SET expires_at = now() - interval '1 second' WHERE id = '${quote.quoteId}'`,
+    );
     const expired = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, alice.token, randomUUID());
     expect(expired.statusCode).toBe(422);
     expect(expired.json().error.message).toBe('This quote has expired. Please ask for a new one.');
@@ -142,11 +184,14 @@ describe('money safety', () => {
       const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount }, alice.token);
       expect(res.statusCode, amount).toBe(400);
     }
-    expect((await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'USDT', amount: '10' }, alice.token)).statusCode).toBe(400);
+    expect(
+      (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'USDT', amount: '10' }, alice.token)).statusCode,
+    ).toBe(400);
     expect((await postWithKey(t.app, '/sell-token', { amount: '-1' }, alice.token, randomUUID())).statusCode).toBe(400);
     expect((await balance(alice.token)).usdt).toBe('50');
 
-    const deposit = (await get(t.app, '/transactions?type=DEPOSIT', alice.token)).json<{ data: Transaction[] }>().data[0]!;
+    const deposit = (await get(t.app, '/transactions?type=DEPOSIT', alice.token)).json<{ data: Transaction[] }>()
+      .data[0]!;
     expect((await get(t.app, `/transaction-details/${deposit.id}/DEPOSIT`, bob.token)).statusCode).toBe(404);
     expect((await get(t.app, `/transactions/DEPOSIT/${deposit.code}`, bob.token)).statusCode).toBe(404);
     expect((await get(t.app, `/getAccountAddress/${alice.user.userHash}`, bob.token)).statusCode).toBe(404);
@@ -166,7 +211,8 @@ describe('money safety', () => {
     const id = sell.json<{ transaction: Transaction }>().transaction.id;
     expect((await balance(token)).qmgt).toBe('1');
     const failed = await until(async () => {
-      const details = (await get(t.app, `/transaction-details/${id}/QMGT`, token)).json<{ transaction: Transaction }>().transaction;
+      const details = (await get(t.app, `/transaction-details/${id}/QMGT`, token)).json<{ transaction: Transaction }>()
+        .transaction;
       return details.status === 'failed' ? details : undefined;
     });
     expect(failed.failureReason).toBe('The chain transaction was reverted.');

@@ -257,13 +257,18 @@ describe('KYC badge', () => {
     expect(currentPath(router)).toBe('/Registration/1');
   });
 
-  it.each<[KycStatus]>([['Pending'], ['Rejected']])('links a %s client to the verification status', async (kycVerified) => {
-    const { user, router } = renderApp('/', { session: buildSession({ kycVerified }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
-    await user.click(await screen.findByRole('link', { name: kycVerified === 'Pending' ? 'KYC Pending' : 'KYC Rejected' }));
-    expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/kyc-verification');
-  });
+  it.each<[KycStatus]>([['Pending'], ['Rejected']])(
+    'links a %s client to the verification status',
+    async (kycVerified) => {
+      const { user, router } = renderApp('/', { session: buildSession({ kycVerified }) });
+      await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+      await user.click(
+        await screen.findByRole('link', { name: kycVerified === 'Pending' ? 'KYC Pending' : 'KYC Rejected' }),
+      );
+      expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
+      expect(currentPath(router)).toBe('/kyc-verification');
+    },
+  );
 });
 
 describe('referral code modal', () => {

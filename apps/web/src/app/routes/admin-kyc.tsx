@@ -8,8 +8,8 @@ export function AdminKycRoute() {
     <>
       <ScreenTitle>Identity Reviews</ScreenTitle>
       <Text c="dimmed" mt={-12} mb="lg" maw={720}>
-        Check each applicant&apos;s identity document and selfie, then approve or reject. Every decision is recorded with
-        your name.
+        Check each applicant&apos;s identity document and selfie, then approve or reject. Every decision is recorded
+        with your name.
       </Text>
       <KycReviewBoard />
     </>

@@ -73,8 +73,8 @@ function GuestExplanation() {
           Log in to verify your identity
         </Title>
         <Text size="sm">
-          Identity verification belongs to your account. Log in on this device to start it, or, on the device where
-          you are signed in, choose &lsquo;Continue on your phone&rsquo; and open that link here.
+          Identity verification belongs to your account. Log in on this device to start it, or, on the device where you
+          are signed in, choose &lsquo;Continue on your phone&rsquo; and open that link here.
         </Text>
         <Group>
           <Button component={Link} to={paths.signIn.to()} state={state}>

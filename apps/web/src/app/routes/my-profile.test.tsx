@@ -25,7 +25,8 @@ const submitted = {
   sourceOfIncome: 'Salary',
 };
 
-const verified = () => buildSession({ kycVerified: 'Verified', username: 'goldsaver', email: 'ana@example.test', refCode: 'GOLD7' });
+const verified = () =>
+  buildSession({ kycVerified: 'Verified', username: 'goldsaver', email: 'ana@example.test', refCode: 'GOLD7' });
 
 describe('My Profile', () => {
   it('shows the account, the KYC badge and the submitted details, identity numbers masked', async () => {
@@ -65,16 +66,25 @@ describe('My Profile', () => {
   it('previews a new picture, then uploads it with /update-picture', async () => {
     fakeKyc.personal.profileLink = '/uploads/pictures/old.png';
     const { user } = renderApp('/My-Profile', { session: verified() });
-    expect(await screen.findByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/uploads/pictures/old.png');
+    expect(await screen.findByRole('img', { name: 'Profile picture' })).toHaveAttribute(
+      'src',
+      '/uploads/pictures/old.png',
+    );
 
-    await user.upload(screen.getByLabelText('Profile picture file'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'new.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByLabelText('Profile picture file'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'new.jpg', { type: 'image/jpeg' }),
+    );
     const preview = await screen.findByRole('img', { name: 'Preview of the new profile picture' });
     expect(preview.getAttribute('src')).toMatch(/^blob:/);
     expect(testApi.calls.some((call) => call.path === '/update-picture')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Upload picture' }));
     expect(await screen.findByText('Picture saved.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/uploads/pictures/picture-1.png');
+    expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute(
+      'src',
+      '/uploads/pictures/picture-1.png',
+    );
     const upload = testApi.calls.find((call) => call.path === '/update-picture');
     expect(upload?.body).toEqual({ profilePicture: FILE_PART });
     expect(upload?.authorization).toMatch(/^Bearer /);
@@ -89,7 +99,10 @@ describe('My Profile', () => {
     );
     const { user } = renderApp('/My-Profile', { session: verified() });
     await screen.findByRole('img', { name: 'Profile picture' });
-    await user.upload(screen.getByLabelText('Profile picture file'), new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText('Profile picture file'),
+      new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Upload picture' }));
     expect(await screen.findByText('The file is larger than 5 MB.')).toBeInTheDocument();
   });
@@ -97,7 +110,9 @@ describe('My Profile', () => {
   it('changes the password with the existing form and keeps the new token', async () => {
     const session = verified();
     server.use(
-      http.post(apiUrl('/auth/local/change-password'), () => HttpResponse.json({ jwt: 'jwt-after-change', user: session.user })),
+      http.post(apiUrl('/auth/local/change-password'), () =>
+        HttpResponse.json({ jwt: 'jwt-after-change', user: session.user }),
+      ),
     );
     const { user } = renderApp('/My-Profile', { session });
     await user.type(await screen.findByLabelText('Current password'), 'old password 1');

@@ -57,7 +57,12 @@ export function MyProfileRoute() {
                 <Group gap={4} wrap="nowrap">
                   <Code>{user.refCode}</Code>
                   <Tooltip label="Copy referral link">
-                    <ActionIcon variant="subtle" size="sm" aria-label="Copy referral link" onClick={() => void copyReferralLink(link)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label="Copy referral link"
+                      onClick={() => void copyReferralLink(link)}
+                    >
                       <IconCopy size={14} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

@@ -18,11 +18,22 @@ function buildApplicant(overrides: Partial<AdminApplicant> = {}): AdminApplicant
     kycVerified: 'Pending',
     submittedAt: '2025-03-01T10:00:00.000Z',
     documents: [
-      { id: 'doc-1', kind: 'identity_document', contentType: 'application/pdf', size: 120 * 1024, createdAt: '2025-03-01T09:58:00.000Z' },
+      {
+        id: 'doc-1',
+        kind: 'identity_document',
+        contentType: 'application/pdf',
+        size: 120 * 1024,
+        createdAt: '2025-03-01T09:58:00.000Z',
+      },
       { id: 'doc-2', kind: 'selfie', contentType: 'image/jpeg', size: 2048, createdAt: '2025-03-01T09:59:00.000Z' },
     ],
     decisions: [
-      { action: 'kyc.status_changed', detail: 'Not Verified -> Pending (applicantPending)', actor: null, createdAt: '2025-03-01T10:05:00.000Z' },
+      {
+        action: 'kyc.status_changed',
+        detail: 'Not Verified -> Pending (applicantPending)',
+        actor: null,
+        createdAt: '2025-03-01T10:05:00.000Z',
+      },
     ],
     updatedAt: '2025-03-01T10:05:00.000Z',
     ...overrides,
@@ -46,7 +57,15 @@ function seed() {
       reviewResult: { reviewAnswer: 'GREEN', reviewRejectType: null, rejectLabels: [], moderationComment: null },
       decisions: [{ action: 'kyc.reviewed', detail: 'GREEN', actor: 'ops', createdAt: '2025-02-01T09:00:00.000Z' }],
     }),
-    buildApplicant({ id: 'app-3', username: 'cy', email: 'cy@example.test', kycVerified: 'Not Verified', reviewStatus: 'init', documents: [], decisions: [] }),
+    buildApplicant({
+      id: 'app-3',
+      username: 'cy',
+      email: 'cy@example.test',
+      kycVerified: 'Not Verified',
+      reviewStatus: 'init',
+      documents: [],
+      decisions: [],
+    }),
   ];
 }
 
@@ -65,7 +84,9 @@ describe('back office: identity reviews', () => {
     expect(ana.getByRole('heading', { name: 'ana' })).toBeInTheDocument();
     expect(ana.getByText('ana@example.test')).toBeInTheDocument();
     // Each round's files carry their upload time, so a reviewer tells new uploads from old.
-    expect(ana.getByRole('button', { name: /^Download identity document \(PDF, 120 KB, uploaded .+\)$/ })).toBeInTheDocument();
+    expect(
+      ana.getByRole('button', { name: /^Download identity document \(PDF, 120 KB, uploaded .+\)$/ }),
+    ).toBeInTheDocument();
     expect(ana.getByRole('button', { name: /^Download selfie \(JPEG, 2 KB, uploaded .+\)$/ })).toBeInTheDocument();
     expect(ana.getByText('Status changed: Not Verified → Pending (applicantPending)')).toBeInTheDocument();
     expect(ana.getByText(/^System ·/)).toBeInTheDocument();
@@ -85,7 +106,11 @@ describe('back office: identity reviews', () => {
 
     expect(await screen.findByText('ana is approved.')).toBeInTheDocument();
     expect(reviewCalls()).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/admin/kyc/applicants/app-1/review', body: { reviewAnswer: 'GREEN' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/admin/kyc/applicants/app-1/review',
+        body: { reviewAnswer: 'GREEN' },
+      }),
     ]);
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(listsBefore));
     expect(await screen.findByText('Nobody is waiting for a review.')).toBeInTheDocument();
@@ -99,7 +124,9 @@ describe('back office: identity reviews', () => {
   it('rejects with RETRY or FINAL, required, and an optional comment', async () => {
     seed();
     const { user } = renderApp('/admin/kyc', { session: operator() });
-    await user.click(within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Reject ana?' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -107,11 +134,18 @@ describe('back office: identity reviews', () => {
     expect(reviewCalls()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: /RETRY/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason shown to the customer (optional)' }), 'The photo is blurred.');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason shown to the customer (optional)' }),
+      'The photo is blurred.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     expect(await screen.findByText('ana is rejected (may retry).')).toBeInTheDocument();
-    expect(reviewCalls()[0]?.body).toEqual({ reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'The photo is blurred.' });
+    expect(reviewCalls()[0]?.body).toEqual({
+      reviewAnswer: 'RED',
+      reviewRejectType: 'RETRY',
+      moderationComment: 'The photo is blurred.',
+    });
     await user.click(await screen.findByRole('tab', { name: 'Rejected (1)' }));
     const rejected = await screen.findByRole('listitem', { name: 'ana' });
     expect(within(rejected).getByText('Rejected (may retry): The photo is blurred.')).toBeInTheDocument();
@@ -120,7 +154,9 @@ describe('back office: identity reviews', () => {
   it('closes the confirmation without deciding on Cancel', async () => {
     seed();
     const { user } = renderApp('/admin/kyc', { session: operator() });
-    await user.click(within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'ana' })).getByRole('button', { name: 'Reject' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Reject ana?' });
     await user.click(within(dialog).getByRole('radio', { name: /FINAL/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -64,7 +64,12 @@ describe('KYC registration form', () => {
     expect(currentPath(router)).toBe('/Registration/2');
     expect(useSessionStore.getState().currentStep).toBe(1);
     const stepSave = drafts().find((call) => (call.body as Record<string, string>).currentStep === '1');
-    expect(stepSave?.body).toMatchObject({ firstName: 'Ana', lastName: 'Lim', gender: 'Female', dateOfBirth: '1990-05-17' });
+    expect(stepSave?.body).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Lim',
+      gender: 'Female',
+      dateOfBirth: '1990-05-17',
+    });
 
     await user.type(field('Mobile phone'), 'call me');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -137,7 +142,12 @@ describe('KYC registration form', () => {
   });
 
   it("shows the server's refusal on submit and stays on the form", async () => {
-    fakeKyc.personal.form = { ...fakeKyc.personal.form, ...completeSteps123, occupation: 'Engineer', sourceOfIncome: 'Salary' };
+    fakeKyc.personal.form = {
+      ...fakeKyc.personal.form,
+      ...completeSteps123,
+      occupation: 'Engineer',
+      sourceOfIncome: 'Salary',
+    };
     server.use(
       http.post(apiUrl('/verification/personal-info'), () =>
         HttpResponse.json(apiErrorBody(400, 'ID number is required'), { status: 400 }),
@@ -177,7 +187,9 @@ describe('KYC registration form', () => {
       const input = screen.getByLabelText('Profile picture file');
 
       await user.upload(input, new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
-      expect(await screen.findByText('This file is not accepted: choose a JPEG, PNG or WebP file.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('This file is not accepted: choose a JPEG, PNG or WebP file.'),
+      ).toBeInTheDocument();
 
       await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
       expect(await screen.findByText('The file is larger than 5 MB.')).toBeInTheDocument();
@@ -190,22 +202,32 @@ describe('KYC registration form', () => {
 
       await user.click(screen.getByRole('button', { name: 'Upload picture' }));
       expect(await screen.findByText('Picture saved.')).toBeInTheDocument();
-      expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/uploads/pictures/picture-1.png');
+      expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute(
+        'src',
+        '/uploads/pictures/picture-1.png',
+      );
       await waitFor(() => expect(drafts()[0]?.body).toEqual({ profilePicture: FILE_PART }));
     });
 
     it("shows the server's refusal of a picture", async () => {
       server.use(
         http.post(apiUrl('/verification/save-draft-personal'), () =>
-          HttpResponse.json(apiErrorBody(415, 'This file is not accepted: upload a JPEG, PNG or WebP image.'), { status: 415 }),
+          HttpResponse.json(apiErrorBody(415, 'This file is not accepted: upload a JPEG, PNG or WebP image.'), {
+            status: 415,
+          }),
         ),
       );
       const { user } = renderApp('/Registration/1', { session: buildSession() });
       await screen.findByRole('heading', { name: 'Personal details' });
-      await user.upload(screen.getByLabelText('Profile picture file'), new File(['#!/bin/sh'], 'fake.png', { type: 'image/png' }));
+      await user.upload(
+        screen.getByLabelText('Profile picture file'),
+        new File(['#!/bin/sh'], 'fake.png', { type: 'image/png' }),
+      );
       await user.click(await screen.findByRole('button', { name: 'Upload picture' }));
       const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText('This file is not accepted: upload a JPEG, PNG or WebP image.')).toBeInTheDocument();
+      expect(
+        within(alert).getByText('This file is not accepted: upload a JPEG, PNG or WebP image.'),
+      ).toBeInTheDocument();
       expect(screen.queryByText('Picture saved.')).not.toBeInTheDocument();
     });
   });

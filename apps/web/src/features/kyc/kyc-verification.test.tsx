@@ -11,7 +11,9 @@ import { server } from '@/testing/server';
 
 // The real WebSDK draws an iframe from Sumsub's host and cannot run here: a stand-in shows what it was given.
 vi.mock('@sumsub/websdk-react', () => ({
-  default: ({ accessToken }: { accessToken: string }) => <div data-testid="sumsub-websdk">Sumsub WebSDK with {accessToken}</div>,
+  default: ({ accessToken }: { accessToken: string }) => (
+    <div data-testid="sumsub-websdk">Sumsub WebSDK with {accessToken}</div>
+  ),
 }));
 
 const statusCalls = () => testApi.calls.filter((call) => call.path === '/applicant/get-status');
@@ -256,7 +258,12 @@ describe('personal details hint', () => {
   it('points a client who skipped the form to /Registration/1', async () => {
     server.use(
       http.get(apiUrl('/verification/is-verify'), () =>
-        HttpResponse.json({ kycVerified: 'Not Verified', isVerified: false, personalInfoSubmitted: false, canResubmit: true }),
+        HttpResponse.json({
+          kycVerified: 'Not Verified',
+          isVerified: false,
+          personalInfoSubmitted: false,
+          canResubmit: true,
+        }),
       ),
     );
     renderApp('/kyc-verification', { session: buildSession() });

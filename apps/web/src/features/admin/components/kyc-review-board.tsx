@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Timeline, Title } from '@mantine/core';
 import type { AdminApplicant, KycStatus } from '@qmgt/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -53,7 +41,12 @@ const TYPE_LABEL: Record<string, string> = {
   'image/webp': 'WebP',
   'application/pdf': 'PDF',
 };
-const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+const EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
 
 /** The audit trail in words: 'RED RETRY blurred' -> 'Rejected, may retry: blurred'. */
 function describeDecision(action: string, detail: string | null): string {
@@ -136,7 +129,13 @@ export function KycReviewBoard() {
   );
 }
 
-function ApplicantCard({ applicant, onDecide }: { applicant: AdminApplicant; onDecide: (intent: ReviewIntent) => void }) {
+function ApplicantCard({
+  applicant,
+  onDecide,
+}: {
+  applicant: AdminApplicant;
+  onDecide: (intent: ReviewIntent) => void;
+}) {
   const download = useDownloadKycDocument();
   const decidable = applicant.provider === 'sandbox' && applicant.reviewStatus !== 'init';
   const comment = applicant.reviewResult?.moderationComment;
@@ -167,7 +166,8 @@ function ApplicantCard({ applicant, onDecide }: { applicant: AdminApplicant; onD
           </Text>
           {comment ? <Text size="sm">Comment: {comment}</Text> : null}
           <Text size="sm" c="dimmed">
-            Personal details: {applicant.submittedAt ? `submitted ${formatDateTime(applicant.submittedAt)}` : 'not submitted'}
+            Personal details:{' '}
+            {applicant.submittedAt ? `submitted ${formatDateTime(applicant.submittedAt)}` : 'not submitted'}
             {' · '}Last change {formatDateTime(applicant.updatedAt)}
           </Text>
         </Stack>

@@ -21,7 +21,13 @@ export function ReviewDialog({ intent, onClose }: { intent: ReviewIntent | null;
       opened={intent !== null}
       onClose={onClose}
       centered
-      title={intent ? (intent.answer === 'GREEN' ? `Approve ${intent.applicant.username}?` : `Reject ${intent.applicant.username}?`) : ''}
+      title={
+        intent
+          ? intent.answer === 'GREEN'
+            ? `Approve ${intent.applicant.username}?`
+            : `Reject ${intent.applicant.username}?`
+          : ''
+      }
     >
       {intent ? <ReviewForm key={`${intent.applicant.id}-${intent.answer}`} intent={intent} onClose={onClose} /> : null}
     </Modal>

@@ -9,5 +9,4 @@ export const createHandoff = () =>
 export const useCreateHandoff = () => useMutation({ mutationFn: createHandoff });
 
 /** The link the QR code carries: this site's /kyc-verification with the hand-off token. */
-export const handoffLink = (origin: string, uid: string) =>
-  `${origin}/kyc-verification?uid=${encodeURIComponent(uid)}`;
+export const handoffLink = (origin: string, uid: string) => `${origin}/kyc-verification?uid=${encodeURIComponent(uid)}`;

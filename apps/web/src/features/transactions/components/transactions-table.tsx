@@ -122,12 +122,12 @@ export function TransactionsTable({ transactions, caption }: { transactions: Tra
     <Paper withBorder radius="lg" px="xs">
       <Table.ScrollContainer minWidth={860}>
         <Table
-        highlightOnHover
-        verticalSpacing="sm"
-        fz="sm"
-        aria-label={caption}
-        styles={{ th: { whiteSpace: 'nowrap' } }}
-      >
+          highlightOnHover
+          verticalSpacing="sm"
+          fz="sm"
+          aria-label={caption}
+          styles={{ th: { whiteSpace: 'nowrap' } }}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>

@@ -1,11 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  KYC_STEPS,
-  kycFormSchema,
-  type KycStep,
-  type PersonalInfoResponse,
-} from '@qmgt/contracts';
+import { KYC_STEPS, kycFormSchema, type KycStep, type PersonalInfoResponse } from '@qmgt/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -133,7 +128,8 @@ function RegistrationSteps({ stepParam, saved }: { stepParam: string | undefined
   );
 }
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; message: string };
 
 function StepPanel({
   step,
@@ -169,7 +165,8 @@ function StepPanel({
         { fields },
         {
           onSuccess: () => setSaveState({ kind: 'saved', at: new Date() }),
-          onError: (error) => setSaveState({ kind: 'failed', message: errorMessage(error, 'Your draft could not be saved.') }),
+          onError: (error) =>
+            setSaveState({ kind: 'failed', message: errorMessage(error, 'Your draft could not be saved.') }),
         },
       );
     },
@@ -260,7 +257,8 @@ function DraftStatus({ state }: { state: SaveState }) {
   let text = '';
   let color = 'dimmed';
   if (state.kind === 'saving') text = 'Saving draft…';
-  if (state.kind === 'saved') text = `Draft saved at ${state.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  if (state.kind === 'saved')
+    text = `Draft saved at ${state.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
   if (state.kind === 'failed') {
     text = `Draft not saved: ${state.message}`;
     color = 'red';

@@ -70,13 +70,12 @@ function SandboxSteps({
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
-      <Stepper
-        active={active}
-        onStepClick={setActive}
-        allowNextStepsSelect={false}
-        size={small ? 'xs' : 'sm'}
-      >
-        <Stepper.Step label={small ? undefined : 'Document'} description={small ? undefined : 'Identity document'} aria-label="Step 1: Identity document">
+      <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size={small ? 'xs' : 'sm'}>
+        <Stepper.Step
+          label={small ? undefined : 'Document'}
+          description={small ? undefined : 'Identity document'}
+          aria-label="Step 1: Identity document"
+        >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 1 of 3: Identity document</StepTitle> : null}
             <Text size="sm" c="dimmed">
@@ -95,12 +94,16 @@ function SandboxSteps({
             />
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={small ? undefined : 'Selfie'} description={small ? undefined : 'A photo of you'} aria-label="Step 2: Selfie">
+        <Stepper.Step
+          label={small ? undefined : 'Selfie'}
+          description={small ? undefined : 'A photo of you'}
+          aria-label="Step 2: Selfie"
+        >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 2 of 3: Selfie</StepTitle> : null}
             <Text size="sm" c="dimmed">
-              Take a selfie in good light, looking at the camera, without a hat or sunglasses. On a phone this opens
-              the front camera.
+              Take a selfie in good light, looking at the camera, without a hat or sunglasses. On a phone this opens the
+              front camera.
             </Text>
             <DocumentUpload
               sdkToken={sdkToken}
@@ -115,7 +118,11 @@ function SandboxSteps({
             />
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={small ? undefined : 'Submit'} description={small ? undefined : 'Send for review'} aria-label="Step 3: Submit">
+        <Stepper.Step
+          label={small ? undefined : 'Submit'}
+          description={small ? undefined : 'Send for review'}
+          aria-label="Step 3: Submit"
+        >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 3 of 3: Send for review</StepTitle> : null}
             <List spacing="xs" center>
@@ -134,7 +141,11 @@ function SandboxSteps({
               <Button variant="default" onClick={() => setActive(hasDocument ? 1 : 0)}>
                 Back
               </Button>
-              <Button onClick={() => submit.mutate(sdkToken)} loading={submit.isPending} disabled={!hasDocument || !hasSelfie}>
+              <Button
+                onClick={() => submit.mutate(sdkToken)}
+                loading={submit.isPending}
+                disabled={!hasDocument || !hasSelfie}
+              >
                 Submit for review
               </Button>
             </Group>

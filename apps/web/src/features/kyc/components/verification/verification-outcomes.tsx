@@ -34,10 +34,14 @@ function OutcomeCard({
 /** Submitted and waiting for the reviewer; the page can be left and the state comes back from the server. */
 export function InReview() {
   return (
-    <OutcomeCard icon={<IconClockHour4 size={36} aria-hidden />} color="yellow" title="Your documents are being reviewed">
+    <OutcomeCard
+      icon={<IconClockHour4 size={36} aria-hidden />}
+      color="yellow"
+      title="Your documents are being reviewed"
+    >
       <Text c="dimmed" maw={480}>
-        This usually takes a short while. You can leave this page: your documents are safe with us, and this page
-        shows the result as soon as the review is done.
+        This usually takes a short while. You can leave this page: your documents are safe with us, and this page shows
+        the result as soon as the review is done.
       </Text>
       <Group gap="xs" c="dimmed" role="status" aria-live="polite">
         <Loader size="xs" type="dots" aria-hidden />
