@@ -48,6 +48,7 @@ export const apiPaths = {
   recentActivities: '/recent-activities-user',
   goldPrice: '/market/gold-price',
   devFaucet: '/dev/faucet',
+  explorerTx: (hash: string) => `/explorer/tx/${encodeURIComponent(hash)}`,
   adminKycReview: (applicantId: string) => `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/review`,
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,

@@ -83,3 +83,25 @@ export const goldPriceResponseSchema = z.object({
 export type GoldPriceResponse = z.infer<typeof goldPriceResponseSchema>;
 
 export const QUOTE_TTL_MS = 30_000;
+
+/** GET /explorer/tx/{hash} (public): the local chain's view of a transaction, for the built-in explorer page. */
+export const explorerTxSchema = z.object({
+  hash: z.string(),
+  status: z.enum(['pending', 'success', 'reverted']),
+  blockNumber: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  confirmations: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  /** Token movements decoded from the logs; `token` is null for a contract the platform does not know. */
+  transfers: z.array(z.object({ token: z.string().nullable(), from: z.string(), to: z.string(), amount: z.string() })),
+});
+export type ExplorerTx = z.infer<typeof explorerTxSchema>;
+
+/** POST /dev/faucet (sandbox): test USDT minted to the caller's deposit address. */
+export const faucetRequestSchema = z.object({
+  asset: z.literal('USDT', { error: 'The faucet gives USDT only' }),
+  amount: decimalStringSchema,
+});
+export const faucetResponseSchema = z.object({ txHash: z.string(), explorerUrl: z.string(), address: z.string() });
+export type FaucetResponse = z.infer<typeof faucetResponseSchema>;

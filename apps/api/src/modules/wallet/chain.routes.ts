@@ -5,7 +5,9 @@ import {
   AmountError,
   accountAddressResponseSchema,
   apiPaths,
-  decimalStringSchema,
+  explorerTxSchema,
+  faucetRequestSchema,
+  faucetResponseSchema,
   fromUnits,
   toUnits,
 } from '@qmgt/contracts';
@@ -14,17 +16,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
 
 const FAUCET_MAX = toUnits('10000', 'USDT');
-
-const explorerTxSchema = z.object({
-  hash: z.string(),
-  status: z.enum(['pending', 'success', 'reverted']),
-  blockNumber: z.string().nullable(),
-  timestamp: z.string().nullable(),
-  confirmations: z.string(),
-  from: z.string(),
-  to: z.string().nullable(),
-  transfers: z.array(z.object({ token: z.string().nullable(), from: z.string(), to: z.string(), amount: z.string() })),
-});
 
 /** The custodial address, the sandbox faucet and the local chain's explorer data. */
 export const chainRoutes: FastifyPluginAsync<{
@@ -95,11 +86,8 @@ export const chainRoutes: FastifyPluginAsync<{
           tags: ['sandbox'],
           security,
           summary: 'Mint test USDT to the caller’s address on the local chain; the deposit watcher credits it',
-          body: z.object({
-            asset: z.literal('USDT', { error: 'The faucet gives USDT only' }),
-            amount: decimalStringSchema,
-          }),
-          response: { 200: z.object({ txHash: z.string(), explorerUrl: z.string(), address: z.string() }) },
+          body: faucetRequestSchema,
+          response: { 200: faucetResponseSchema },
         },
       },
       async (request) => {

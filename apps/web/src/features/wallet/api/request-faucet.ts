@@ -1,11 +1,8 @@
-import { apiPaths } from '@qmgt/contracts';
+import { apiPaths, faucetResponseSchema } from '@qmgt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
-// Not in @qmgt/contracts: the API declares this sandbox answer beside its route.
-const faucetResponseSchema = z.object({ txHash: z.string(), explorerUrl: z.string(), address: z.string() });
-export type FaucetResponse = z.infer<typeof faucetResponseSchema>;
+export type { FaucetResponse } from '@qmgt/contracts';
 
 /**
  * POST /dev/faucet (sandbox only, bearer): mints test USDT to the caller's deposit address
