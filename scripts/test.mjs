@@ -2,7 +2,8 @@
 /**
  * Runs every test of the product and ends with one line "N passed, N failed":
  * contracts and API (PGlite; again on PostgreSQL when TEST_POSTGRES_URL or DATABASE_URL is
- * set), the client, then the end-to-end journeys in Chromium against the built product.
+ * set), the client, then against the built product: schemathesis over the OpenAPI document
+ * (where it is installed) and the end-to-end journeys in Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -49,6 +50,25 @@ if (postgresUrl) vitest('api on PostgreSQL', 'apps/api', { DATABASE_URL: postgre
 else console.log('\n(API suite on PostgreSQL skipped: set TEST_POSTGRES_URL=postgres://... to run it too.)');
 vitest('web client', 'apps/web');
 
+const built = run('build product', 'npm', ['run', 'build']) === 0;
+if (!built) results.push({ label: 'build', passed: 0, failed: 1, status: 1 });
+
+// Schemathesis runs from Python where it is installed (scripts/schemathesis.mjs finds it); the
+// API suite's fast-check property test covers the same contract everywhere.
+if (built) {
+  const summaryFile = path.join(reports, 'schemathesis.json');
+  const status = run('schemathesis over /api/docs/json', 'node', ['scripts/schemathesis.mjs'], {
+    SCHEMATHESIS_SUMMARY: summaryFile,
+  });
+  if (status === 2) console.log('(schemathesis skipped: not installed here; set SCHEMATHESIS to its launcher.)');
+  else {
+    const runs = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')).runs : [];
+    const passed = runs.filter((r) => r.status === 0).length;
+    const failed = runs.length - passed || (status === 0 ? 0 : 1);
+    results.push({ label: 'schemathesis', passed, failed, status });
+  }
+}
+
 const chromium = findChromium();
 if (!chromium) {
   const message = [
@@ -59,29 +79,25 @@ if (!chromium) {
   ].join('\n');
   console.error(message);
   if (process.env.CI) results.push({ label: 'e2e (no browser)', passed: 0, failed: 1, status: 1 });
-} else {
-  if (run('build product', 'npm', ['run', 'build']) !== 0) {
-    results.push({ label: 'build', passed: 0, failed: 1, status: 1 });
-  } else {
-    const file = path.join(reports, 'e2e.json');
-    const status = run(
-      'e2e in Chromium',
-      'npx',
-      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      {
-        CHROMIUM_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      },
-    );
-    let passed = 0;
-    let failed = status === 0 ? 0 : 1;
-    if (existsSync(file)) {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-      passed = stats.expected + stats.flaky;
-      failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-    }
-    results.push({ label: 'e2e in Chromium', passed, failed, status });
+} else if (built) {
+  const file = path.join(reports, 'e2e.json');
+  const status = run(
+    'e2e in Chromium',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    },
+  );
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (existsSync(file)) {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    passed = stats.expected + stats.flaky;
+    failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   }
+  results.push({ label: 'e2e in Chromium', passed, failed, status });
 }
 
 console.log('\n=== summary ===');

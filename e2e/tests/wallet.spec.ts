@@ -4,8 +4,9 @@ import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './s
 /**
  * Journey of issue 4 ("Done when"): a KYC-verified client taps the sandbox faucet, sees the
  * deposit arrive, swaps 100 USDT for QMGT seeing price and fee first, gets the transaction
- * modal with its explorer link, sells part back, follows a transaction to the built-in
- * explorer, and finds history and dashboard agreeing with the balances to the last unit.
+ * modal with its explorer link, sells part back at the quote it was shown, follows a
+ * transaction to the built-in explorer, and finds history and dashboard agreeing with the
+ * balances to the last unit.
  * Everything runs against the real API, its ledger and the local anvil chain.
  */
 
@@ -166,18 +167,28 @@ test('a verified client: faucet, deposit, swap with price and fee first, sell ba
   // The form starts over.
   await expect(page.getByRole('textbox', { name: 'You pay' })).toHaveValue('');
 
-  // 3. Sell part back through the QMGT page (POST /sell-token), then follow it to the explorer.
+  // 3. Sell part back through the QMGT page (POST /sell-token) at the quote shown: price, fee,
+  // USDT received and its countdown first, then the sale sends that quote and pays what it said.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'QMGT', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'QMGT Transactions', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Amount to sell' }).fill('0.1');
-  const estimate = page.getByRole('group', { name: 'Quote' });
-  await expect(estimate).toBeVisible({ timeout: 15_000 });
-  await expect(quoteRow(estimate, 'Sell price')).toHaveText(/^[\d,]+\.\d{2} USDT per QMGT$/);
+  const sellQuote = page.getByRole('group', { name: 'Quote' });
+  await expect(sellQuote).toBeVisible({ timeout: 15_000 });
+  await expect(quoteRow(sellQuote, 'You pay')).toHaveText('0.1000 QMGT');
+  await expect(quoteRow(sellQuote, 'Sell price')).toHaveText(/^[\d,]+\.\d{2} USDT per QMGT$/);
+  await expect(quoteRow(sellQuote, 'Fee')).toHaveText(/^\d+\.\d{2} USDT$/);
+  await expect(sellQuote.getByRole('timer')).toHaveText(/^Quote expires in \d+ s$/);
+  const sellPromised = (await quoteRow(sellQuote, 'You receive').textContent())?.trim() ?? '';
+  expect(sellPromised).toMatch(/^[\d,]+\.\d{2} USDT$/);
+  const sellRequest = page.waitForRequest((r) => r.url().endsWith('/api/sell-token') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Sell QMGT' }).click();
+  const sent = (await sellRequest).postDataJSON() as { amount: string; quoteId?: string };
+  expect(sent).toEqual({ amount: '0.1', quoteId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   await expect(modal.getByText('Transaction Successful')).toBeVisible({ timeout: 90_000 });
-  await expect(modal.getByText(/^You received [\d,]+\.\d{2} USDT for 0\.1000 QMGT\.$/)).toBeVisible();
+  await expect(modal.getByText(`You received ${sellPromised} for 0.1000 QMGT.`)).toBeVisible();
   const [sell] = await transactionsOf(request, session);
   expect(sell).toMatchObject({ type: 'QMGT', status: 'completed', assetIn: 'QMGT', amountIn: '0.1', assetOut: 'USDT' });
+  expect(`${shown(units(sell!.amountOut!), 2)} USDT`).toBe(sellPromised);
 
   await modal.getByRole('link', { name: 'View on block explorer' }).click();
   await expect(modal).toBeHidden();

@@ -1,10 +1,12 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@qmgt/contracts';
-import { build, type TestApp } from './test/build.js';
-import { post } from './test/factories.js';
+import { build, openTestDatabase, testConfigDefaults, type TestApp } from './test/build.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { post, signedInUser } from './test/factories.js';
 
 describe('the product server', () => {
   let t: TestApp;
@@ -90,5 +92,103 @@ describe('outside the sandbox', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().sandbox).toBe(false);
+  });
+});
+
+describe('headers of every answer', () => {
+  let t: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    t = await build();
+    proxied = await build({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await t.close();
+  });
+
+  it('Cache-Control: no-store on authenticated answers, their errors included', async () => {
+    const { token } = await signedInUser(t.app);
+    const bearer = { authorization: `Bearer ${token}` };
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/getInfo', headers: bearer }),
+      await t.app.inject({ method: 'GET', url: '/api/verification/get-personal', headers: bearer }),
+      // Errors of authenticated routes: bad body, ended session, no session.
+      await t.app.inject({ method: 'POST', url: '/api/auth/local/change-password', headers: bearer, payload: {} }),
+      await t.app.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: 'Bearer ended-or-made-up' } }),
+      await t.app.inject({ method: 'GET', url: '/api/getInfo' }),
+      // Sign-in hands out a token: its answer must not be cached either.
+      await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'x', password: 'y' } }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 401, 401, 401]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('HSTS only over HTTPS: never on plain HTTP, and X-Forwarded-Proto counts only behind a trusted proxy', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    const viaProxy = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const proxiedPlain = await proxied.app.inject({ method: 'GET', url: '/api/health' });
+    expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('under NODE_ENV=production', () => {
+  it('refuses to start on sandbox adapters unless SANDBOX is on', async () => {
+    await expect(
+      build({
+        env: 'production',
+        sandbox: false,
+        appSecret: 'a'.repeat(40),
+        kyc: { provider: 'sandbox', levelName: 'basic-kyc-level', webhookSecret: 'w'.repeat(40), sumsub: undefined },
+      }),
+    ).rejects.toThrow(/Refusing to start: NODE_ENV=production on sandbox adapters: dev mailbox/);
+  });
+
+  it('with SANDBOX=true, warns in the log at start', async () => {
+    const lines: string[] = [];
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qmgt-test-data-'));
+    const { database, drop } = await openTestDatabase();
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test' }),
+      ...testConfigDefaults,
+      env: 'production' as const,
+      sandbox: true,
+      dataDir,
+      chain: { ...loadConfig({}).chain, enabled: false },
+    };
+    const app = await buildApp({
+      config,
+      database,
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    await app.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+    const warning = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).find((l) => l.level === 40);
+    expect(warning?.msg).toMatch(/^SANDBOX=true under NODE_ENV=production/);
+  });
+
+  it('with SANDBOX=true, runs and says so on /api/health', async () => {
+    const t = await build({ env: 'production', sandbox: true });
+    try {
+      const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+      expect(health).toMatchObject({ status: 'ok', sandbox: true });
+      expect(health.warning).toMatch(/^SANDBOX=true under NODE_ENV=production: this is not a production deployment\./);
+      expect(health.warning).toContain('dev mailbox');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -5,16 +5,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, toUnits, type ApiError } from '@qmgt/contracts';
-import type { Config } from './config.js';
+import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, type ApiError } from '@qmgt/contracts';
+import { Redis } from 'ioredis';
+import { assertProductionSafe, sandboxWarning, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import safeInputPlugin from './plugins/safe-input.js';
+import devGatePlugin from './plugins/dev-gate.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import { memoryStore, redisStore } from './lib/shared-store.js';
+import { logHooks, logSerializers } from './lib/log-safety.js';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
+import { DEFAULT_THROTTLE_POLICY } from './modules/auth/throttle.rules.js';
 import openapiPlugin from './plugins/openapi.js';
+import apiRoutesPlugin from './plugins/api-routes.js';
 import staticClientPlugin from './plugins/static-client.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -33,20 +42,16 @@ import { createKycService, type KycService } from './modules/kyc/kyc.service.js'
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/kyc.routes.js';
 import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
 import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
-import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.js';
-import { ledgerAdminRoutes } from './modules/ledger/ledger.routes.js';
-import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
-import { createMarketService, type MarketService } from './modules/market/market.service.js';
-import { DEFAULT_POLICY } from './modules/market/market.rules.js';
-import { createSandboxPriceFeed } from './adapters/prices/sandbox.js';
-import { createHttpPriceFeed } from './adapters/prices/http.js';
-import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
-import { createSwapService, type SwapService } from './modules/swap/swap.service.js';
-import { walletRoutes } from './modules/swap/swap.routes.js';
-import { connectRpcChain, explorerTxUrl, startLocalChain, type ChainPort } from './adapters/chain/index.js';
-import { createSettlement } from './modules/wallet/settlement.js';
-import { createDepositWatcher } from './modules/wallet/deposits.js';
-import { chainRoutes } from './modules/wallet/chain.routes.js';
+import idempotencyPlugin from './plugins/idempotency.js';
+import { connectRpcChain, startLocalChain, type ChainPort } from './adapters/chain/index.js';
+import type { Services } from './services.js';
+import ledgerModule from './modules/ledger/ledger.module.js';
+import marketModule from './modules/market/market.module.js';
+import transactionsModule from './modules/transactions/transactions.module.js';
+import moneyModule from './modules/money/money.module.js';
+import swapModule from './modules/swap/swap.module.js';
+import walletModule from './modules/wallet/wallet.module.js';
+import settlementModule from './modules/settlement/settlement.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -82,6 +87,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A mail transport to use instead of the configured one (tests of failure and retry). */
   mail?: MailTransport;
+  /** The sessions' clock (tests of idle and absolute expiry). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -90,18 +97,33 @@ declare module 'fastify' {
     database: Database;
     jobs: JobQueue;
     chain: ChainPort | undefined;
-    services: {
-      auth: AuthService;
-      kyc: KycService;
-      files: FilesService;
-      sandboxKyc: SandboxProvider | undefined;
-      ledger: LedgerService;
-      market: MarketService;
-      transactions: TransactionsService;
-      swap: SwapService;
-    };
+    services: Services;
   }
 }
+
+declare module './services.js' {
+  interface Services {
+    auth: AuthService;
+    kyc: KycService;
+    files: FilesService;
+    sandboxKyc: SandboxProvider | undefined;
+  }
+}
+
+/**
+ * The product's modules, in dependency order. Each is a Fastify plugin that builds its
+ * service on `app.services`, registers its routes and starts its background work; a new
+ * product is a new entry here (and its operation types in the money engine).
+ */
+const MODULES = [
+  ledgerModule,
+  marketModule,
+  transactionsModule,
+  moneyModule,
+  swapModule,
+  walletModule,
+  settlementModule,
+];
 
 /**
  * Builds the whole product's server: database and migrations, job queue, adapters, plugins,
@@ -109,7 +131,8 @@ declare module 'fastify' {
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  // First, so that a missing secret stops the start before anything is opened.
+  // First, so that a production start on sandbox adapters or a missing secret stops before anything is opened.
+  assertProductionSafe(config);
   const secrets = resolveSecrets({
     dataDir: config.dataDir,
     sandbox: config.sandbox,
@@ -117,15 +140,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webhookSecret: config.kyc.webhookSecret,
   });
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Errors are logged without the SQL and row values a failed query carries (lib/log-safety.ts).
+    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers, hooks: logHooks },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Opaque request ids in logs; user input never becomes one.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    // A malformed address (bad percent-escape, over-long segment) answers in our error shape.
+    frameworkErrors,
+    // A `__proto__` or `constructor.prototype` key is dropped like any unknown field, not a 400:
+    // the document allows unknown fields, and dropping them is as safe as refusing.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const warning = sandboxWarning(config);
+  if (warning) app.log.warn(warning);
 
   const ownsDatabase = !options.database;
   const database =
@@ -136,13 +168,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
   const mail =
     options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
+  // One Redis connection for everything several processes must share (rate limits, sign-in throttle).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   const authService = createAuthService({
     db: database.db,
     queue: jobs,
     mail,
     publicUrl: config.publicUrl,
     sessionPolicy: config.session,
+    throttle: createSignInThrottle({
+      store: redis ? redisStore(redis, 'qmgt-throttle-') : memoryStore(),
+      policy: { ...DEFAULT_THROTTLE_POLICY, lockAfter: config.signInLock.after, lockMs: config.signInLock.ms },
+      now: options.now ?? (() => new Date()),
+    }),
+    lockMinutes: Math.ceil(config.signInLock.ms / 60_000),
+    notifications: database,
+    ...(options.now ? { now: options.now } : {}),
   });
+  await authService.start();
+  const sessionIsLive = (sessionId: string) => authService.isSessionLive(sessionId);
   await authService.registerJobs();
   await authService.ensureOperator(config.operator);
 
@@ -161,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       queue: jobs,
       accessTokens: createTokenSigner(secrets.appSecret, 'qmgt-sandbox-kyc-sdk', 30 * 60),
       webhookSecret: secrets.webhookSecret,
+      sessionIsLive,
     });
     identityProvider = sandboxKyc.provider;
   }
@@ -171,79 +218,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     files: filesService,
     handoffTokens: createTokenSigner(secrets.appSecret, 'qmgt-kyc-handoff', KYC_HANDOFF_TTL_MS / 1000),
     webhookSecret: secrets.webhookSecret,
+    sessionIsLive,
   });
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
   app.decorate('chain', chain);
-  const ledgerService = createLedgerService(database.db);
-  const policy = {
-    ...DEFAULT_POLICY,
-    spreadBps: BigInt(config.market.spreadBps),
-    swapFeeBps: BigInt(config.market.swapFeeBps),
-  };
-  const marketService = createMarketService({
-    db: database.db,
-    feed: config.market.feed
-      ? createHttpPriceFeed({ ...config.market.feed, timeoutMs: 5000 })
-      : createSandboxPriceFeed(toUnits(config.market.goldUsdPerGram, 'USDT')),
-    policy,
-    refreshMs: config.market.refreshMs,
-  });
-  marketService.start();
-  const chainId = chain?.chainId ?? config.chain.rpc?.chainId ?? 31337;
-  const explorerUrl = (hash: string) =>
-    explorerTxUrl(hash as `0x${string}`, { explorerTxBase: config.explorerTxBase, chainId }) ?? '';
-  const transactionsService = createTransactionsService({ db: database.db, explorerUrl });
-  const swapService = createSwapService({
-    db: database.db,
-    ledger: ledgerService,
-    market: marketService,
-    transactions: transactionsService,
-    queue: jobs,
-    policy,
-  });
-  const idempotencyService = createIdempotencyService(database.db);
-  const depositWatcher = chain
-    ? createDepositWatcher({
-        db: database.db,
-        chain,
-        ledger: ledgerService,
-        transactions: transactionsService,
-        confirmations: BigInt(config.chain.confirmations),
-        intervalMs: config.chain.scanMs,
-      })
-    : undefined;
-  const settlement = chain
-    ? createSettlement({
-        db: database.db,
-        chain,
-        ledger: ledgerService,
-        transactions: transactionsService,
-        queue: jobs,
-        confirmations: BigInt(config.chain.confirmations),
-      })
-    : undefined;
-  await settlement?.start();
-  depositWatcher?.start();
   app.decorate('services', {
     auth: authService,
     kyc: kycService,
     files: filesService,
     sandboxKyc,
-    ledger: ledgerService,
-    market: marketService,
-    transactions: transactionsService,
-    swap: swapService,
-  });
+  } as Services);
+  // Registered before the modules: onClose hooks run last-in first-out, so every module's
+  // background work has stopped before the queue, the chain and the database close.
   app.addHook('onClose', async () => {
-    app.services.market.stop();
-    await depositWatcher?.stop();
-    settlement?.stop();
     await jobs.stop();
     await chain?.stop();
     await mail.close();
+    await authService.stop();
+    await redis?.quit();
     if (ownsDatabase) await database.close();
   });
 
@@ -265,41 +260,43 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by security-headers, and only over HTTPS.
+    strictTransportSecurity: false,
   });
   await app.register(errorsPlugin);
+  await app.register(safeInputPlugin);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 60, fieldSize: 4096, parts: 64, headerPairs: 100 },
     throwFileSizeLimit: true,
   });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { redis });
   await app.register(authPlugin, { authService });
+  await app.register(devGatePlugin, { authService });
+  await app.register(securityHeadersPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(openapiPlugin, { version: VERSION });
+  await app.register(apiRoutesPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db, sandbox: config.sandbox, version: VERSION });
+      await api.register(healthRoutes, {
+        db: database.db,
+        sandbox: config.sandbox,
+        version: VERSION,
+        sandboxWarning: warning,
+      });
       await api.register(authRoutes, { authService, rateLimit: config.rateLimit });
       await api.register(usersRoutes);
       await api.register(kycRoutes, { kyc: kycService, rateLimit: config.rateLimit });
       await api.register(kycWebhookRoutes, { kyc: kycService });
       await api.register(kycAdminRoutes, { kyc: kycService });
-      await api.register(ledgerAdminRoutes, { ledger: ledgerService });
-      if (chain) {
-        await api.register(walletRoutes, {
-          swap: swapService,
-          ledger: ledgerService,
-          market: marketService,
-          transactions: transactionsService,
-          idempotency: idempotencyService,
-        });
-        await api.register(chainRoutes, { chain, sandbox: config.sandbox, explorerUrl });
-      }
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
       if (config.sandbox && sandboxKyc)
         await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },
     { prefix: API_BASE },
   );
+  for (const module of MODULES) await app.register(module);
   await app.register(picturesRoutes, { files: filesService });
 
   // The sandbox provider calls our real webhook endpoint, in-process, with its signed payload.
@@ -325,7 +322,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const body: ApiError = {
-      error: { status: 404, name: 'NotFoundError', message: `No route ${request.method} ${pathname}.`, details: {} },
+      error: {
+        status: 404,
+        name: 'NotFoundError',
+        message: `No route ${request.method} ${pathname.slice(0, 200)}${pathname.length > 200 ? '…' : ''}.`,
+        details: {},
+      },
     };
     return reply.status(404).send(body);
   });

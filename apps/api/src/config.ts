@@ -31,6 +31,9 @@ export const envSchema = z.object({
   /** Requests per window on sign-in, verification and reset routes, per client address. */
   RATE_LIMIT_AUTH_MAX: intFromEnv(10),
   RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+  /** Per-account sign-in throttle: failed attempts that lock an account, and for how long. */
+  SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(4).max(1000).default(10),
+  SIGN_IN_LOCK_MINUTES: intFromEnv(15),
   /** Idle and absolute session lifetimes; the defaults are SPEC.md's and DESIGN.md's. */
   SESSION_IDLE_MINUTES: intFromEnv(15),
   SESSION_ABSOLUTE_HOURS: intFromEnv(8),
@@ -80,12 +83,15 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /** SANDBOX: the /api/dev/* routes and the dev mailbox page are on. */
   sandbox: boolean;
   operator: { email: string; password: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   trustProxy: boolean;
   rateLimit: { authMax: number; windowMs: number };
+  /** Failed sign-ins to one account (from any address) that lock it, and the lock's length. */
+  signInLock: { after: number; ms: number };
   session: { idleMs: number; absoluteMs: number };
   /** undefined: generated on first start and kept in DATA_DIR/secrets.json (sandbox only). */
   appSecret: string | undefined;
@@ -117,6 +123,48 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The embedded stand-ins a configuration runs on: each is fine on a person's machine and
+ * wrong in production (mail nobody receives, identities nobody checked, a chain and a gold
+ * price that exist only here, secrets written to a file).
+ */
+export function sandboxAdaptersOf(config: Config): string[] {
+  const adapters: string[] = [];
+  if (!config.smtpUrl) adapters.push('dev mailbox (SMTP_URL unset)');
+  if (!config.kyc.sumsub) adapters.push('sandbox identity provider (SUMSUB_APP_TOKEN unset)');
+  if (config.chain.enabled && !config.chain.rpc) adapters.push('embedded anvil chain (CHAIN_RPC_URL unset)');
+  if (!config.market.feed) adapters.push('sandbox gold price (PRICE_FEED_URL unset)');
+  if (!config.appSecret || !config.kyc.webhookSecret)
+    adapters.push('generated secrets (APP_SECRET or SUMSUB_WEBHOOK_SECRET unset)');
+  return adapters;
+}
+
+/**
+ * Production runs on production adapters only, unless SANDBOX=true says otherwise on purpose
+ * (a demo server): then `sandboxWarning` is what the log and /api/health say about it. Under
+ * NODE_ENV=production `sandbox` is true only when SANDBOX=true was set explicitly.
+ */
+export function assertProductionSafe(config: Config): void {
+  if (config.env !== 'production' || config.sandbox) return;
+  const adapters = sandboxAdaptersOf(config);
+  if (adapters.length === 0) return;
+  throw new ConfigError(
+    `Refusing to start: NODE_ENV=production on sandbox adapters: ${adapters.join('; ')}. ` +
+      'Configure their production adapters, or set SANDBOX=true to run the sandbox deliberately.',
+  );
+}
+
+/** What the product says, loudly, when the sandbox runs under NODE_ENV=production; undefined otherwise. */
+export function sandboxWarning(config: Config): string | undefined {
+  if (config.env !== 'production' || !config.sandbox) return undefined;
+  const adapters = sandboxAdaptersOf(config);
+  return (
+    'SANDBOX=true under NODE_ENV=production: this is not a production deployment. ' +
+    `${adapters.length ? `Stand-ins in use: ${adapters.join('; ')}. ` : ''}` +
+    '/api/dev/* answers loopback clients and operators.'
+  );
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -146,7 +194,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL || undefined,
-    sandbox: e.SANDBOX ?? !productionAdapterConfigured,
+    // Production never falls into the sandbox by default: only an explicit SANDBOX=true.
+    sandbox: e.NODE_ENV === 'production' ? e.SANDBOX === true : (e.SANDBOX ?? !productionAdapterConfigured),
     operator:
       e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD
         ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD }
@@ -155,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    signInLock: { after: e.SIGN_IN_LOCK_AFTER, ms: e.SIGN_IN_LOCK_MINUTES * 60_000 },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     appSecret: e.APP_SECRET,
     market: {
@@ -190,5 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           : undefined,
     },
   };
-  return { ...config, ...overrides };
+  const result = { ...config, ...overrides };
+  assertProductionSafe(result);
+  return result;
 }

@@ -68,17 +68,20 @@ export function tokenOf(link: string): string {
   return decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
 }
 
+/** What sign-up answers: a receipt, the same whether or not the address was free. */
+export type Registration = { id: string; username: string; email: string; confirmed: false };
+
 /** Registers through the API (optionally with a referral code); the account is unconfirmed. */
 export async function registerViaApi(
   request: APIRequestContext,
   credentials: Credentials,
   ref?: string,
-): Promise<SessionUser> {
+): Promise<Registration> {
   const response = await request.post('/api/auth/local/register', {
     data: { ...credentials, ...(ref ? { ref } : {}) },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { user: SessionUser }).user;
+  return ((await response.json()) as { user: Registration }).user;
 }
 
 /** Sends the verification mail, reads it from the dev mailbox and spends its token. */
@@ -101,8 +104,10 @@ export async function signInViaApi(request: APIRequestContext, identifier: strin
 /** A confirmed account, ready to sign in. */
 export async function createVerifiedUser(request: APIRequestContext, options: { prefix?: string; ref?: string } = {}) {
   const credentials = uniqueCredentials(options.prefix);
-  const user = await registerViaApi(request, credentials, options.ref);
+  await registerViaApi(request, credentials, options.ref);
   await verifyEmailViaApi(request, credentials.email);
+  // Sign-up tells nothing about the account (docs/decisions/002); the full user comes with sign-in.
+  const { user } = await signInViaApi(request, credentials.email, credentials.password);
   return { credentials, user };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './users.js';
+import { TRIMMED_WHITESPACE, text } from './text.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -7,38 +8,47 @@ export const PASSWORD_MIN = 8;
 /** argon2 accepts more, but an upper bound keeps hashing cost bounded per request. */
 export const PASSWORD_MAX = 128;
 
-export const emailSchema = z
-  .string({ error: 'E-mail is required' })
-  .trim()
-  .max(254, 'E-mail is too long')
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }))
-  .transform((v) => v.toLowerCase());
+/** What trimming forgives around an address, less the control characters text() refuses first. */
+const SPACES = TRIMMED_WHITESPACE.replace('\\t\\n\\v\\f\\r', '');
 
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
+export const emailSchema = text(254, { required: 'E-mail is required', maxMessage: 'E-mail is too long' })
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }))
+  .transform((v) => v.toLowerCase())
+  .meta({ pattern: `^[${SPACES}]*(?:${z.regexes.email.source.slice(1, -1)})[${SPACES}]*$` });
+
+export const usernameSchema = text(USERNAME_MAX, {
+  required: 'Username is required',
+  maxMessage: `Username must be at most ${USERNAME_MAX} characters`,
+})
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore only')
   .refine((v) => !v.includes('@'), 'Username may not contain @');
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/** A new password: never trimmed (every character counts), single-line like any typed secret. */
+export const passwordSchema = text(PASSWORD_MAX, {
+  trim: false,
+  required: 'Password is required',
+  maxMessage: `Password must be at most ${PASSWORD_MAX} characters`,
+}).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
 
-export const refCodeSchema = z
-  .string()
-  .trim()
-  .max(32, 'Referral code is too long')
-  .regex(/^[A-Za-z0-9]*$/, 'Referral code may contain letters and digits only');
+/**
+ * A password to check against the stored hash. Tab and line breaks stay allowed here: a
+ * password set before the single-line rule existed must keep working.
+ */
+const existingPasswordSchema = (required: string) =>
+  text(PASSWORD_MAX, { trim: false, multiline: true, required, maxMessage: 'Password is too long' }).min(1, required);
+
+export const refCodeSchema = text(32, { maxMessage: 'Referral code is too long' }).regex(
+  /^[A-Za-z0-9]*$/,
+  'Referral code may contain letters and digits only',
+);
 
 /** A link token: base64url of >= 128 random bits; anything else cannot be valid. */
-export const linkTokenSchema = z
-  .string({ error: 'Token is required' })
-  .trim()
+export const linkTokenSchema = text(128, {
+  required: 'Token is required',
+  maxMessage: 'The link is invalid or has expired',
+})
   .min(16, 'The link is invalid or has expired')
-  .max(128, 'The link is invalid or has expired')
   .regex(/^[A-Za-z0-9_-]+$/, 'The link is invalid or has expired');
 
 export const registerRequestSchema = z.object({
@@ -50,6 +60,22 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
+
+/**
+ * What sign-up answers. The same for a new account and for an e-mail or username that is
+ * already taken (the address's owner is mailed instead): it echoes what was sent and holds
+ * nothing (public hash, referral code) that could tell the two apart. The full user comes
+ * with sign-in once the e-mail is verified.
+ */
+export const registrationSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  confirmed: z.literal(false),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+export const registerResponseSchema = z.object({ user: registrationSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const emailRequestSchema = z.object({ email: emailSchema });
@@ -59,15 +85,11 @@ export const verifyCodeRequestSchema = z.object({ verifyCode: linkTokenSchema })
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  identifier: z
-    .string({ error: 'E-mail or username is required' })
-    .trim()
-    .min(1, 'E-mail or username is required')
-    .max(254, 'E-mail or username is too long'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX, 'Password is too long'),
+  identifier: text(254, {
+    required: 'E-mail or username is required',
+    maxMessage: 'E-mail or username is too long',
+  }).min(1, 'E-mail or username is required'),
+  password: existingPasswordSchema('Password is required'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -78,18 +100,19 @@ const passwordsMatch = (v: { password: string; passwordConfirmation: string }) =
 const mismatch = { message: 'Passwords do not match', path: ['passwordConfirmation'] };
 
 export const resetPasswordRequestSchema = z
-  .object({ token: linkTokenSchema, password: passwordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX) })
+  .object({
+    token: linkTokenSchema,
+    password: passwordSchema,
+    passwordConfirmation: text(PASSWORD_MAX, { trim: false }),
+  })
   .refine(passwordsMatch, mismatch);
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(PASSWORD_MAX),
+    currentPassword: existingPasswordSchema('Current password is required'),
     password: passwordSchema,
-    passwordConfirmation: z.string().max(PASSWORD_MAX),
+    passwordConfirmation: text(PASSWORD_MAX, { trim: false }),
   })
   .refine(passwordsMatch, mismatch)
   .refine((v) => v.currentPassword !== v.password, {

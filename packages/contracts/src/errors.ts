@@ -17,11 +17,22 @@ export const ERROR_NAMES = [
   'UnauthorizedError',
   'ForbiddenError',
   'NotFoundError',
+  /** The path exists with other methods; the `Allow` header lists them. */
+  'MethodNotAllowedError',
   'ConflictError',
   'RateLimitError',
+  /** Too many failed sign-ins: the account is locked for a while (its owner is mailed). */
+  'AccountLockedError',
   'PayloadTooLargeError',
   'UnprocessableError',
   'InsufficientFundsError',
+  /** The same Idempotency-Key is still being processed: retry shortly, the first answer will come. */
+  'IdempotencyKeyInUseError',
+  /** A quote executes once: this one already has. */
+  'QuoteUsedError',
+  'QuoteExpiredError',
+  /** The price moved past what the customer accepted (minAmountOut or the quote). */
+  'PriceMovedError',
   'ApplicationError',
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];

@@ -1,3 +1,4 @@
+export * from './text.js';
 export * from './errors.js';
 export * from './users.js';
 export * from './auth.js';
@@ -7,4 +8,6 @@ export * from './paths.js';
 export * from './kyc.js';
 export * from './money.js';
 export * from './ledger.js';
+export * from './settlement.js';
 export * from './wallet.js';
+export * from './idempotency.js';

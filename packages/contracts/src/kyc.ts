@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { kycStatusSchema } from './users.js';
+import { text } from './text.js';
 
 /** Review outcome as the identity provider words it (Sumsub's vocabulary; the sandbox speaks it too). */
 export const REVIEW_ANSWERS = ['GREEN', 'RED'] as const;
@@ -27,14 +28,14 @@ export type ReviewResult = z.infer<typeof reviewResultSchema>;
  * short-lived `uid` hand-off token instead.
  */
 export const applicantRequestSchema = z.object({
-  userId: z.string().trim().max(64).optional(),
-  uid: z.string().trim().max(2048).optional(),
+  userId: text(64).optional(),
+  uid: text(2048).optional(),
 });
 export type ApplicantRequest = z.infer<typeof applicantRequestSchema>;
 
 export const applicantDataRequestSchema = z.object({
-  externalUserId: z.string().trim().max(64).optional(),
-  uid: z.string().trim().max(2048).optional(),
+  externalUserId: text(64).optional(),
+  uid: text(2048).optional(),
 });
 
 export const KYC_PROVIDERS = ['sandbox', 'sumsub'] as const;
@@ -116,7 +117,6 @@ export const ID_TYPES = ['Passport', 'National ID', 'Driving Licence'] as const;
 export const GENDERS = ['Female', 'Male', 'Other'] as const;
 export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const required = (label: string, max = 100) => text(max).min(1, `${label} is required`);
 
 /** Adults only: the platform holds savings and moves money. */
@@ -129,9 +129,7 @@ export function isAdultOn(dateOfBirth: string, today: Date): boolean {
   return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
 }
 
-const isoDate = z
-  .string()
-  .trim()
+const isoDate = text(10, { maxMessage: 'Date of birth must be a date (YYYY-MM-DD)' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
@@ -140,7 +138,9 @@ const isoDate = z
   .refine((v) => v >= '1900-01-01', 'Date of birth is too far in the past')
   .refine((v) => isAdultOn(v, new Date()), `You must be at least ${MIN_AGE_YEARS} years old`);
 
-const phone = (label: string) => text(32).regex(/^$|^\+?[0-9 ()-]{6,32}$/, `${label} must be a phone number`);
+// Checked after trimming, so spaces may sit only inside: the OpenAPI document then says the same.
+const phone = (label: string) =>
+  text(32).regex(/^$|^\+?[0-9()-][0-9 ()-]{4,30}[0-9()-]$/, `${label} must be a phone number`);
 
 /** The steps of /Registration/{step}: each validates its own fields, the submit validates all. */
 export const kycStepSchemas = {
@@ -220,29 +220,36 @@ export const pictureResponseSchema = z.object({ profileLink: z.string() });
 
 /* ---- Sandbox provider and back office ---- */
 
+const redNeedsRejectType = {
+  message: 'A RED review needs reviewRejectType RETRY or FINAL',
+  path: ['reviewRejectType'],
+  // Stated in JSON Schema just below, so breaking it does not match the document: a 400.
+  params: { statedInDocument: true },
+};
+/** The same rule in JSON Schema, so the OpenAPI document states it rather than only the code. */
+const redNeedsRejectTypeJsonSchema = {
+  anyOf: [{ properties: { reviewAnswer: { enum: ['GREEN'] } } }, { required: ['reviewRejectType'] }],
+};
+
 export const devKycReviewRequestSchema = z
   .object({
-    userId: z.string().trim().min(1, 'userId is required').max(64),
+    userId: z.uuid({ error: 'userId must be a user id (a UUID)' }),
     reviewAnswer: reviewAnswerSchema,
     reviewRejectType: reviewRejectTypeSchema.optional(),
-    moderationComment: z.string().trim().max(500).optional(),
+    moderationComment: text(500, { multiline: true }).optional(),
   })
-  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, {
-    message: 'A RED review needs reviewRejectType RETRY or FINAL',
-    path: ['reviewRejectType'],
-  });
+  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, redNeedsRejectType)
+  .meta(redNeedsRejectTypeJsonSchema);
 export type DevKycReviewRequest = z.infer<typeof devKycReviewRequestSchema>;
 
 export const operatorReviewRequestSchema = z
   .object({
     reviewAnswer: reviewAnswerSchema,
     reviewRejectType: reviewRejectTypeSchema.optional(),
-    moderationComment: z.string().trim().max(500).optional(),
+    moderationComment: text(500, { multiline: true }).optional(),
   })
-  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, {
-    message: 'A RED review needs reviewRejectType RETRY or FINAL',
-    path: ['reviewRejectType'],
-  });
+  .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, redNeedsRejectType)
+  .meta(redNeedsRejectTypeJsonSchema);
 export type OperatorReviewRequest = z.infer<typeof operatorReviewRequestSchema>;
 
 export const adminApplicantSchema = z.object({
@@ -276,6 +283,14 @@ export const adminApplicantSchema = z.object({
 });
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 export const adminApplicantListSchema = z.object({ data: z.array(adminApplicantSchema) });
+
+/** POST /sandbox-kyc/documents: the multipart form's text field beside its `file`. */
+export const SANDBOX_DOCUMENT_KINDS = ['identity_document', 'selfie'] as const;
+export const sandboxDocumentFormSchema = z.object({
+  kind: z.enum(SANDBOX_DOCUMENT_KINDS, {
+    error: 'Say which file this is: kind must be identity_document or selfie.',
+  }),
+});
 
 export const sandboxSubmitResponseSchema = z.object({ reviewStatus: reviewStatusSchema });
 

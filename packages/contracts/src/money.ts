@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Money on the wire is a decimal string ("12.5"), in the database `numeric(78,0)` counts of
@@ -16,10 +17,10 @@ export const DISPLAY_DECIMALS: Record<Asset, number> = { USDT: 2, QMGT: 4, GOLD:
 const DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
 
 /** A positive or zero decimal amount as typed by a person: digits, one optional point, no sign or exponent. */
-export const decimalStringSchema = z
-  .string({ error: 'Amount is required' })
-  .trim()
-  .regex(DECIMAL, 'Enter an amount like 12.5 (digits and one decimal point)');
+export const decimalStringSchema = text(64, {
+  required: 'Amount is required',
+  maxMessage: 'The amount is too long',
+}).regex(DECIMAL, 'Enter an amount like 12.5 (digits and one decimal point)');
 
 export class AmountError extends Error {}
 

@@ -36,6 +36,8 @@ export const apiPaths = {
   devKycReview: '/dev/kyc/review',
   adminKycApplicants: '/admin/kyc/applicants',
   adminLedgerCheck: '/admin/ledger/check',
+  adminSettlement: '/admin/settlement',
+  adminReconciliation: '/admin/chain/reconciliation',
   qmgtBalance: '/get-qmgt-balance',
   swapQuote: '/swap/quote',
   swap: '/swap',
@@ -58,6 +60,9 @@ export const apiPaths = {
 export const linkPaths = {
   emailVerification: (token: string) => `/Email-Verification/${token}`,
   changePassword: (token: string) => `/Change-Password/${token}`,
+  signIn: () => '/signin',
+  signUp: () => '/signup',
+  forgotPassword: () => '/forgot-password',
 } as const;
 
 /** Timings shared by client and server (SPEC.md section 9, DESIGN.md section 4). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetSchema, decimalStringSchema } from './money.js';
+import { text } from './text.js';
 
 /** Transaction types of the history pages (DESIGN.md section 4); later issues add theirs. */
 export const TRANSACTION_TYPES = ['QMGT', 'CONVERT', 'GAE', 'GAEX', 'USDAU', 'DEPOSIT'] as const;
@@ -42,6 +43,9 @@ export const transactionsQuerySchema = z.object({
 });
 export const transactionsResponseSchema = z.object({ data: z.array(transactionSchema), total: z.number().int() });
 
+/** A transaction's code as it appears in /transactions/{type}/{code}. */
+export const transactionCodeSchema = text(40, { maxMessage: 'Transaction not found.' });
+
 export const SWAP_ASSETS = ['USDT', 'QMGT'] as const;
 const swapAssetSchema = z.enum(SWAP_ASSETS, { error: 'Swaps are between USDT and QMGT' });
 
@@ -65,7 +69,22 @@ export const swapQuoteSchema = z.object({
 export type SwapQuote = z.infer<typeof swapQuoteSchema>;
 
 export const swapRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unknown quote' }) });
-export const sellTokenRequestSchema = z.object({ amount: decimalStringSchema });
+/**
+ * POST /sell-token: the customer gets the price they were shown. Either the quote they saw
+ * (`quoteId`, a QMGT -> USDT quote of the same amount) or the least USDT they accept
+ * (`minAmountOut`); a sell without either is refused.
+ */
+export const sellTokenRequestSchema = z
+  .object({
+    amount: decimalStringSchema,
+    quoteId: z.uuid({ error: 'Unknown quote' }).optional(),
+    minAmountOut: decimalStringSchema.optional(),
+  })
+  .refine((v) => v.quoteId !== undefined || v.minAmountOut !== undefined, {
+    message: 'Give the quote you were shown (quoteId) or the least USDT you accept (minAmountOut)',
+    path: ['quoteId'],
+  });
+export type SellTokenRequest = z.infer<typeof sellTokenRequestSchema>;
 
 export const balanceResponseSchema = z.object({ usdt: z.string(), qmgt: z.string() });
 export type BalanceResponse = z.infer<typeof balanceResponseSchema>;

@@ -9,13 +9,22 @@ export interface MultipartForm {
 /**
  * Reads a multipart request whole: text fields, and at most one file per allowed field name.
  * Size caps come from @fastify/multipart's limits (a file over the cap is a 413); a file under
- * any other name is refused rather than silently dropped.
+ * any other name is refused rather than silently dropped, and so is a second file or value
+ * under one name, or a text field outside `textFields` when given (the OpenAPI document
+ * describes these forms as closed).
  */
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new AppError(415, 'ValidationError', 'Send this form as multipart/form-data.');
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+  textFields?: readonly string[],
+): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, files: {} };
+  // No body at all is an empty form (its handler then says what is missing); another type is a 415.
+  const empty = !request.headers['content-type'] && !Number(request.headers['content-length'] ?? 0);
+  if (empty) return form;
+  if (!request.isMultipart()) throw new AppError(415, 'ValidationError', 'Send this form as multipart/form-data.');
   try {
-    await collectParts(request, fileFields, form);
+    await collectParts(request, fileFields, textFields, form);
   } catch (error) {
     // Limits and our own refusals carry a status; anything else is busboy choking on the body.
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
@@ -27,6 +36,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
 async function collectParts(
   request: FastifyRequest,
   fileFields: readonly string[],
+  textFields: readonly string[] | undefined,
   form: MultipartForm,
 ): Promise<void> {
   for await (const part of request.parts()) {
@@ -35,10 +45,19 @@ async function collectParts(
         part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
       }
+      if (Object.hasOwn(form.files, part.fieldname)) {
+        part.file.resume();
+        throw badRequest(`Send one file only in "${part.fieldname.slice(0, 40)}".`);
+      }
       const data = await part.toBuffer();
-      if (data.length === 0) throw badRequest('The uploaded file is empty.');
+      // No bytes are no picture or document: the same answer as any other unaccepted content.
+      if (data.length === 0) throw new AppError(415, 'ValidationError', 'The uploaded file is empty.');
       form.files[part.fieldname] = data;
     } else {
+      if (Object.hasOwn(form.fields, part.fieldname))
+        throw badRequest(`The field "${part.fieldname.slice(0, 40)}" is sent twice.`);
+      if (textFields && !textFields.includes(part.fieldname))
+        throw badRequest(`Unexpected field "${part.fieldname.slice(0, 40)}".`);
       form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
     }
   }

@@ -4,12 +4,16 @@ import type { AuthService, Authenticated, RequestOrigin } from '../modules/auth/
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {
+  /*
+   * Guards for any request hook (onRequest, preHandler...): they read only the Authorization
+   * header. The session is resolved once per request, however many guards run.
+   */
   interface FastifyInstance {
-    /** preHandler: a live session is required; sets request.auth. */
+    /** A live session is required; sets request.auth. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a live session of an operator is required. */
+    /** A live session of an operator is required. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a live session of a KYC-verified customer (money-moving routes). */
+    /** A live session of a KYC-verified customer (money-moving routes). */
     requireVerified: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -29,12 +33,17 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
 }
 
-/** Every authenticated route resolves its session on the server: a revoked token is refused at once. */
+/**
+ * Every authenticated route resolves its session on the server. The auth service answers a
+ * recently checked session from memory; a revoked one is refused in every process within a
+ * second (docs/decisions/006-session-cache.md).
+ */
 export default fp<{ authService: AuthService }>(
   async (app, { authService }) => {
     app.decorateRequest('auth', undefined);
 
     const requireUser = async (request: FastifyRequest) => {
+      if (request.auth) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
       const auth = await authService.authenticate(token);

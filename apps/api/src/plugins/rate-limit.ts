@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/errors.js';
 
 export interface RateLimitOptions {
-  redisUrl: string | undefined;
+  /** The app's one Redis connection (REDIS_URL), shared with the sign-in throttle; its owner closes it. */
+  redis: Redis | undefined;
 }
 
 /**
@@ -12,11 +13,7 @@ export interface RateLimitOptions {
  * is in-process by default and Redis when REDIS_URL is set, so several API processes share it.
  */
 export default fp<RateLimitOptions>(
-  async (app, options) => {
-    const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  async (app, { redis }) => {
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'qmgt-rl-' } : {}),

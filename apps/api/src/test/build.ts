@@ -17,7 +17,9 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database for one test file: PGlite by default, PostgreSQL with DATABASE_URL. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('postgresTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   if (template && databaseUrl) {
@@ -36,7 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     }
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, onQuery: options.onQuery });
     return {
       database,
       drop: async () => {
@@ -47,7 +49,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     };
   }
   const dump = await readFile(inject('pgliteTemplatePath'));
-  const database = await openDatabase({ pgliteTemplate: new Blob([dump]) });
+  const database = await openDatabase({ pgliteTemplate: new Blob([dump]), onQuery: options.onQuery });
   return { database, drop: () => database.close() };
 }
 
@@ -63,13 +65,24 @@ export const testConfigDefaults: Partial<Config> = {
 /** The `build()` helper: a ready app on its own database. */
 export async function build(
   overrides: Partial<Config> = {},
-  extra: { mail?: MailTransport; chain?: boolean; sameDatabaseAs?: TestApp } = {},
+  extra: {
+    mail?: MailTransport;
+    chain?: boolean;
+    sameDatabaseAs?: TestApp;
+    /** The sessions' clock. */
+    now?: () => Date;
+    /** Sees every statement the app's drizzle handle sends. */
+    onQuery?: (sql: string) => void;
+  } = {},
 ): Promise<TestApp> {
   // A second API "process" on the first one's PostgreSQL database: its own pool and job queue.
   const shared = extra.sameDatabaseAs?.database.connectionString;
   const { database, drop } = shared
-    ? await openDatabase({ databaseUrl: shared, poolSize: 10 }).then((db) => ({ database: db, drop: () => db.close() }))
-    : await openTestDatabase();
+    ? await openDatabase({ databaseUrl: shared, poolSize: 10, onQuery: extra.onQuery }).then((db) => ({
+        database: db,
+        drop: () => db.close(),
+      }))
+    : await openTestDatabase({ onQuery: extra.onQuery });
   // Uploads and generated secrets go to a folder of this app's own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qmgt-test-data-'));
   const base = loadConfig({ NODE_ENV: 'test' });
@@ -78,7 +91,13 @@ export async function build(
   const config = { ...base, ...testConfigDefaults, chain, dataDir, ...overrides };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, logger: false, ...(extra.mail ? { mail: extra.mail } : {}) });
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      ...(extra.mail ? { mail: extra.mail } : {}),
+      ...(extra.now ? { now: extra.now } : {}),
+    });
   } catch (error) {
     await drop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MailboxMessage, SessionResponse, User } from '@qmgt/contracts';
+import type { MailboxMessage, RegisterResponse, SessionResponse } from '@qmgt/contracts';
 
 export const DEFAULT_PASSWORD = 'correct-horse-9';
 
@@ -55,7 +55,7 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
   const input = newAccountInput(overrides);
   const res = await post(app, '/auth/local/register', input);
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { input, user: res.json<{ user: User }>().user };
+  return { input, user: res.json<RegisterResponse>().user };
 }
 
 /** Registers, verifies through the mailed link and signs in: a ready customer. */

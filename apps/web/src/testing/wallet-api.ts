@@ -211,6 +211,15 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
     return HttpResponse.json({ transaction: answer });
   }
 
+  /** Why a quote cannot be executed (used, expired), as the API names it; undefined when it can. */
+  function refusal(quote: StoredQuote | undefined): Response | undefined {
+    if (!quote) return undefined;
+    if (quote.usedAt !== null) return error(409, 'This quote has already been used.', 'QuoteUsedError');
+    if (new Date(quote.expiresAt).getTime() <= Date.now())
+      return error(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError');
+    return undefined;
+  }
+
   /** One details read: a pending transaction settles after `settleAfterPolls` reads. */
   function read(transaction: Transaction): Transaction {
     if (transaction.status !== 'pending') return transaction;
@@ -276,22 +285,35 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
       once(request, async () => {
         const { quoteId } = (await request.clone().json()) as { quoteId: string };
         const quote = fakeWallet.quotes.get(quoteId);
-        if (!quote) return error(404, 'Quote not found.', 'NotFoundError');
-        if (quote.usedAt !== null) return error(409, 'This quote has already been used.', 'ConflictError');
-        if (new Date(quote.expiresAt).getTime() <= Date.now()) {
-          return error(422, 'This quote has expired. Please ask for a new one.', 'UnprocessableError');
-        }
+        const refused = refusal(quote);
+        if (refused || !quote) return refused ?? error(404, 'Quote not found.', 'NotFoundError');
         const booked = book(quoteFigures(quote.from as 'USDT' | 'QMGT', quote.amountIn));
         if (!(booked instanceof Response)) quote.usedAt = Date.now();
         return booked;
       }),
     ),
 
+    // The sale at the quote the customer was shown (or at least `minAmountOut` USDT).
     http.post(apiUrl('/sell-token'), ({ request }) =>
       once(request, async () => {
-        const { amount } = (await request.clone().json()) as { amount: string };
-        if (toUnits(amount, 'QMGT') < toUnits('0.01', 'QMGT')) return error(400, 'The smallest sale is 0.01 QMGT.');
-        return book(quoteFigures('QMGT', amount));
+        const body = (await request.clone().json()) as { amount: string; quoteId?: string; minAmountOut?: string };
+        if (toUnits(body.amount, 'QMGT') < toUnits('0.01', 'QMGT'))
+          return error(400, 'The smallest sale is 0.01 QMGT.');
+        if (body.quoteId === undefined && body.minAmountOut === undefined)
+          return error(400, 'Give the quote you were shown (quoteId) or the least USDT you accept (minAmountOut)');
+        const figures = quoteFigures('QMGT', body.amount);
+        if (body.minAmountOut !== undefined && toUnits(figures.amountOut, 'USDT') < toUnits(body.minAmountOut, 'USDT'))
+          return error(409, 'The price moved below the least you accept.', 'PriceMovedError');
+        const quote = body.quoteId === undefined ? undefined : fakeWallet.quotes.get(body.quoteId);
+        if (body.quoteId !== undefined) {
+          const refused = refusal(quote);
+          if (refused || !quote) return refused ?? error(404, 'Quote not found.', 'NotFoundError');
+          if (quote.from !== 'QMGT' || toUnits(quote.amountIn, 'QMGT') !== toUnits(body.amount, 'QMGT'))
+            return error(400, 'This quote is for another sale.');
+        }
+        const booked = book(figures);
+        if (quote && !(booked instanceof Response)) quote.usedAt = Date.now();
+        return booked;
       }),
     ),
 

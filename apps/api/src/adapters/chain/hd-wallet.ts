@@ -13,6 +13,12 @@ export const MAX_USER_INDEX = 2 ** 31 - 2;
  */
 export interface PlatformWallet {
   readonly treasury: HDAccount;
+  /**
+   * The sandbox faucet's own account (m/44'/60'/1'/0/0, outside the custodial tree): it owns
+   * the test USDT, so faucet sends never take a treasury nonce that the one settlement sender
+   * (possibly in another process) counts on.
+   */
+  readonly faucet: HDAccount;
   depositAddress(userIndex: number): Address;
 }
 
@@ -24,8 +30,10 @@ export function createPlatformWallet(mnemonic: string): PlatformWallet {
   // one child step per user (the deposit watcher asks for every user's address on each pass).
   const addressParent: HDKey = mnemonicToAccount(normalized, { path: "m/44'/60'/0'/0" }).getHdKey();
   const cache = new Map<number, Address>();
+  const faucet = mnemonicToAccount(normalized, { path: "m/44'/60'/1'/0/0" });
   return {
     treasury,
+    faucet,
     depositAddress(userIndex: number): Address {
       if (!Number.isSafeInteger(userIndex) || userIndex < 0 || userIndex > MAX_USER_INDEX) {
         throw new RangeError(`userIndex must be an integer from 0 to ${MAX_USER_INDEX}, got ${userIndex}`);

@@ -118,7 +118,8 @@ describe('local chain: contracts and wallet', () => {
         abi: parseAbi(['function owner() view returns (address)']),
         functionName: 'owner',
       }),
-    ).toBe(chain.treasury);
+      // The faucet has its own account, so its sends never take the settlement sender's treasury nonce.
+    ).toBe(mnemonicToAccount(mnemonic, { path: "m/44'/60'/1'/0/0" }).address);
     expect(chain.chainId).toBe(31337);
     expect(chain.kind).toBe('anvil');
 
@@ -127,15 +128,34 @@ describe('local chain: contracts and wallet', () => {
     expect(statSync(path.join(chainDir, 'wallet.json')).mode & 0o777).toBe(0o600);
   });
 
-  it('calls the contracts with the functions the compiled ABI really has', async () => {
+  it('calls the contracts with the functions and events the compiled ABI really has', async () => {
     const { QMGT } = await loadContractArtifacts();
     for (const fn of qmgtAbi) {
-      const compiled = QMGT.abi.find((item) => item.type === 'function' && item.name === fn.name);
+      const compiled = QMGT.abi.find((item) => item.type === fn.type && 'name' in item && item.name === fn.name);
       expect(compiled, fn.name).toBeDefined();
-      expect(compiled!.type === 'function' && compiled!.inputs.map((i) => i.type)).toEqual(
+      expect((compiled as unknown as { inputs: { type: string }[] }).inputs.map((i) => i.type)).toEqual(
         fn.inputs.map((i) => i.type),
       );
     }
+  });
+
+  it('settleBatch applies each movement id once: a resent batch changes nothing, a burn beyond the balance is refused alone', async () => {
+    const holder = chain.depositAddress(4242);
+    const id = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
+    const batch = [
+      { id: id(1), account: holder, amount: 5n, mint: true },
+      { id: id(2), account: holder, amount: 2n, mint: false },
+      { id: id(3), account: holder, amount: 100n, mint: false },
+    ];
+    const first = await chain.settleBatch(batch, await chain.pendingNonce());
+    expect((await chain.receipt(first)).status).toBe('success');
+    expect(await chain.settlementResults(first)).toEqual({ applied: [id(1), id(2)], refused: [id(3)] });
+    expect(await chain.balanceOf('QMGT', holder)).toBe(3n);
+    // The same movements again (as after a crash that lost the first hash): nothing moves twice.
+    const again = await chain.settleBatch(batch.slice(0, 2), await chain.pendingNonce());
+    expect(await chain.settlementResults(again)).toEqual({ applied: [id(1), id(2)], refused: [] });
+    expect(await chain.balanceOf('QMGT', holder)).toBe(3n);
+    expect(await chain.qmgtTotalSupply()).toBeGreaterThanOrEqual(3n);
   });
 
   it('gives every user a distinct deposit address: HD index userIndex + 1 of the stored mnemonic', () => {

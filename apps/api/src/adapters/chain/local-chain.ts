@@ -5,7 +5,9 @@ import {
   createTestClient,
   createWalletClient,
   getAddress,
+  concat,
   http,
+  keccak256,
   parseEther,
   type Address,
 } from 'viem';
@@ -57,6 +59,8 @@ export interface LocalChain extends ChainPort {
 }
 
 interface Deployment {
+  /** keccak256 of the deployed contracts' bytecode: a change deploys them again. */
+  codeVersion?: string;
   chainId: number;
   treasury: Address;
   usdt: Address;
@@ -146,13 +150,24 @@ async function runNode(
 
     // anvil funds its own dev accounts; the treasury gets gas money by RPC instead of passing
     // the mnemonic on anvil's command line, where any local user could read it.
-    if ((await client.getBalance({ address: treasury })) < parseEther('100')) {
-      await testClient.setBalance({ address: treasury, value: parseEther('10000') });
+    for (const address of [treasury, wallet.faucet.address]) {
+      if ((await client.getBalance({ address })) < parseEther('100'))
+        await testClient.setBalance({ address, value: parseEther('10000') });
     }
 
     const deploymentFile = path.join(chainDir, 'deployment.json');
     let deployment = readDeployment(deploymentFile);
-    if (deployment && (deployment.chainId !== LOCAL_CHAIN_ID || deployment.treasury !== treasury)) {
+    const { QMGT, TestUSDT } = await artifacts;
+    const codeVersion = keccak256(concat([QMGT.bytecode, TestUSDT.bytecode]));
+    if (deployment && deployment.codeVersion !== codeVersion) {
+      // The contracts changed (QMGT gained settleBatch, test USDT a faucet owner): a sandbox
+      // chain gets the new ones; the reconciliation job shows what the old ledger held.
+      logger.warn(
+        { saved: deployment.codeVersion, codeVersion },
+        'local chain: the contracts changed; deploying again',
+      );
+      deployment = undefined;
+    } else if (deployment && (deployment.chainId !== LOCAL_CHAIN_ID || deployment.treasury !== treasury)) {
       logger.warn(
         { saved: deployment.treasury, treasury },
         'local chain: the wallet changed since the contracts were deployed; deploying again',
@@ -173,17 +188,18 @@ async function runNode(
     }
     if (!deployment) {
       const signer = createWalletClient({ chain: anvilChain, transport, account: wallet.treasury });
-      const { QMGT, TestUSDT } = await artifacts;
-      const deploy = async (artifact: typeof QMGT) => {
-        const hash = await signer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [treasury] });
+      const deploy = async (artifact: typeof QMGT, owner: Address) => {
+        const hash = await signer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [owner] });
         const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
         if (receipt.status !== 'success' || !receipt.contractAddress)
           throw new Error(`deploying ${artifact.contractName} failed (${hash})`);
         return receipt;
       };
-      const usdtReceipt = await deploy(TestUSDT);
-      const qmgtReceipt = await deploy(QMGT);
+      // The faucet owns the test USDT: its sends never take a treasury nonce.
+      const usdtReceipt = await deploy(TestUSDT, wallet.faucet.address);
+      const qmgtReceipt = await deploy(QMGT, treasury);
       deployment = {
+        codeVersion,
         chainId: LOCAL_CHAIN_ID,
         treasury,
         usdt: getAddress(usdtReceipt.contractAddress!),

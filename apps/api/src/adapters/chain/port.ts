@@ -33,6 +33,14 @@ export interface TxReceipt {
   known: boolean;
 }
 
+/** One ledger movement for `settleBatch`: `id` is the ledger's movement id as bytes32. */
+export interface ChainMovement {
+  id: Hex;
+  account: Address;
+  amount: bigint;
+  mint: boolean;
+}
+
 /** A token movement decoded from a transaction's logs (the local explorer page). */
 export interface ExplorerTokenTransfer {
   token: ChainToken | null;
@@ -108,6 +116,18 @@ export interface ChainPort {
   mintQmgt(to: Address, amount: bigint): Promise<Hex>;
   /** Burns from a custodial address (no allowance: the treasury is the minter). */
   burnQmgt(from: Address, amount: bigint): Promise<Hex>;
+  /**
+   * Applies ledger movements on chain in one transaction of the treasury (QMGT `settleBatch`):
+   * each movement's `id` is applied at most once ever. Signed with `nonce` (the one sender
+   * owns the treasury's nonce). Returns the hash without waiting; throws ChainSendError when
+   * the node did not take it.
+   */
+  settleBatch(movements: readonly ChainMovement[], nonce: number): Promise<Hex>;
+  /** The treasury's next nonce including transactions the node holds but has not mined. */
+  pendingNonce(): Promise<number>;
+  /** Which movement ids a mined settleBatch applied (or had applied before) and which it skipped as unaffordable. */
+  settlementResults(hash: Hex): Promise<{ applied: Hex[]; refused: Hex[] }>;
+  qmgtTotalSupply(): Promise<bigint>;
   /** Sandbox only: mints test USDT. Throws ChainUsageError on the `rpc` adapter. */
   faucetUsdt(to: Address, amount: bigint): Promise<Hex>;
   receipt(hash: Hex): Promise<TxReceipt>;

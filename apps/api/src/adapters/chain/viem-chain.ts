@@ -34,6 +34,10 @@ export const qmgtAbi = parseAbi([
   'function burnFrom(address account, uint256 amount)',
   'function MINTER_ROLE() view returns (bytes32)',
   'function hasRole(bytes32 role, address account) view returns (bool)',
+  'function settleBatch(bytes32[] ids, address[] accounts, uint256[] amounts, bool[] mints)',
+  'function totalSupply() view returns (uint256)',
+  'event Settled(bytes32 indexed id)',
+  'event Skipped(bytes32 indexed id, uint8 reason)',
 ]);
 export const testUsdtAbi = parseAbi([
   'function mint(address to, uint256 amount)',
@@ -47,6 +51,8 @@ const transferEvent = parseAbiItem('event Transfer(address indexed from, address
  * refused; a fixed limit lets the nonce order decide. A mint to a fresh address uses ~70k.
  */
 export const SEND_GAS_LIMIT = 150_000n;
+/** Gas of a settleBatch: a base plus a mint into a fresh address with its settled-id record, per movement. */
+export const settleGasLimit = (movements: number) => 80_000n + 110_000n * BigInt(movements);
 
 export interface ViemChainOptions {
   kind: ChainPort['kind'];
@@ -73,6 +79,7 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
   // cacheTime 0: confirmations and the watcher's range need the real tip, not a 4 s old one.
   const client = createPublicClient({ chain, transport, cacheTime: 0 });
   const signer = createWalletClient({ chain, transport, account: treasury, cacheTime: 0 });
+  const faucetSigner = createWalletClient({ chain, transport, account: wallet.faucet, cacheTime: 0 });
   const usdt = getAddress(options.usdt);
   const qmgt = getAddress(options.qmgt);
   const logBlockRange = options.logBlockRange ?? 2_000n;
@@ -87,19 +94,28 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
     queue = run.catch(() => undefined);
     return run;
   };
+  let faucetChain: Promise<unknown> = Promise.resolve();
+  const faucetQueue = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = faucetChain.then(work, work);
+    faucetChain = run.catch(() => undefined);
+    return run;
+  };
 
-  function send(label: string, to: Address, data: Hex): Promise<Hex> {
+  function send(label: string, to: Address, data: Hex, gas = SEND_GAS_LIMIT, fixedNonce?: number): Promise<Hex> {
     return exclusive(async () => {
       let serialized: Hex;
       let nonce: number;
       try {
-        nonce = nextNonce ?? (await client.getTransactionCount({ address: treasury.address, blockTag: 'pending' }));
+        nonce =
+          fixedNonce ??
+          nextNonce ??
+          (await client.getTransactionCount({ address: treasury.address, blockTag: 'pending' }));
         const request = await signer.prepareTransactionRequest({
           account: treasury,
           chain,
           to,
           data,
-          gas: SEND_GAS_LIMIT,
+          gas,
           nonce,
           parameters: ['fees', 'type', 'chainId'],
         });
@@ -236,13 +252,48 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
 
     async faucetUsdt(to, amount) {
       if (!options.faucet) throw new ChainUsageError('the USDT faucet exists only on the local sandbox chain');
-      const data = encodeFunctionData({
-        abi: testUsdtAbi,
-        functionName: 'mint',
-        args: [checkedAddress(to, 'faucet recipient'), checkedAmount(amount)],
-      });
-      return send('faucet USDT', usdt, data);
+      // The faucet's own account and the node's nonce count: several API processes may use it at once.
+      return faucetQueue(() =>
+        faucetSigner.writeContract({
+          address: usdt,
+          abi: testUsdtAbi,
+          functionName: 'mint',
+          args: [checkedAddress(to, 'faucet recipient'), checkedAmount(amount)],
+          gas: SEND_GAS_LIMIT,
+        }),
+      );
     },
+
+    async settleBatch(movements, nonce) {
+      if (movements.length === 0) throw new ChainUsageError('a settlement batch needs at least one movement');
+      const data = encodeFunctionData({
+        abi: qmgtAbi,
+        functionName: 'settleBatch',
+        args: [
+          movements.map((m) => m.id),
+          movements.map((m) => checkedAddress(m.account, 'settlement account')),
+          movements.map((m) => checkedAmount(m.amount)),
+          movements.map((m) => m.mint),
+        ],
+      });
+      return send(`settle ${movements.length} movements`, qmgt, data, settleGasLimit(movements.length), nonce);
+    },
+
+    pendingNonce: () => client.getTransactionCount({ address: treasury.address, blockTag: 'pending' }),
+
+    async settlementResults(hash) {
+      const mined = await client.getTransactionReceipt({ hash });
+      const applied: Hex[] = [];
+      const refused: Hex[] = [];
+      for (const log of parseEventLogs({ abi: qmgtAbi, logs: mined.logs })) {
+        if (getAddress(log.address) !== qmgt) continue;
+        if (log.eventName === 'Settled') applied.push(log.args.id);
+        else if (log.eventName === 'Skipped') (log.args.reason === 1 ? applied : refused).push(log.args.id);
+      }
+      return { applied, refused };
+    },
+
+    qmgtTotalSupply: () => client.readContract({ address: qmgt, abi: qmgtAbi, functionName: 'totalSupply' }),
 
     receipt,
 

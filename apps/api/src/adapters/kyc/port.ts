@@ -30,7 +30,10 @@ export interface IdentityProvider {
   readonly levelName: string;
   /** Finds the applicant for our user id, creating it at the provider when missing. */
   ensureApplicant(externalUserId: string): Promise<ProviderApplicant>;
-  /** A WebSDK access token for the user's browser. */
-  createAccessToken(externalUserId: string): Promise<{ token: string; userId: string }>;
+  /**
+   * A WebSDK access token for the user's browser. `sessionId` is our session that asked for it:
+   * the sandbox binds its token to it; Sumsub's own tokens cannot carry it (they expire on their own).
+   */
+  createAccessToken(externalUserId: string, context: { sessionId: string }): Promise<{ token: string; userId: string }>;
   getApplicant(applicantId: string): Promise<ProviderApplicant>;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ReviewAnswer, ReviewRejectType } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { sandboxKycApplicants, sandboxKycDocuments } from '../../db/schema.js';
+import { sandboxKycApplicants, sandboxKycDocuments } from './sandbox.schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { ProviderError, type IdentityProvider, type ProviderApplicant } from './port.js';
@@ -47,6 +47,8 @@ export interface SandboxProviderDeps {
   queue: JobQueue;
   accessTokens: TokenSigner;
   webhookSecret: string;
+  /** Whether our session that asked for an SDK token is still live: the token ends with it. */
+  sessionIsLive: (sessionId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -134,9 +136,9 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
         .onConflictDoNothing();
       return toProviderApplicant(await requireByExternalId(externalUserId));
     },
-    async createAccessToken(externalUserId) {
+    async createAccessToken(externalUserId, context) {
       await requireByExternalId(externalUserId);
-      const { token } = await deps.accessTokens.sign(externalUserId);
+      const { token } = await deps.accessTokens.sign(externalUserId, context.sessionId);
       return { token, userId: externalUserId };
     },
     async getApplicant(applicantId) {
@@ -166,12 +168,12 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
       });
     },
 
-    /** The external user id an SDK token was issued for, or a 401. */
+    /** The external user id an SDK token was issued for, while the session behind it lives; otherwise a 401. */
     async authenticateSdkToken(token: string | undefined): Promise<string> {
-      const subject = token ? await deps.accessTokens.verify(token) : undefined;
-      if (!subject)
+      const claims = token && token.length <= 4096 ? await deps.accessTokens.verify(token) : undefined;
+      if (!claims || !(await deps.sessionIsLive(claims.sessionId)))
         throw new AppError(401, 'UnauthorizedError', 'The verification session has expired. Please start again.');
-      return subject;
+      return claims.subject;
     },
 
     async state(externalUserId: string) {
@@ -202,7 +204,8 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
       assertMaySubmit(row);
       const documents = await currentDocuments(row);
       if (!documents.some((d) => d.kind === 'identity_document') || !documents.some((d) => d.kind === 'selfie')) {
-        throw new AppError(400, 'ValidationError', 'Upload a photo of your identity document and a selfie first.');
+        // The request itself is well-formed: what is missing is earlier uploads.
+        throw conflict('Upload a photo of your identity document and a selfie first.');
       }
       const at = now();
       const [updated] = await db

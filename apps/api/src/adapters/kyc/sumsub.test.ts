@@ -141,7 +141,10 @@ describe('Sumsub adapter against the documented API', () => {
         signed(() => HttpResponse.json({ token: '_act-sbx-jwt-eyJ', userId: 'user-1' })),
       ),
     );
-    expect(await provider().createAccessToken('user-1')).toEqual({ token: '_act-sbx-jwt-eyJ', userId: 'user-1' });
+    expect(await provider().createAccessToken('user-1', { sessionId: 'session-1' })).toEqual({
+      token: '_act-sbx-jwt-eyJ',
+      userId: 'user-1',
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ userId: 'user-1', levelName: 'basic-kyc-level', ttlInSecs: 600 });
   });
 

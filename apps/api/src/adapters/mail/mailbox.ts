@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { devMailbox } from '../../db/schema.js';
+import { devMailbox } from './mail.schema.js';
 import type { MailMessage, MailTransport } from './port.js';
 
 /** The sandbox transport: keeps every message in the database for /api/dev/mailbox. */

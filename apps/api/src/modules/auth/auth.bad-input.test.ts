@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { CONTROL_CHARACTER_MESSAGE } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { signedInUser } from '../../test/factories.js';
+import { multipartBody } from '../../test/uploads.js';
 
 let t: TestApp;
 let token: string;
@@ -146,3 +148,259 @@ describe('no input of any shape gives a 5xx', () => {
     ).toBeLessThan(500);
   });
 });
+
+/** Characters no request field accepts, and ordinary ones to hide them among. */
+const FORBIDDEN = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\ud800', '\udfff'];
+const textWithForbidden = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...FORBIDDEN), fc.string({ maxLength: 20 }))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+describe('control characters in any field', () => {
+  it('are a 400 with a clear message on every endpoint, in any field, and change nothing', async () => {
+    const usersBefore = await userCount();
+    const fields = [
+      'username',
+      'email',
+      'password',
+      'identifier',
+      'verifyCode',
+      'token',
+      'userId',
+      'uid',
+      'firstName',
+      'ref',
+      'extra',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/kyc/webhook')),
+        fc.constantFrom(...fields),
+        textWithForbidden,
+        fc.boolean(),
+        async (endpoint, field, value, signedIn) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: endpoint.url,
+            payload: { [field]: value },
+            headers: signedIn ? { authorization: `Bearer ${token}` } : {},
+          });
+          // Who is calling is checked before the body (decision 005): a guarded route answers a
+          // caller without credentials 401 whatever the body holds, and never reads it.
+          const unauthenticated =
+            ('auth' in endpoint && endpoint.auth && !signedIn) || endpoint.url.includes('sandbox-kyc');
+          const what = `${endpoint.url} ${JSON.stringify({ [field]: value })} -> ${res.body}`;
+          if (unauthenticated) expect([400, 401], what).toContain(res.statusCode);
+          else expect(res.statusCode, what).toBe(400);
+          if (res.statusCode === 401) return;
+          const error = res.json().error;
+          expect(error.name).toBe('ValidationError');
+          expect(error.message).toMatch(/control characters \(such as NUL\) are not allowed|not valid Unicode/);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await userCount()).toBe(usersBefore);
+  });
+
+  it.each([
+    ['POST', '/api/auth/local', { identifier: 'a\u0000b', password: 'whatever-1' }, 'identifier'],
+    [
+      'POST',
+      '/api/auth/local/register',
+      { username: 'ab\u0000c', email: 'x@example.com', password: 'long enough 1' },
+      'username',
+    ],
+    ['POST', '/api/link-verification/forgot-password', { email: 'x\u0000@example.com' }, 'email'],
+  ] as const)('%s %s names the field: %j', async (method, url, payload, field) => {
+    const res = await t.app.inject({ method, url, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`${field}: ${CONTROL_CHARACTER_MESSAGE}.`);
+  });
+
+  it('single-line fields refuse tab and line breaks; a comment may span lines', async () => {
+    for (const identifier of ['a\tb', 'a\nb', 'a\rb']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier, password: 'x' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(`identifier: ${CONTROL_CHARACTER_MESSAGE}`);
+    }
+  });
+
+  it('in a header the API reads, the query or a multipart field, they are a 400 too', async () => {
+    const header = await t.app.inject({
+      method: 'GET',
+      url: '/api/sandbox-kyc/applicant',
+      headers: { 'x-access-token': 'abc\u0000def' },
+    });
+    expect(header.statusCode).toBe(400);
+    const agent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'someone', password: 'whatever-1' },
+      headers: { 'user-agent': 'Mozilla\u0000' },
+    });
+    expect(agent.statusCode).toBe(400);
+    const query = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=a%00b%40example.com' });
+    expect(query.statusCode).toBe(400);
+    const form = await multipartBody({ firstName: 'Ada\u0000', city: 'Lon\u001bdon' });
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/save-draft-personal',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json().error.message).toBe(CONTROL_CHARACTER_MESSAGE);
+  });
+});
+
+/**
+ * Every operation of the OpenAPI document, wallet and back office included (so this app runs
+ * a chain), signed in as a verified customer, as an operator and signed out: a control
+ * character in any path parameter, query parameter, body property or read header is a 4xx,
+ * never a 5xx. This is where the known 500s of issue 8 are pinned.
+ */
+describe('every operation of the document', () => {
+  let w: TestApp;
+  const tokens: Record<'customer' | 'operator' | 'none', string | undefined> = {
+    customer: undefined,
+    operator: undefined,
+    none: undefined,
+  };
+  beforeAll(async () => {
+    w = await build({ operator: { email: 'ops@example.com', password: 'operator-password-1' } }, { chain: true });
+    const customer = await signedInUser(w.app);
+    await w.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = $1`, [customer.user.id]);
+    tokens.customer = customer.token;
+    const operator = await w.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'ops@example.com', password: 'operator-password-1' },
+    });
+    tokens.operator = operator.json().jwt;
+  }, 120_000);
+  afterAll(async () => w.close());
+
+  it.each([
+    ['POST', '/api/auth/local', { identifier: 'a\u0000b', password: 'x' }],
+    ['GET', '/api/transactions/QMGT/%00', undefined],
+    ['POST', '/api/dev/kyc/review', { userId: 'not-a-uuid', reviewAnswer: 'GREEN' }],
+  ] as const)('the 500s of issue 8 are 400s: %s %s', async (method, url, payload) => {
+    for (const who of ['customer', 'none'] as const) {
+      const token = tokens[who];
+      const res = await w.app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(res.statusCode, `${who}: ${res.body}`).toBeLessThan(500);
+      if (who === 'customer') expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('no control character anywhere makes any operation answer 5xx', async () => {
+    const doc = (await w.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ path, method: method.toUpperCase() as Method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const BAD = ['a\u0000b', '\u001b[2J', 'x\u007f', '\ud800'];
+    const failures: string[] = [];
+    let requests = 0;
+
+    for (const { path, method, operation } of operations) {
+      if (path.startsWith('/api/docs')) continue;
+      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+      const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const properties = Object.keys(bodySchema?.properties ?? {});
+      const multipart = Boolean(operation.requestBody?.content?.['multipart/form-data']);
+
+      const cases: {
+        url: string;
+        payload?: Record<string, unknown>;
+        headers?: Record<string, string>;
+        form?: boolean;
+      }[] = [];
+      // Plausible values elsewhere, so each case reaches the part it puts the character in.
+      const plausible = (name: string) =>
+        /id$/i.test(name)
+          ? '00000000-0000-4000-8000-000000000000'
+          : name === 'hash'
+            ? `0x${'0'.repeat(64)}`
+            : name === 'userHash'
+              ? '0'.repeat(32)
+              : 'QMGT';
+      const fill = (badName?: string, bad = '') =>
+        path.replace(/\{(\w+)\}/g, (_, name: string) => (name === badName ? bad : plausible(name)));
+      for (const bad of BAD) {
+        const encoded = (v: string) => (v === '\ud800' ? '%ED%A0%80' : encodeURIComponent(v));
+        for (const name of params) cases.push({ url: fill(name, encoded(bad)) });
+        for (const name of query) cases.push({ url: `${fill()}?${name}=${encoded(bad)}` });
+        for (const name of properties) cases.push({ url: fill(), payload: { [name]: bad } });
+        cases.push({ url: fill(), headers: { 'idempotency-key': bad, 'x-access-token': bad } });
+        if (multipart) cases.push({ url: fill(), form: true, payload: { firstName: bad, kind: bad } });
+      }
+
+      for (const who of ['customer', 'operator', 'none'] as const) {
+        const token = tokens[who];
+        // Signing out would end the very session the rest of the sweep runs under.
+        if (token && path === '/api/auth/logout') continue;
+        for (const c of cases) {
+          const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+          let res;
+          if (c.form) {
+            const form = await multipartBody(c.payload as Record<string, string>);
+            res = await w.app.inject({
+              method,
+              url: c.url,
+              payload: form.payload,
+              headers: { ...form.headers, ...auth },
+            });
+          } else {
+            res = await w.app.inject({
+              method,
+              url: c.url,
+              headers: { ...auth, ...c.headers },
+              ...(c.payload ? { payload: c.payload } : method === 'POST' ? { payload: {} } : {}),
+            });
+          }
+          requests++;
+          if (res.statusCode >= 500)
+            failures.push(`${who} ${method} ${JSON.stringify(c)} -> ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(300);
+    // The sweep really ran signed in: both sessions are still live.
+    for (const who of ['customer', 'operator'] as const) {
+      const info = await w.app.inject({
+        method: 'GET',
+        url: '/api/getInfo',
+        headers: { authorization: `Bearer ${tokens[who]}` },
+      });
+      expect(info.statusCode).toBe(200);
+    }
+  }, 120_000);
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
+}

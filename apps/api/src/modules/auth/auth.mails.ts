@@ -38,3 +38,53 @@ export function passwordResetMail(to: string, username: string, publicUrl: strin
     html: layout('Reset your password', intro, 'Choose a new password', link, outro),
   };
 }
+
+/**
+ * Sign-up with an address that already has an account: the answer on screen is the same as for
+ * a new one (nothing to enumerate), and the owner learns of it here instead.
+ */
+export function registrationAttemptMail(to: string, username: string, publicUrl: string): MailMessage {
+  const link = `${publicUrl}${linkPaths.forgotPassword()}`;
+  const intro =
+    `Hello ${username}, someone tried to register a new QMGT account with your e-mail address. ` +
+    'Your account already exists, so nothing was created and nothing changed.';
+  const outro =
+    `If it was you, sign in at ${publicUrl}${linkPaths.signIn()} (or reset your password below). ` +
+    'If it was not, you can ignore this message: your account is safe.';
+  return {
+    to,
+    subject: 'Someone tried to register with your address',
+    text: `${intro}\n\nForgot your password? ${link}\n\n${outro}\n`,
+    html: layout('Someone tried to register with your address', intro, 'Reset my password', link, outro),
+  };
+}
+
+/** Sign-up with a free address but a taken username: told to the address given, not on screen. */
+export function usernameTakenMail(to: string, username: string, publicUrl: string): MailMessage {
+  const link = `${publicUrl}${linkPaths.signUp()}`;
+  const intro = `Someone (we hope you) tried to create a QMGT account for this address with the username "${username}". That username is already taken, so no account was created.`;
+  const outro = 'Sign up again with another username. If this was not you, ignore this message.';
+  return {
+    to,
+    subject: 'Your QMGT account was not created',
+    text: `${intro}\n\nChoose another username: ${link}\n\n${outro}\n`,
+    html: layout('Your QMGT account was not created', intro, 'Choose another username', link, outro),
+  };
+}
+
+/** Sent once when too many failed sign-ins lock an account. */
+export function accountLockedMail(to: string, username: string, publicUrl: string, lockMinutes: number): MailMessage {
+  const link = `${publicUrl}${linkPaths.forgotPassword()}`;
+  const intro =
+    `Hello ${username}, there were too many failed sign-ins to your QMGT account, so we locked it for ` +
+    `${lockMinutes} minutes. Your password was not revealed and nothing in your account changed.`;
+  const outro =
+    'If this was you, wait and try again, or reset your password now: that also unlocks the account. ' +
+    'If it was not you, someone is guessing your password: reset it to a new, strong one.';
+  return {
+    to,
+    subject: 'Your account was locked after failed sign-ins',
+    text: `${intro}\n\nReset your password: ${link}\n\n${outro}\n`,
+    html: layout('Your account was locked after failed sign-ins', intro, 'Reset my password', link, outro),
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { User } from '@qmgt/contracts';
+import type { RegisterResponse, User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import {
   get,
@@ -20,21 +20,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const userCount = async () => Number((await t.database.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n);
+
 describe('registration', () => {
   it('creates an unconfirmed customer with a public hash and a referral code, and sends no mail yet', async () => {
     const input = newAccountInput({ email: 'Mixed.Case@Example.COM' });
     const res = await post(t.app, '/auth/local/register', input);
     expect(res.statusCode).toBe(200);
-    const { user } = res.json<{ user: User }>();
-    expect(user).toMatchObject({
+    const { user } = res.json<RegisterResponse>();
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       username: input.username,
       email: 'mixed.case@example.com',
       confirmed: false,
-      kycVerified: 'Not Verified',
-      role: 'customer',
     });
-    expect(user.userHash).toMatch(/^[0-9a-f]{32}$/);
-    expect(user.refCode).toMatch(/^[A-Z2-9]{8}$/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ confirmed: false, kycStatus: 'Not Verified', role: 'customer' });
+    expect(row?.userHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(row?.refCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(res.body).not.toContain('password');
     expect(await mailCount(t.app, 'mixed.case@example.com')).toBe(0);
   });
@@ -48,18 +51,66 @@ describe('registration', () => {
     expect(Number(tCost)).toBeGreaterThanOrEqual(2);
   });
 
-  it('refuses a taken e-mail or username (case-insensitive) with 409 and changes nothing', async () => {
-    const { input } = await registerUser(t.app);
-    const sameEmail = await post(t.app, '/auth/local/register', newAccountInput({ email: input.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error).toMatchObject({ name: 'ConflictError', details: { field: 'email' } });
-    const sameName = await post(
-      t.app,
-      '/auth/local/register',
-      newAccountInput({ username: input.username.toUpperCase() }),
+  it('answers a taken e-mail exactly like a free one, creates nothing and mails the owner instead', async () => {
+    const { input: owner } = await registerUser(t.app);
+    const usersBefore = await userCount();
+    const attempt = newAccountInput({ email: owner.email.toUpperCase(), password: 'another-password-1' });
+    const fresh = newAccountInput();
+    const [taken, free] = await Promise.all([
+      post(t.app, '/auth/local/register', attempt),
+      post(t.app, '/auth/local/register', fresh),
+    ]);
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    const shape = (body: RegisterResponse) => ({ ...body.user, id: typeof body.user.id });
+    expect(shape(taken.json())).toEqual({
+      id: 'string',
+      username: attempt.username,
+      email: owner.email,
+      confirmed: false,
+    });
+    expect(Object.keys(taken.json().user)).toEqual(Object.keys(free.json().user));
+    expect(taken.json().user.id).not.toBe(free.json().user.id);
+    expect(await userCount()).toBe(usersBefore + 1);
+
+    const mail = await waitForMail(t.app, owner.email);
+    expect(mail.subject).toBe('Someone tried to register with your address');
+    expect(mail.text).toContain(`Hello ${owner.username}`);
+    expect(mail.text).toContain('http://qmgt.test/forgot-password');
+    // The owner's password still works; the attempt's does not.
+    await post(t.app, '/link-verification/registration', { email: owner.email });
+    const verify = await waitForMail(t.app, owner.email, 1);
+    await post(t.app, '/link-verification/code-register', { verifyCode: linkToken(verify, 'Email-Verification') });
+    expect((await post(t.app, '/auth/local', { identifier: owner.email, password: owner.password })).statusCode).toBe(
+      200,
     );
-    expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error.details).toEqual({ field: 'username' });
+    expect((await post(t.app, '/auth/local', { identifier: owner.email, password: attempt.password })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('answers a taken username like a free one and explains it to the address given', async () => {
+    const { input: owner } = await registerUser(t.app);
+    const usersBefore = await userCount();
+    const attempt = newAccountInput({ username: owner.username.toUpperCase() });
+    const res = await post(t.app, '/auth/local/register', attempt);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<RegisterResponse>().user).toMatchObject({ username: attempt.username, email: attempt.email });
+    expect(await userCount()).toBe(usersBefore);
+    const mail = await waitForMail(t.app, attempt.email);
+    expect(mail.subject).toBe('Your QMGT account was not created');
+    expect(mail.text).toContain(`"${attempt.username}"`);
+    expect(await mailCount(t.app, owner.email)).toBe(0);
+  });
+
+  it('two sign-ups racing for one address create one account and answer both alike', async () => {
+    const input = newAccountInput();
+    const results = await Promise.all(
+      [0, 1, 2].map((i) => post(t.app, '/auth/local/register', { ...input, username: `${input.username}${i}` })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const rows = await t.database.executeSql('SELECT count(*)::int AS n FROM users WHERE email = $1', [input.email]);
+    expect(Number(rows.rows[0]?.n)).toBe(1);
   });
 
   it.each([
@@ -87,13 +138,13 @@ describe('registration', () => {
   it('refuses an unknown referral code instead of silently dropping it', async () => {
     const input = newAccountInput({ ref: 'ZZZZZZZZ' });
     const res = await post(t.app, '/auth/local/register', input);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({
       message: expect.stringContaining('referral code does not exist'),
       details: { field: 'ref' },
     });
     const login = await post(t.app, '/auth/local', { identifier: input.email, password: input.password });
-    expect(login.statusCode).toBe(400);
+    expect(login.statusCode).toBe(401);
   });
 });
 
@@ -112,7 +163,7 @@ describe('e-mail verification', () => {
     expect(first.json<{ user: User }>().user.confirmed).toBe(true);
 
     const replay = await post(t.app, '/link-verification/code-register', { verifyCode: token });
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(422);
     expect(replay.json().error.message).toBe('This link is invalid or has expired. Please ask for a new one.');
   });
 
@@ -145,7 +196,7 @@ describe('e-mail verification', () => {
     const stale = await post(t.app, '/link-verification/code-register', {
       verifyCode: linkToken(firstMail, 'Email-Verification'),
     });
-    expect(stale.statusCode).toBe(400);
+    expect(stale.statusCode).toBe(422);
     const fresh = await post(t.app, '/link-verification/code-register', {
       verifyCode: linkToken(secondMail, 'Email-Verification'),
     });
@@ -160,7 +211,7 @@ describe('e-mail verification', () => {
       `UPDATE link_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
     );
     const res = await post(t.app, '/link-verification/code-register', { verifyCode: token });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
   });
 
   it('spends a token once even when two requests race for it', async () => {
@@ -171,6 +222,6 @@ describe('e-mail verification', () => {
       Array.from({ length: 6 }, () => post(t.app, '/link-verification/code-register', { verifyCode: token })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(5);
   });
 });

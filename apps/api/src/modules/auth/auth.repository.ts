@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { linkTokens, sessions } from '../../db/schema.js';
+import { linkTokens, sessions } from './auth.schema.js';
 
 type Queryable = Db | Tx;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -27,27 +27,76 @@ export async function insertSession(
 }
 
 /**
+ * The conditions of a usable session at `now`. `seenInProcess`: a later request this process
+ * served on it but has not written yet (last_seen_at is written at most once a minute), so
+ * the idle limit counts from the session's real last use, never from an older write.
+ */
+function usable(tokenHash: string, now: Date, idleCutoff: Date, seenInProcess: Date | undefined) {
+  const notIdle = seenInProcess
+    ? sql`greatest(${sessions.lastSeenAt}, ${seenInProcess.toISOString()}::timestamptz) > ${idleCutoff.toISOString()}::timestamptz`
+    : gt(sessions.lastSeenAt, idleCutoff);
+  return and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt), gt(sessions.expiresAt, now), notIdle);
+}
+
+/**
  * Finds a live session by token hash and marks it seen, in one statement: a session that
- * went idle or expired cannot be revived by a request racing its expiry.
+ * went idle or expired cannot be revived by a request racing its expiry. last_seen_at never
+ * moves back here (a process whose clock lags another's): moving back is a change the
+ * trigger announces to every process.
  */
 export async function touchActiveSession(
   db: Queryable,
   tokenHash: string,
   now: Date,
   idleCutoff: Date,
+  seenInProcess?: Date,
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ lastSeenAt: now })
+    .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
+    .where(usable(tokenHash, now, idleCutoff, seenInProcess))
+    .returning();
+  return row;
+}
+
+/** The same check without the write: re-reading a cached session whose touch is not due. */
+export async function findActiveSession(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+  idleCutoff: Date,
+  seenInProcess?: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(usable(tokenHash, now, idleCutoff, seenInProcess))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A session that is still usable at `now`, found by id and left untouched. The caller's
+ * `idleCutoff` allows for last_seen_at being written at most once a minute (decision 006).
+ */
+export async function findLiveSession(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.id, sessionId),
         isNull(sessions.endedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, idleCutoff),
       ),
     )
-    .returning();
+    .limit(1);
   return row;
 }
 

@@ -8,6 +8,7 @@ import {
   loginRequestSchema,
   okSchema,
   registerRequestSchema,
+  registerResponseSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
   userResponseSchema,
@@ -15,6 +16,7 @@ import {
 } from '@qmgt/contracts';
 import { currentAuth, requestOrigin } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
+import { AppError } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
@@ -30,12 +32,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.register,
     {
-      config: limited,
+      // 409: the e-mail or username is taken; 422: no such referral code.
+      config: { ...limited, errorStatuses: [409, 422] },
       schema: {
         tags,
-        summary: 'Create an account (no mail yet)',
+        summary: 'Create an account (no mail yet); the same answer whether or not the e-mail or username is taken',
         body: registerRequestSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: registerResponseSchema },
       },
     },
     async (request) => ({ user: await authService.register(request.body, requestOrigin(request)) }),
@@ -61,7 +64,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.verifyCode,
     {
-      config: limited,
+      // 422: a well-formed token that is unknown, used or expired.
+      config: { ...limited, errorStatuses: [422] },
       schema: {
         tags,
         summary: 'Confirm the e-mail with the token from the link',
@@ -75,7 +79,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.login,
     {
-      config: limited,
+      // 401: wrong identifier or password; 403: the e-mail is not confirmed yet.
+      config: { ...limited, errorStatuses: [401, 403] },
       schema: {
         tags,
         summary: 'Sign in by e-mail or username',
@@ -83,14 +88,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => authService.login(request.body, requestOrigin(request)),
+    async (request, reply) => {
+      try {
+        return await authService.login(request.body, requestOrigin(request));
+      } catch (error) {
+        // A throttled sign-in says when to come back, in the header clients and proxies know.
+        const wait = error instanceof AppError ? error.details.retryAfterSeconds : undefined;
+        if (typeof wait === 'number') void reply.header('Retry-After', String(wait));
+        throw error;
+      }
+    },
   );
 
   app.post(
     apiPaths.logout,
     {
-      preHandler: app.requireUser,
-      schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 204: z.null() } },
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       await authService.logout(currentAuth(request), requestOrigin(request));
@@ -118,7 +132,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.resetPassword,
     {
-      config: limited,
+      // 422: the passwords differ, or the link is unknown, used or expired.
+      config: { ...limited, errorStatuses: [422] },
       schema: {
         tags,
         summary: 'Set a new password with the token from the link; ends every session',
@@ -135,12 +150,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.changePassword,
     {
-      config: limited,
-      preHandler: app.requireUser,
+      // 422: the passwords differ, the new one equals the current one, or the current one is wrong.
+      config: { ...limited, errorStatuses: [422] },
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Change the password; other sessions end',
-        security: [{ bearer: [] }],
         body: changePasswordRequestSchema,
         response: { 200: sessionResponseSchema },
       },

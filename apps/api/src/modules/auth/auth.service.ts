@@ -1,41 +1,71 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   EMAIL_VERIFICATION_TTL_MS,
   PASSWORD_RESET_TTL_MS,
   type ChangePasswordRequest,
   type LoginRequest,
   type RegisterRequest,
+  type Registration,
   type ResetPasswordRequest,
   type SessionResponse,
   type User,
 } from '@qmgt/contracts';
-import type { Db, Tx } from '../../db/client.js';
+import type { Database, Db, Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailTransport } from '../../adapters/mail/index.js';
 import { audit } from '../../lib/audit.js';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, forbidden, unauthorized, unprocessable } from '../../lib/errors.js';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens.js';
 import { toPublicUser, usersService, type UserRow } from '../users/users.service.js';
-import { idleCutoff, identifierKind, linkTokenExpiry, sessionExpiry, type SessionPolicy } from './auth.rules.js';
+import {
+  idleCutoff,
+  identifierKind,
+  linkTokenExpiry,
+  rememberedSessionVerdict,
+  SESSION_TOUCH_INTERVAL_MS,
+  sessionExpiry,
+  type SessionPolicy,
+} from './auth.rules.js';
 import {
   consumeLinkToken,
   endSession,
   endUserSessions,
+  findActiveSession,
+  findLiveSession,
   insertLinkToken,
   insertSession,
   revokeLinkTokens,
   touchActiveSession,
   type LinkTokenPurpose,
 } from './auth.repository.js';
+import { AUTH_CHANGES_CHANNEL, createSessionCache, type SessionCacheOptions } from './session-cache.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { emailVerificationMail, passwordResetMail } from './auth.mails.js';
+import {
+  accountLockedMail,
+  emailVerificationMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  usernameTakenMail,
+} from './auth.mails.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+import type { ThrottleDecision } from './throttle.rules.js';
 
 export const MAIL_JOBS = {
   emailVerification: 'mail.email-verification',
   passwordReset: 'mail.password-reset',
+  registrationAttempt: 'mail.registration-attempt',
+  usernameTaken: 'mail.username-taken',
+  accountLocked: 'mail.account-locked',
 } as const;
 
 interface MailJob {
   userId: string;
+}
+
+/** No account behind it, so the job carries the address itself (never a token). */
+interface UsernameTakenJob {
+  email: string;
+  username: string;
 }
 
 export interface AuthDeps {
@@ -44,6 +74,13 @@ export interface AuthDeps {
   mail: MailTransport;
   publicUrl: string;
   sessionPolicy: SessionPolicy;
+  /** Per-account sign-in throttle over the shared store (beside the per-address rate limit). */
+  throttle: SignInThrottle;
+  /** How long a lock lasts, for the mail that announces it. */
+  lockMinutes: number;
+  /** Where session and user changes are announced (the 0006_auth_notify triggers). */
+  notifications?: Pick<Database, 'listen'>;
+  sessionCache?: SessionCacheOptions;
   now?: () => Date;
 }
 
@@ -53,17 +90,105 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
+/** Shared by every request on the session while it is cached: frozen, never to be changed. */
 export interface Authenticated {
-  user: UserRow;
-  sessionId: string;
+  readonly user: Readonly<UserRow>;
+  readonly sessionId: string;
 }
 
 const INVALID_CREDENTIALS = 'Invalid e-mail/username or password.';
 const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 
+/**
+ * Whose sign-in attempts count together: the account when there is one (whichever of its
+ * e-mail or username is typed), otherwise the identifier itself, so that an unknown name is
+ * throttled and locked exactly like a real one and the answers cannot tell them apart.
+ */
+function throttleKey(userId: string | undefined, identifier: string): string {
+  if (userId) return `signin:user:${userId}`;
+  return `signin:name:${createHash('sha256').update(identifier.toLowerCase()).digest('hex')}`;
+}
+
+function throttled(decision: Exclude<ThrottleDecision, { outcome: 'check' }>): AppError {
+  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+  if (decision.outcome === 'locked') {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return new AppError(
+      429,
+      'AccountLockedError',
+      `Too many failed sign-ins: this account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}. ` +
+        'Try again later, or reset your password to unlock it now.',
+      { retryAfterSeconds: seconds },
+    );
+  }
+  return new AppError(
+    429,
+    'RateLimitError',
+    `Too many failed sign-ins for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, queue } = deps;
   const now = deps.now ?? (() => new Date());
+  const sessions = createSessionCache(deps.sessionCache);
+  /**
+   * One database check at a time per token: a burst on a session due for its touch writes once.
+   * A request joins a running check only if nothing was announced since it began.
+   */
+  const checking = new Map<string, { since: number; result: Promise<Authenticated | undefined> }>();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  /**
+   * Reads the session (and writes last_seen_at when `touch`) and the user, and remembers both.
+   * `seenInProcess`: the last request served here, not yet written.
+   */
+  function checkSession(
+    tokenHash: string,
+    at: Date,
+    touch: boolean,
+    seenInProcess: number | undefined,
+    lastWrittenAt: number | undefined,
+  ): Promise<Authenticated | undefined> {
+    const readSince = sessions.generation;
+    const pending = checking.get(tokenHash);
+    if (pending?.since === readSince) return pending.result;
+    const startedAt = sessions.now();
+    const check = (async () => {
+      const cutoff = idleCutoff(at, deps.sessionPolicy);
+      const seen = seenInProcess === undefined ? undefined : new Date(seenInProcess);
+      const session = touch
+        ? await touchActiveSession(db, tokenHash, at, cutoff, seen)
+        : await findActiveSession(db, tokenHash, at, cutoff, seen);
+      const user = session && (await usersService.findById(db, session.userId));
+      if (!session || !user) {
+        sessions.forget(tokenHash);
+        return undefined;
+      }
+      const auth: Authenticated = Object.freeze({ user: Object.freeze(user), sessionId: session.id });
+      const seenAt = Math.max(at.getTime(), seenInProcess ?? 0);
+      sessions.store(
+        tokenHash,
+        {
+          auth,
+          expiresAt: session.expiresAt.getTime(),
+          lastSeenAt: seenAt,
+          // A write by another process counts too, capped at our own clock (theirs may run ahead).
+          lastWrittenAt: touch
+            ? at.getTime()
+            : Math.min(at.getTime(), Math.max(lastWrittenAt ?? 0, session.lastSeenAt.getTime())),
+        },
+        readSince,
+        startedAt,
+      );
+      return auth;
+    })().finally(() => {
+      if (checking.get(tokenHash)?.result === check) checking.delete(tokenHash);
+    });
+    checking.set(tokenHash, { since: readSince, result: check });
+    return check;
+  }
 
   async function openSession(userId: string, origin: RequestOrigin, tx: Db | Tx = db): Promise<string> {
     const token = newSecretToken();
@@ -102,35 +227,100 @@ export function createAuthService(deps: AuthDeps) {
     await deps.mail.send(message);
   }
 
+  /** The owner hears about a lock once, when it first happens. */
+  async function announceLock(userId: string, origin: RequestOrigin): Promise<void> {
+    await queue.send<MailJob>(MAIL_JOBS.accountLocked, { userId });
+    await audit(db, { action: 'account.locked', subjectId: userId, ip: origin.ip, detail: 'failed sign-ins' });
+  }
+
   return {
     async registerJobs(): Promise<void> {
       await queue.register<MailJob>(MAIL_JOBS.emailVerification, (job) => mailLink(job.userId, 'email_verification'));
       await queue.register<MailJob>(MAIL_JOBS.passwordReset, (job) => mailLink(job.userId, 'password_reset'));
+      await queue.register<MailJob>(MAIL_JOBS.registrationAttempt, async (job) => {
+        const user = await usersService.findById(db, job.userId);
+        if (user) await deps.mail.send(registrationAttemptMail(user.email, user.username, deps.publicUrl));
+      });
+      await queue.register<UsernameTakenJob>(MAIL_JOBS.usernameTaken, async (job) => {
+        await deps.mail.send(usernameTakenMail(job.email, job.username, deps.publicUrl));
+      });
+      await queue.register<MailJob>(MAIL_JOBS.accountLocked, async (job) => {
+        const user = await usersService.findById(db, job.userId);
+        if (user) await deps.mail.send(accountLockedMail(user.email, user.username, deps.publicUrl, deps.lockMinutes));
+      });
     },
 
-    async register(input: RegisterRequest, origin: RequestOrigin): Promise<User> {
+    /**
+     * Answers alike whether or not the e-mail or username is taken (docs/decisions/002): the
+     * same status, the same body, the same password-hashing work. A taken address's owner is
+     * mailed about the attempt; a taken username is explained to the address that was given.
+     */
+    async register(input: RegisterRequest, origin: RequestOrigin): Promise<Registration> {
       let uplineId: string | undefined;
       if (input.ref) {
         const upline = await usersService.findByRefCode(db, input.ref);
         if (!upline)
-          throw badRequest('This referral code does not exist. Check it, or sign up without one.', { field: 'ref' });
+          throw unprocessable('This referral code does not exist. Check it, or sign up without one.', { field: 'ref' });
         uplineId = upline.id;
       }
       const passwordHash = await hashPassword(input.password);
-      const user = await usersService.create(db, {
+      const receipt = (id: string): Registration => ({
+        id,
         username: input.username,
         email: input.email,
-        passwordHash,
-        uplineId,
+        confirmed: false,
       });
+      let [byEmail, byUsername] = await Promise.all([
+        usersService.findByEmail(db, input.email),
+        usersService.findByUsername(db, input.username),
+      ]);
+      if (!byEmail && !byUsername) {
+        try {
+          const user = await usersService.create(db, {
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            uplineId,
+          });
+          await audit(db, {
+            action: 'account.registered',
+            subjectId: user.id,
+            actorId: user.id,
+            ip: origin.ip,
+            detail: uplineId ? 'with upline' : null,
+          });
+          return receipt(user.id);
+        } catch (error) {
+          // Another sign-up took the address or name between the look-up and the insert.
+          if (!(error instanceof AppError) || error.status !== 409) throw error;
+          [byEmail, byUsername] = await Promise.all([
+            usersService.findByEmail(db, input.email),
+            usersService.findByUsername(db, input.username),
+          ]);
+        }
+      }
+      // One mail in the queue per address at a time: repeated sign-ups cannot flood an inbox.
+      if (byEmail) {
+        await queue.send<MailJob>(
+          MAIL_JOBS.registrationAttempt,
+          { userId: byEmail.id },
+          { singletonKey: `registration-attempt:${byEmail.id}` },
+        );
+      } else {
+        await queue.send<UsernameTakenJob>(
+          MAIL_JOBS.usernameTaken,
+          { email: input.email, username: input.username },
+          { singletonKey: `username-taken:${input.email}` },
+        );
+      }
       await audit(db, {
-        action: 'account.registered',
-        subjectId: user.id,
-        actorId: user.id,
+        action: 'account.registration_refused',
+        subjectId: byEmail?.id ?? byUsername?.id ?? null,
         ip: origin.ip,
-        detail: uplineId ? 'with upline' : null,
+        detail: byEmail ? 'e-mail taken' : 'username taken',
       });
-      return toPublicUser(user);
+      // A made-up id, indistinguishable from a new account's: the caller learns nothing here.
+      return receipt(randomUUID());
     },
 
     /** Answers alike whether or not the address exists or is confirmed: nothing to enumerate. */
@@ -147,7 +337,7 @@ export function createAuthService(deps: AuthDeps) {
         await audit(tx, { action: 'account.email_verified', subjectId: userId, actorId: userId, ip: origin.ip });
         return user;
       });
-      if (!confirmed) throw badRequest(INVALID_LINK);
+      if (!confirmed) throw unprocessable(INVALID_LINK);
       return toPublicUser(confirmed);
     },
 
@@ -157,14 +347,23 @@ export function createAuthService(deps: AuthDeps) {
         identifierKind(identifier) === 'email'
           ? await usersService.findByEmail(db, identifier)
           : await usersService.findByUsername(db, identifier);
+      // Counted before the password is checked, so parallel guesses cannot outrun the count.
+      const key = throttleKey(user?.id, identifier);
+      const decision = await deps.throttle.attempt(key);
+      if (decision.outcome !== 'check') {
+        if (decision.lockedNow && user) await announceLock(user.id, origin);
+        throw throttled(decision);
+      }
       if (!user) {
         await burnPasswordCheck(input.password);
-        throw badRequest(INVALID_CREDENTIALS);
+        throw unauthorized(INVALID_CREDENTIALS);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         await audit(db, { action: 'account.sign_in_failed', subjectId: user.id, ip: origin.ip });
-        throw badRequest(INVALID_CREDENTIALS);
+        if (decision.locksOnFailure) await announceLock(user.id, origin);
+        throw unauthorized(INVALID_CREDENTIALS);
       }
+      await deps.throttle.forgive(key);
       if (!user.confirmed) {
         throw forbidden(
           'Please verify your e-mail address before signing in. We can send you a new verification link.',
@@ -175,18 +374,58 @@ export function createAuthService(deps: AuthDeps) {
       return { jwt, user: toPublicUser(user) };
     },
 
-    /** Resolves a bearer token to its user, extending the idle window; undefined when not usable. */
+    /**
+     * Whether a session is still usable (not ended, not expired, not idle), without touching
+     * it: tokens minted under a session (KYC hand-off, sandbox SDK) end with it. Ending is
+     * exact; the idle limit allows the minute by which last_seen_at may lag (decision 006).
+     */
+    async isSessionLive(sessionId: string): Promise<boolean> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return false;
+      const at = now();
+      const cutoff = new Date(idleCutoff(at, deps.sessionPolicy).getTime() - SESSION_TOUCH_INTERVAL_MS);
+      return Boolean(await findLiveSession(db, sessionId, at, cutoff));
+    },
+
+    /**
+     * Resolves a bearer token to its user, extending the idle window; undefined when not usable.
+     * A session this process checked recently is answered from memory; the database is asked
+     * when its once-a-minute touch is due, when it looks idle here, and whenever a change may
+     * have been missed (docs/decisions/006-session-cache.md).
+     */
     async authenticate(token: string): Promise<Authenticated | undefined> {
       if (!token || token.length > 128) return undefined;
+      const tokenHash = hashToken(token);
       const at = now();
-      const session = await touchActiveSession(db, hashToken(token), at, idleCutoff(at, deps.sessionPolicy));
-      if (!session) return undefined;
-      const user = await usersService.findById(db, session.userId);
-      return user ? { user, sessionId: session.id } : undefined;
+      const found = sessions.lookup(tokenHash);
+      if (!found) return checkSession(tokenHash, at, true, undefined, undefined);
+      const { session, trusted } = found;
+      const verdict = rememberedSessionVerdict(session, at.getTime(), deps.sessionPolicy);
+      if (verdict === 'refuse') {
+        sessions.forget(tokenHash);
+        return undefined;
+      }
+      if (verdict === 'use' && trusted) {
+        if (at.getTime() > session.lastSeenAt) session.lastSeenAt = at.getTime();
+        return session.auth;
+      }
+      return checkSession(tokenHash, at, verdict === 'touch', session.lastSeenAt, session.lastWrittenAt);
+    },
+
+    /** Starts following session and user changes; until then, and without a listener, the cache trusts for a second only. */
+    async start(): Promise<void> {
+      if (!deps.notifications || stopListening) return;
+      stopListening = await deps.notifications.listen(AUTH_CHANGES_CHANNEL, sessions.handlers);
+    },
+
+    async stop(): Promise<void> {
+      await stopListening?.();
+      stopListening = undefined;
     },
 
     async logout(auth: Authenticated, origin: RequestOrigin): Promise<void> {
       await endSession(db, auth.sessionId, 'logout', now());
+      // The trigger announces it to every process; this one need not wait for the echo.
+      sessions.forgetSession(auth.sessionId);
       await audit(db, { action: 'account.signed_out', subjectId: auth.user.id, actorId: auth.user.id, ip: origin.ip });
     },
 
@@ -199,14 +438,17 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, hashToken(input.token), 'password_reset', now());
-        if (!userId) return false;
+        if (!userId) return undefined;
         await usersService.update(tx, userId, { passwordHash, passwordChangedAt: now() });
         await revokeLinkTokens(tx, userId, 'password_reset', now());
         await endUserSessions(tx, userId, 'password_reset', now());
         await audit(tx, { action: 'account.password_reset', subjectId: userId, actorId: userId, ip: origin.ip });
-        return true;
+        return userId;
       });
-      if (!done) throw badRequest(INVALID_LINK);
+      if (!done) throw unprocessable(INVALID_LINK);
+      sessions.forgetUser(done);
+      // Proving ownership of the mailbox lifts a sign-in lock: the owner is never locked out.
+      await deps.throttle.forgive(throttleKey(done, ''));
     },
 
     async changePassword(
@@ -215,7 +457,7 @@ export function createAuthService(deps: AuthDeps) {
       origin: RequestOrigin,
     ): Promise<SessionResponse> {
       if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
-        throw badRequest('The current password is incorrect.', { field: 'currentPassword' });
+        throw unprocessable('The current password is incorrect.', { field: 'currentPassword' });
       }
       const passwordHash = await hashPassword(input.password);
       const { jwt, user } = await db.transaction(async (tx) => {
@@ -231,6 +473,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         return { jwt: token, user: updated };
       });
+      sessions.forgetUser(auth.user.id);
       return { jwt, user: toPublicUser(user) };
     },
 
@@ -242,13 +485,20 @@ export function createAuthService(deps: AuthDeps) {
         (operator.email.split('@')[0] ?? 'operator').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24) || 'operator';
       let username = base.length >= 3 ? base : 'operator';
       for (let i = 1; await usersService.findByUsername(db, username); i++) username = `${base}${i}`;
-      const user = await usersService.create(db, {
-        username,
-        email: operator.email,
-        passwordHash: await hashPassword(operator.password),
-        role: 'operator',
-        confirmed: true,
-      });
+      let user: UserRow;
+      try {
+        user = await usersService.create(db, {
+          username,
+          email: operator.email,
+          passwordHash: await hashPassword(operator.password),
+          role: 'operator',
+          confirmed: true,
+        });
+      } catch (error) {
+        // Two processes starting at once on a fresh database: the other one created it first.
+        if (await usersService.findByEmail(db, operator.email)) return;
+        throw error;
+      }
       await audit(db, { action: 'account.operator_created', subjectId: user.id });
     },
   };

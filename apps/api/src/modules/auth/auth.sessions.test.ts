@@ -28,8 +28,8 @@ describe('sign in', () => {
     const { input } = await signedInUser(t.app);
     const wrong = await post(t.app, '/auth/local', { identifier: input.email, password: 'not-the-password' });
     const unknown = await post(t.app, '/auth/local', { identifier: 'ghost@example.com', password: 'not-the-password' });
-    expect(wrong.statusCode).toBe(400);
-    expect(unknown.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
     expect(wrong.json().error.message).toBe('Invalid e-mail/username or password.');
   });
@@ -100,7 +100,7 @@ describe('password change', () => {
       { currentPassword: 'wrong-password', password: 'new-password-1', passwordConfirmation: 'new-password-1' },
       token,
     );
-    expect(wrong.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.message).toBe('The current password is incorrect.');
     expect((await get(t.app, '/getInfo', second)).statusCode).toBe(200);
 
@@ -110,7 +110,7 @@ describe('password change', () => {
       { currentPassword: input.password, password: 'new-password-1', passwordConfirmation: 'new-password-2' },
       token,
     );
-    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().error.message).toBe('Passwords do not match');
 
     const ok = await post(
@@ -125,7 +125,7 @@ describe('password change', () => {
     expect((await get(t.app, '/getInfo', second)).statusCode).toBe(401);
     expect((await get(t.app, '/getInfo', fresh)).statusCode).toBe(200);
     expect((await post(t.app, '/auth/local', { identifier: input.email, password: input.password })).statusCode).toBe(
-      400,
+      401,
     );
     expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'new-password-1' })).statusCode).toBe(
       200,
@@ -176,9 +176,9 @@ describe('forgot and reset password', () => {
       password: 'another-pass-1',
       passwordConfirmation: 'another-pass-1',
     });
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(422);
     expect((await post(t.app, '/auth/local', { identifier: input.email, password: 'another-pass-1' })).statusCode).toBe(
-      400,
+      401,
     );
   });
 
@@ -195,7 +195,7 @@ describe('forgot and reset password', () => {
       password: 'brand-new-pass',
       passwordConfirmation: 'brand-new-pass',
     });
-    expect(expired.statusCode).toBe(400);
+    expect(expired.statusCode).toBe(422);
     expect(expired.json().error.message).toBe('This link is invalid or has expired. Please ask for a new one.');
   });
 });

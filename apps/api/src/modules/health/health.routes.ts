@@ -5,14 +5,19 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ApplicationUnavailable } from '../../lib/errors.js';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Db; sandbox: boolean; version: string }> = async (
-  fastify,
-  options,
-) => {
+export const healthRoutes: FastifyPluginAsync<{
+  db: Db;
+  sandbox: boolean;
+  version: string;
+  /** Set when SANDBOX=true under NODE_ENV=production: every health check repeats it. */
+  sandboxWarning: string | undefined;
+}> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     apiPaths.health,
     {
+      // 503: the database is not reachable (load balancers take this process out).
+      config: { errorStatuses: [503] },
       schema: {
         tags: ['health'],
         summary: 'Ready once migrations ran and adapters are up',
@@ -25,7 +30,12 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; sandbox: boolean; versio
       } catch {
         throw new ApplicationUnavailable('The database is not reachable.');
       }
-      return { status: 'ok' as const, sandbox: options.sandbox, version: options.version };
+      return {
+        status: 'ok' as const,
+        sandbox: options.sandbox,
+        version: options.version,
+        ...(options.sandboxWarning ? { warning: options.sandboxWarning } : {}),
+      };
     },
   );
 };

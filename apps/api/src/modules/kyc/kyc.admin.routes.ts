@@ -10,16 +10,14 @@ import type { KycService } from './kyc.service.js';
 export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fastify, { kyc }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
-  const security = [{ bearer: [] }];
   const applicantParams = z.object({ applicantId: z.uuid({ error: 'Unknown applicant.' }) });
 
   app.get(
     apiPaths.adminKycApplicants,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         tags,
-        security,
         summary: 'Applicants with their documents and review history',
         response: { 200: adminApplicantListSchema },
       },
@@ -30,10 +28,11 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
   app.post(
     '/admin/kyc/applicants/:applicantId/review',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
+      // 409: reviews happen at the real provider, or the applicant has not submitted yet.
+      config: { errorStatuses: [409] },
       schema: {
         tags,
-        security,
         summary: 'Approve or reject (RETRY or FINAL) a sandbox applicant',
         params: applicantParams,
         body: operatorReviewRequestSchema,
@@ -49,10 +48,9 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
   app.get(
     '/admin/kyc/applicants/:applicantId/documents/:documentId',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         tags,
-        security,
         summary: 'Download an identity document (attachment only)',
         params: applicantParams.extend({ documentId: z.uuid({ error: 'Unknown document.' }) }),
       },

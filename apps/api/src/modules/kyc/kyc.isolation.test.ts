@@ -94,6 +94,52 @@ describe('second-device hand-off', () => {
   });
 });
 
+describe('tokens end with the session that made them', () => {
+  const sdkState = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/sandbox-kyc/applicant', headers: { 'x-access-token': token } });
+
+  it('logout ends the hand-off token and the SDK tokens minted under it', async () => {
+    const carol = await signedInUser(t.app);
+    const { uid } = (await post(t.app, '/applicant/handoff', {}, carol.token)).json<HandoffResponse>();
+    const viaHandoff = (await post(t.app, '/applicant/access-token', { uid })).json<AccessTokenResponse>();
+    const direct = (await post(t.app, '/applicant/access-token', {}, carol.token)).json<AccessTokenResponse>();
+    expect((await sdkState(viaHandoff.token)).statusCode).toBe(200);
+    expect((await sdkState(direct.token)).statusCode).toBe(200);
+
+    expect((await post(t.app, '/auth/logout', {}, carol.token)).statusCode).toBe(204);
+
+    const status = await post(t.app, '/applicant/get-status', { uid });
+    expect(status.statusCode).toBe(401);
+    expect(status.json().error.message).toBe(
+      'This verification link has expired. Open it again from your signed-in device.',
+    );
+    expect((await post(t.app, '/applicant/access-token', { uid })).statusCode).toBe(401);
+    for (const token of [viaHandoff.token, direct.token]) {
+      const res = await sdkState(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('The verification session has expired. Please start again.');
+    }
+  });
+
+  it('a password change ends them too; the new session makes working ones again', async () => {
+    const dave = await signedInUser(t.app);
+    const { uid } = (await post(t.app, '/applicant/handoff', {}, dave.token)).json<HandoffResponse>();
+    const sdk = (await post(t.app, '/applicant/access-token', {}, dave.token)).json<AccessTokenResponse>();
+    const changed = await post(
+      t.app,
+      '/auth/local/change-password',
+      { currentPassword: dave.input.password, password: 'a-new-password-9', passwordConfirmation: 'a-new-password-9' },
+      dave.token,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await post(t.app, '/applicant/get-status', { uid })).statusCode).toBe(401);
+    expect((await sdkState(sdk.token)).statusCode).toBe(401);
+
+    const fresh = (await post(t.app, '/applicant/handoff', {}, changed.json().jwt)).json<HandoffResponse>();
+    expect((await post(t.app, '/applicant/get-status', { uid: fresh.uid })).statusCode).toBe(200);
+  });
+});
+
 describe('uploads', () => {
   it('a script renamed to .png is refused by its bytes, and nothing is stored', async () => {
     const res = await upload(

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog, files, kycApplicants, kycPersonalInfo, kycWebhookEvents, users } from '../../db/schema.js';
+import { auditLog } from '../../lib/audit.schema.js';
+import { kycApplicants, kycPersonalInfo, kycWebhookEvents } from './kyc.schema.js';
 
 type Queryable = Db | Tx;
 export type ApplicantRow = typeof kycApplicants.$inferSelect;
@@ -118,24 +119,20 @@ export async function savePersonalInfo(
   return row;
 }
 
-/** Back office: every applicant with its user, newest activity first. */
-export async function listApplicantsWithUsers(db: Queryable) {
+/** Back office: every applicant with its form's submission time, newest activity first. */
+export async function listApplicantsWithForms(db: Queryable) {
   return db
     .select({
       applicant: kycApplicants,
-      username: users.username,
-      email: users.email,
-      kycStatus: users.kycStatus,
       submittedAt: kycPersonalInfo.submittedAt,
     })
     .from(kycApplicants)
-    .innerJoin(users, eq(users.id, kycApplicants.userId))
     .leftJoin(kycPersonalInfo, eq(kycPersonalInfo.userId, kycApplicants.userId))
     .orderBy(desc(kycApplicants.updatedAt))
     .limit(500);
 }
 
-/** Review decisions about these users, from the audit log, with the operator's name. */
+/** Review decisions about these users, from the audit log (the actor by id). */
 export async function reviewDecisions(db: Queryable, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -144,15 +141,9 @@ export async function reviewDecisions(db: Queryable, userIds: string[]) {
       action: auditLog.action,
       detail: auditLog.detail,
       createdAt: auditLog.createdAt,
-      actor: users.username,
+      actorId: auditLog.actorId,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(inArray(auditLog.subjectId, userIds), inArray(auditLog.action, ['kyc.reviewed', 'kyc.status_changed'])))
     .orderBy(desc(auditLog.createdAt));
-}
-
-export async function filesByIds(db: Queryable, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(files).where(inArray(files.id, ids));
 }

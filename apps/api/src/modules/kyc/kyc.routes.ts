@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accessTokenResponseSchema,
   apiPaths,
@@ -10,16 +11,31 @@ import {
   handoffResponseSchema,
   isVerifyResponseSchema,
   kycDraftSchema,
+  kycFormSchema,
   personalInfoResponseSchema,
   pictureResponseSchema,
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidInput } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
-import type { KycService } from './kyc.service.js';
+import type { ManualBody } from '../../plugins/openapi.js';
+import { IMAGE_TYPES } from '../files/files.rules.js';
+import { webhookPayloadSchema, type KycService, type KycSubject } from './kyc.service.js';
+import { DIGEST_ALGORITHMS, type DigestAlgorithm } from '../../adapters/kyc/webhook-signature.js';
 
 const NOT_YOURS = 'You can only act on your own verification.';
+
+/** The multipart forms these handlers read themselves; the OpenAPI document shows the same. */
+const draftForm = {
+  contentTypes: ['multipart/form-data'],
+  fields: kycDraftSchema,
+  files: { profilePicture: { required: false, contentTypes: IMAGE_TYPES } },
+} satisfies ManualBody;
+const pictureForm = {
+  contentTypes: ['multipart/form-data'],
+  files: { profilePicture: { required: true, contentTypes: IMAGE_TYPES } },
+} satisfies ManualBody;
 
 export const kycRoutes: FastifyPluginAsync<{
   kyc: KycService;
@@ -27,31 +43,37 @@ export const kycRoutes: FastifyPluginAsync<{
 }> = async (fastify, { kyc, rateLimit }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
-  const security = [{ bearer: [] }];
+  // The applicant calls take a session or, on a second device, the hand-off token `uid` in the body.
+  const sessionOrHandoff: Record<string, string[]>[] = [{ bearer: [] }, {}];
 
   /**
    * Whose applicant a call is about: the hand-off token's user on a second device, otherwise
    * the signed-in caller, who may name only themself (DESIGN.md section 5).
    */
-  async function subject(request: FastifyRequest, named: string | undefined, uid: string | undefined): Promise<string> {
+  async function subject(
+    request: FastifyRequest,
+    named: string | undefined,
+    uid: string | undefined,
+  ): Promise<KycSubject> {
     if (uid) {
-      const userId = await kyc.userFromHandoff(uid);
-      if (named && named !== userId) throw forbidden(NOT_YOURS);
-      return userId;
+      const handedOff = await kyc.userFromHandoff(uid);
+      if (named && named !== handedOff.userId) throw forbidden(NOT_YOURS);
+      return handedOff;
     }
     await app.requireUser(request);
-    const self = currentAuth(request).user.id;
-    if (named && named !== self) throw forbidden(NOT_YOURS);
-    return self;
+    const auth = currentAuth(request);
+    if (named && named !== auth.user.id) throw forbidden(NOT_YOURS);
+    return { userId: auth.user.id, sessionId: auth.sessionId };
   }
 
   app.post(
     apiPaths.applicantAccessToken,
     {
-      config: authRateLimit({ ...rateLimit, authMax: rateLimit.authMax * 3 }),
+      // 403: another user's id; 502: the identity provider did not answer.
+      config: { ...authRateLimit({ ...rateLimit, authMax: rateLimit.authMax * 3 }), errorStatuses: [403, 502] },
       schema: {
         tags,
-        security,
+        security: sessionOrHandoff,
         summary: 'An identity-provider SDK token for the caller',
         body: applicantRequestSchema,
         response: { 200: accessTokenResponseSchema },
@@ -63,52 +85,55 @@ export const kycRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.applicantStatus,
     {
+      config: { errorStatuses: [403] },
       schema: {
         tags,
-        security,
+        security: sessionOrHandoff,
         summary: "The provider's review of the caller (null when the provider is unreachable)",
         body: applicantRequestSchema,
         response: { 200: applicantStatusSchema },
       },
     },
-    async (request) => kyc.status(await subject(request, request.body.userId, request.body.uid)),
+    async (request) => kyc.status((await subject(request, request.body.userId, request.body.uid)).userId),
   );
 
   app.post(
     apiPaths.applicantData,
     {
+      config: { errorStatuses: [403] },
       schema: {
         tags,
-        security,
+        security: sessionOrHandoff,
         summary: "The caller's applicant at the provider (null on provider error)",
         body: applicantDataRequestSchema,
         response: { 200: applicantDataSchema },
       },
     },
-    async (request) => kyc.data(await subject(request, request.body.externalUserId, request.body.uid)),
+    async (request) => kyc.data((await subject(request, request.body.externalUserId, request.body.uid)).userId),
   );
 
   app.post(
     apiPaths.applicantHandoff,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'A 15-minute token to continue verification on another device',
         response: { 200: handoffResponseSchema },
       },
     },
-    async (request) => kyc.handoff(currentAuth(request).user.id),
+    async (request) => {
+      const auth = currentAuth(request);
+      return kyc.handoff({ userId: auth.user.id, sessionId: auth.sessionId });
+    },
   );
 
   app.get(
     apiPaths.getPersonal,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'The KYC form as saved, with the profile picture link',
         response: { 200: personalInfoResponseSchema },
       },
@@ -119,22 +144,19 @@ export const kycRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.saveDraftPersonal,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
+      // 409: a verified identity can no longer be edited.
+      config: { manualBody: draftForm, errorStatuses: [409] },
       schema: {
         tags,
-        security,
         summary: 'Save part of the KYC form (multipart; optional profilePicture)',
-        consumes: ['multipart/form-data'],
         response: { 200: personalInfoResponseSchema },
       },
     },
     async (request) => {
-      const form = await readMultipart(request, ['profilePicture']);
-      const draft = kycDraftSchema.safeParse(form.fields);
-      if (!draft.success)
-        throw badRequest(draft.error.issues[0]?.message ?? 'Invalid form.', {
-          issues: draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        });
+      const form = await readMultipart(request, Object.keys(draftForm.files), Object.keys(draftForm.fields.shape));
+      const draft = draftForm.fields.safeParse(form.fields);
+      if (!draft.success) throw invalidInput(draft.error.issues, draft.error.issues[0]?.message ?? 'Invalid form.');
       return kyc.saveDraft(currentAuth(request).user.id, draft.data, form.files.profilePicture);
     },
   );
@@ -142,16 +164,22 @@ export const kycRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.personalInfo,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
+      // The service validates with kycFormSchema; 409: a verified identity can no longer be edited.
+      config: {
+        manualBody: { contentTypes: ['application/json', 'multipart/form-data'], fields: kycFormSchema },
+        errorStatuses: [409],
+      },
       schema: {
         tags,
-        security,
         summary: 'Submit the whole KYC form (JSON or multipart)',
         response: { 200: personalInfoResponseSchema },
       },
     },
     async (request) => {
-      const input = request.isMultipart() ? (await readMultipart(request, [])).fields : request.body;
+      const input = request.isMultipart()
+        ? (await readMultipart(request, [], Object.keys(kycFormSchema.shape))).fields
+        : request.body;
       return kyc.submitPersonal(currentAuth(request).user.id, input);
     },
   );
@@ -159,10 +187,9 @@ export const kycRoutes: FastifyPluginAsync<{
   app.get(
     apiPaths.isVerify,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Whether the caller is verified and may (re)submit',
         response: { 200: isVerifyResponseSchema },
       },
@@ -173,17 +200,16 @@ export const kycRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.updatePicture,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
+      config: { manualBody: pictureForm, errorStatuses: [422] },
       schema: {
         tags,
-        security,
         summary: 'Replace the profile picture (multipart field profilePicture)',
-        consumes: ['multipart/form-data'],
         response: { 200: pictureResponseSchema },
       },
     },
     async (request) => {
-      const form = await readMultipart(request, ['profilePicture']);
+      const form = await readMultipart(request, Object.keys(pictureForm.files), []);
       const picture = form.files.profilePicture;
       if (!picture) throw badRequest('Choose a picture to upload (field profilePicture).');
       return kyc.updatePicture(currentAuth(request).user.id, picture);
@@ -192,23 +218,41 @@ export const kycRoutes: FastifyPluginAsync<{
 };
 
 /** The provider's webhook: raw bytes are kept, because the signature covers exactly them. */
-export const kycWebhookRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (app, { kyc }) => {
+export const kycWebhookRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fastify, { kyc }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
     done(null, body),
   );
   app.post(
     apiPaths.kycWebhook,
-    { schema: { tags: ['kyc'], summary: 'Identity-provider webhook (X-Payload-Digest signed)', hide: false } },
-    async (request, reply) => {
+    {
+      // The signature covers the raw bytes, so the handler reads them; 401: a bad signature.
+      config: {
+        manualBody: { contentTypes: ['application/json'], fields: webhookPayloadSchema },
+        errorStatuses: [401],
+      },
+      schema: {
+        tags: ['kyc'],
+        summary: 'Identity-provider webhook (X-Payload-Digest signed)',
+        headers: z
+          .object({
+            'x-payload-digest': z
+              .string()
+              .max(256)
+              .regex(/^[0-9a-fA-F]+$/, 'X-Payload-Digest must be hexadecimal'),
+            'x-payload-digest-alg': z.enum(Object.keys(DIGEST_ALGORITHMS) as [DigestAlgorithm, ...DigestAlgorithm[]]),
+          })
+          .loose(),
+        response: { 200: z.object({ ok: z.literal(true), outcome: z.string() }) },
+      },
+    },
+    async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
       if (!raw) throw badRequest('The webhook body must be JSON.');
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      const result = await kyc.handleWebhook(raw, header('x-payload-digest'), header('x-payload-digest-alg'));
-      return reply.status(200).send({ ok: true, outcome: result.outcome });
+      const { 'x-payload-digest': digest, 'x-payload-digest-alg': alg } = request.headers;
+      const result = await kyc.handleWebhook(raw, digest, alg);
+      return { ok: true as const, outcome: result.outcome };
     },
   );
 };

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiPaths,
   devKycReviewRequestSchema,
   okSchema,
   sandboxApplicantSchema,
+  sandboxDocumentFormSchema,
   sandboxSubmitResponseSchema,
 } from '@qmgt/contracts';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, invalidInput } from '../../lib/errors.js';
+import type { ManualBody } from '../../plugins/openapi.js';
+import { DOCUMENT_TYPES } from '../files/files.rules.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
 import type { FilesService } from '../files/files.service.js';
@@ -31,12 +33,38 @@ export const kycSandboxRoutes: FastifyPluginAsync<{
 }> = async (fastify, { sandbox, files, kyc }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['sandbox'];
+  const security = [{ sandboxSdkToken: [] }];
+  /** Whose SDK token a request carries, checked at onRequest: before any body is read. */
+  const applicantOf = new WeakMap<FastifyRequest, string>();
+  const sdkSession = async (request: FastifyRequest) => {
+    applicantOf.set(request, await sandbox.authenticateSdkToken(sdkToken(request)));
+  };
+  const subject = (request: FastifyRequest) => {
+    const externalUserId = applicantOf.get(request);
+    if (!externalUserId) throw new Error('sdkSession did not run');
+    return externalUserId;
+  };
+  const documentForm = {
+    contentTypes: ['multipart/form-data'],
+    fields: sandboxDocumentFormSchema,
+    files: { file: { required: true, contentTypes: DOCUMENT_TYPES } },
+  } satisfies ManualBody;
 
   app.get(
     apiPaths.sandboxKycApplicant,
-    { schema: { tags, summary: 'The sandbox applicant of an SDK token', response: { 200: sandboxApplicantSchema } } },
+    {
+      onRequest: sdkSession,
+      // 404: the token's user has no sandbox applicant yet.
+      config: { errorStatuses: [404] },
+      schema: {
+        tags,
+        security,
+        summary: 'The sandbox applicant of an SDK token',
+        response: { 200: sandboxApplicantSchema },
+      },
+    },
     async (request) => {
-      const { applicant, documents } = await sandbox.state(await sandbox.authenticateSdkToken(sdkToken(request)));
+      const { applicant, documents } = await sandbox.state(subject(request));
       return {
         reviewStatus: applicant.reviewStatus,
         reviewAnswer: applicant.reviewResult?.reviewAnswer ?? null,
@@ -50,22 +78,30 @@ export const kycSandboxRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.sandboxKycDocuments,
     {
+      onRequest: sdkSession,
+      // 403: finally rejected; 404: no applicant yet; 409: under review or already verified.
+      config: { manualBody: documentForm, errorStatuses: [403, 404, 409] },
       schema: {
         tags,
+        security,
         summary: 'Upload an identity document or a selfie (multipart: kind + file)',
-        consumes: ['multipart/form-data'],
         response: { 200: okSchema },
       },
     },
     async (request) => {
-      const externalUserId = await sandbox.authenticateSdkToken(sdkToken(request));
-      const form = await readMultipart(request, ['file']);
-      const kind = z.enum(['identity_document', 'selfie']).safeParse(form.fields.kind);
-      if (!kind.success) throw badRequest('Say which file this is: kind must be identity_document or selfie.');
+      const externalUserId = subject(request);
+      const form = await readMultipart(
+        request,
+        Object.keys(documentForm.files),
+        Object.keys(documentForm.fields.shape),
+      );
+      const parsed = documentForm.fields.safeParse(form.fields);
+      if (!parsed.success) throw invalidInput(parsed.error.issues, parsed.error.issues[0]?.message ?? 'Invalid form.');
+      const { kind } = parsed.data;
       const data = form.files.file;
       if (!data) throw badRequest('Choose a file to upload (field file).');
-      const stored = await files.store(externalUserId, kind.data, data);
-      await sandbox.addDocument(externalUserId, kind.data, stored.id);
+      const stored = await files.store(externalUserId, kind, data);
+      await sandbox.addDocument(externalUserId, kind, stored.id);
       return { ok: true as const };
     },
   );
@@ -73,14 +109,18 @@ export const kycSandboxRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.sandboxKycSubmit,
     {
+      onRequest: sdkSession,
+      // 403: finally rejected; 404: no applicant yet; 409: documents missing, under review or verified.
+      config: { errorStatuses: [403, 404, 409] },
       schema: {
         tags,
+        security,
         summary: 'Send the uploaded documents for review',
         response: { 200: sandboxSubmitResponseSchema },
       },
     },
     async (request) => {
-      const applicant = await sandbox.submit(await sandbox.authenticateSdkToken(sdkToken(request)));
+      const applicant = await sandbox.submit(subject(request));
       return { reviewStatus: applicant.reviewStatus };
     },
   );
@@ -88,6 +128,8 @@ export const kycSandboxRoutes: FastifyPluginAsync<{
   app.post(
     apiPaths.devKycReview,
     {
+      // A user id with no applicant is a 404 (the id names a resource, in the body).
+      config: { errorStatuses: [404] },
       schema: {
         tags,
         summary: 'Act as the sandbox reviewer: the provider then sends a signed applicantReviewed webhook',

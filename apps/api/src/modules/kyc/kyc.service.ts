@@ -5,6 +5,7 @@ import {
   kycFormSchema,
   reviewAnswerSchema,
   reviewRejectTypeSchema,
+  text,
   KYC_FORM_FIELDS,
   type AdminApplicant,
   type ApplicantData,
@@ -16,7 +17,7 @@ import {
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, invalidInput, notFound } from '../../lib/errors.js';
 import type { IdentityProvider } from '../../adapters/kyc/port.js';
 import { ProviderError } from '../../adapters/kyc/port.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
@@ -33,11 +34,10 @@ import {
   type ApplicantReview,
 } from './kyc.rules.js';
 import {
-  filesByIds,
   findApplicantById,
   findApplicantByUser,
   findPersonalInfo,
-  listApplicantsWithUsers,
+  listApplicantsWithForms,
   lockApplicantForEvent,
   recordWebhookEvent,
   reviewDecisions,
@@ -48,18 +48,22 @@ import {
   type ApplicantRow,
 } from './kyc.repository.js';
 
-const webhookPayloadSchema = z.object({
-  type: z.string().min(1).max(100),
-  applicantId: z.string().max(100).optional(),
-  externalUserId: z.string().max(100).optional(),
-  reviewStatus: z.string().max(40).optional(),
-  createdAtMs: z.union([z.string().max(40), z.number()]).optional(),
+/**
+ * A webhook's body arrives as signed raw bytes, past the API's text net: its strings get the
+ * same rules here, so a provider's NUL cannot reach the database (and be retried forever).
+ */
+export const webhookPayloadSchema = z.object({
+  type: text(100).min(1),
+  applicantId: text(100).optional(),
+  externalUserId: text(100).optional(),
+  reviewStatus: text(40).optional(),
+  createdAtMs: z.union([text(40), z.number()]).optional(),
   reviewResult: z
     .object({
       reviewAnswer: reviewAnswerSchema,
       reviewRejectType: reviewRejectTypeSchema.optional(),
-      rejectLabels: z.array(z.string().max(100)).max(50).optional(),
-      moderationComment: z.string().max(2000).optional(),
+      rejectLabels: z.array(text(100)).max(50).optional(),
+      moderationComment: text(2000, { multiline: true }).optional(),
     })
     .optional(),
 });
@@ -71,6 +75,14 @@ export interface KycDeps {
   files: FilesService;
   handoffTokens: TokenSigner;
   webhookSecret: string;
+  /** Whether a session is still live: hand-off tokens end with the session that made them. */
+  sessionIsLive: (sessionId: string) => Promise<boolean>;
+}
+
+/** Whose verification a call acts on, and under which of our sessions (directly or through a hand-off). */
+export interface KycSubject {
+  userId: string;
+  sessionId: string;
 }
 
 function reviewOf(row: ApplicantRow): ApplicantReview {
@@ -116,27 +128,31 @@ export function createKycService(deps: KycDeps) {
   }
 
   return {
-    /** The user a hand-off token was issued for; 401 when it is invalid or expired. */
-    async userFromHandoff(uid: string): Promise<string> {
-      const userId = await deps.handoffTokens.verify(uid);
-      if (!userId)
+    /**
+     * The user a hand-off token was issued for, and the session that issued it; 401 when the
+     * token is invalid or expired, or that session has ended (signed out, password changed).
+     */
+    async userFromHandoff(uid: string): Promise<KycSubject> {
+      const claims = await deps.handoffTokens.verify(uid);
+      if (!claims || !(await deps.sessionIsLive(claims.sessionId)))
         throw new AppError(
           401,
           'UnauthorizedError',
           'This verification link has expired. Open it again from your signed-in device.',
         );
-      return userId;
+      return { userId: claims.subject, sessionId: claims.sessionId };
     },
 
-    async handoff(userId: string) {
-      const { token, expiresAt } = await deps.handoffTokens.sign(userId);
+    async handoff(subject: KycSubject) {
+      const { token, expiresAt } = await deps.handoffTokens.sign(subject.userId, subject.sessionId);
       return { uid: token, expiresAt: expiresAt.toISOString() };
     },
 
-    async accessToken(userId: string) {
+    async accessToken(subject: KycSubject) {
+      const { userId, sessionId } = subject;
       try {
         await ensureApplicant(userId);
-        const { token } = await provider.createAccessToken(userId);
+        const { token } = await provider.createAccessToken(userId, { sessionId });
         return { token, userId, provider: provider.kind, levelName: provider.levelName };
       } catch (error) {
         if (error instanceof ProviderError) {
@@ -288,10 +304,8 @@ export function createKycService(deps: KycDeps) {
           'Your identity is verified: your details can no longer be changed here. Please contact support.',
         );
       const parsed = kycFormSchema.safeParse(input);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw badRequest(issues[0]?.message ?? 'The form is not complete.', { issues });
-      }
+      if (!parsed.success)
+        throw invalidInput(parsed.error.issues, parsed.error.issues[0]?.message ?? 'The form is not complete.');
       const current = await findPersonalInfo(db, userId);
       const form = { ...emptyKycForm(), ...(current?.form ?? {}), ...parsed.data };
       await savePersonalInfo(db, userId, { form, submittedAt: new Date() });
@@ -323,24 +337,26 @@ export function createKycService(deps: KycDeps) {
     /* ---- back office ---- */
 
     async listApplicants(): Promise<AdminApplicant[]> {
-      const rows = await listApplicantsWithUsers(db);
+      const rows = await listApplicantsWithForms(db);
       const decisions = await reviewDecisions(
         db,
         rows.map((r) => r.applicant.userId),
       );
+      const people = await usersService.byIds(db, [
+        ...rows.map((r) => r.applicant.userId),
+        ...decisions.flatMap((d) => (d.actorId ? [d.actorId] : [])),
+      ]);
       const result: AdminApplicant[] = [];
       for (const row of rows) {
         const documents = deps.sandbox ? await deps.sandbox.allDocuments(row.applicant.userId) : [];
-        const fileRows = await filesByIds(
-          db,
-          documents.map((d) => d.fileId),
-        );
+        const fileRows = await deps.files.byIds(documents.map((d) => d.fileId));
+        const person = people.get(row.applicant.userId);
         const review = reviewOf(row.applicant);
         result.push({
           id: row.applicant.id,
           userId: row.applicant.userId,
-          username: row.username,
-          email: row.email,
+          username: person?.username ?? '',
+          email: person?.email ?? '',
           provider: row.applicant.provider,
           reviewStatus: review.reviewStatus,
           reviewResult: review.reviewAnswer
@@ -351,7 +367,7 @@ export function createKycService(deps: KycDeps) {
                 moderationComment: review.moderationComment,
               }
             : null,
-          kycVerified: row.kycStatus,
+          kycVerified: person?.kycStatus ?? 'Not Verified',
           submittedAt: row.submittedAt?.toISOString() ?? null,
           documents: documents.map((d) => {
             const file = fileRows.find((f) => f.id === d.fileId);
@@ -365,7 +381,12 @@ export function createKycService(deps: KycDeps) {
           }),
           decisions: decisions
             .filter((d) => d.subjectId === row.applicant.userId)
-            .map((d) => ({ action: d.action, detail: d.detail, actor: d.actor, createdAt: d.createdAt.toISOString() })),
+            .map((d) => ({
+              action: d.action,
+              detail: d.detail,
+              actor: d.actorId ? (people.get(d.actorId)?.username ?? null) : null,
+              createdAt: d.createdAt.toISOString(),
+            })),
           updatedAt: row.applicant.updatedAt.toISOString(),
         });
       }

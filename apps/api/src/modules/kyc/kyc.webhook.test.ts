@@ -74,9 +74,13 @@ describe('the identity-provider webhook', () => {
     const u = await applicantUser();
     const body = u.event('applicantReviewed', '2026-11-21 10:00:00.000', green);
     const before = await countWebhookEvents(t.database.db);
-    const attempts = [
-      await send(body, { secret: 'not-the-secret' }),
-      await send(body, { digest: 'ab'.repeat(32) }),
+    const attempts = [await send(body, { secret: 'not-the-secret' }), await send(body, { digest: 'ab'.repeat(32) })];
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('Invalid webhook signature.');
+    }
+    // Signature headers that are missing or malformed do not match the documented headers at all.
+    const malformed = [
       await send(body, { digest: 'not hex at all' }),
       await send(body, { alg: 'MD5' }),
       await t.app.inject({
@@ -86,9 +90,9 @@ describe('the identity-provider webhook', () => {
         headers: { 'content-type': 'application/json' },
       }),
     ];
-    for (const res of attempts) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.message).toBe('Invalid webhook signature.');
+    for (const res of malformed) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.name).toBe('ValidationError');
     }
     // A body changed after signing: the digest covers the exact bytes.
     const tampered = await t.app.inject({
@@ -155,5 +159,16 @@ describe('the identity-provider webhook', () => {
     const res = await send('{"type": 42}');
     expect(res.statusCode).toBe(400);
     expect((await send('not json')).statusCode).toBe(400);
+  });
+
+  it('a signed body with a NUL in its text is a 400 and changes nothing', async () => {
+    const u = await applicantUser();
+    const body = u.event('applicantReviewed', '2030-01-01 00:00:00.000', {
+      reviewResult: { reviewAnswer: 'GREEN', rejectLabels: [], moderationComment: 'fine\u0000' },
+    });
+    expect(body).toContain('\\u0000');
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(await u.kyc()).toBe('Not Verified');
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Asset } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema.js';
+import { journalEntries, ledgerAccounts, postings } from './ledger.schema.js';
 import type { AccountRef } from './ledger.rules.js';
 
 type Queryable = Db | Tx;
@@ -45,6 +45,27 @@ export async function customerBalances(db: Queryable, userId: string) {
     .where(eq(ledgerAccounts.ownerUserId, userId));
 }
 
+/**
+ * QMGT the ledger has issued: what left the treasury's issuer account and did not come back
+ * (platform balances are derived from postings, decision 004).
+ */
+export async function issuedSupply(db: Queryable, asset: Asset): Promise<bigint> {
+  const result = await db.execute<{ issued: string | null }>(sql`
+    SELECT (-coalesce(sum(p.amount), 0))::text AS issued FROM postings p
+      JOIN ledger_accounts a ON a.id = p.account_id
+     WHERE a.owner_user_id IS NULL AND a.purpose = 'treasury' AND a.asset = ${asset}`);
+  return BigInt((result as unknown as { rows: { issued: string | null }[] }).rows[0]?.issued ?? '0');
+}
+
+/** Every customer's total of one asset over their accounts (available, locked, rewards). */
+export async function customerHoldings(db: Queryable, asset: Asset): Promise<Map<string, bigint>> {
+  const result = await db.execute<{ owner: string; total: string }>(sql`
+    SELECT owner_user_id AS owner, sum(balance)::text AS total FROM ledger_accounts
+     WHERE owner_user_id IS NOT NULL AND asset = ${asset} GROUP BY owner_user_id`);
+  const rows = (result as unknown as { rows: { owner: string; total: string }[] }).rows;
+  return new Map(rows.map((r) => [r.owner, BigInt(r.total)]));
+}
+
 /** The three ledger checks of DESIGN.md section 4, each as one query over the whole ledger. */
 export async function ledgerCheck(db: Queryable) {
   const unbalanced = await db.execute<{ n: number }>(sql`
@@ -56,7 +77,7 @@ export async function ledgerCheck(db: Queryable) {
   const drifted = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ledger_accounts a
     LEFT JOIN (SELECT account_id, sum(amount) AS total FROM postings GROUP BY account_id) p ON p.account_id = a.id
-    WHERE a.balance <> coalesce(p.total, 0)`);
+    WHERE a.owner_user_id IS NOT NULL AND a.balance <> coalesce(p.total, 0)`);
   const entries = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal_entries`);
   const first = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { unbalanced: first(unbalanced), negative: first(negative), drifted: first(drifted), entries: first(entries) };

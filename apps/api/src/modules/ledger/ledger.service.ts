@@ -3,7 +3,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
 import { assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
-import { customerBalances, ensureAccount, insertEntry, ledgerCheck } from './ledger.repository.js';
+import {
+  customerBalances,
+  customerHoldings,
+  ensureAccount,
+  insertEntry,
+  issuedSupply,
+  ledgerCheck,
+} from './ledger.repository.js';
 
 export class InsufficientFundsError extends AppError {
   constructor(asset?: Asset) {
@@ -70,6 +77,10 @@ export function createLedgerService(db: Db) {
       };
     },
 
+    /** What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply must equal). */
+    issued: (asset: Asset) => issuedSupply(db, asset),
+    /** Each customer's total of an asset across their accounts. */
+    holdings: (asset: Asset) => customerHoldings(db, asset),
     format: fromUnits,
   };
 }

@@ -1,6 +1,6 @@
 import { desc, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { priceTicks } from '../../db/schema.js';
+import { priceTicks } from './market.schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { PriceFeed } from '../../adapters/prices/port.js';
 import { buyPrice, sellPrice, type PricingPolicy } from './market.rules.js';
@@ -11,6 +11,8 @@ export interface MarketDeps {
   policy: PricingPolicy;
   refreshMs: number;
   now?: () => Date;
+  /** Where a failed background refresh is reported (a feed outage must not pass silently). */
+  log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -21,6 +23,8 @@ export function createMarketService(deps: MarketDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
+  /** A tick holds for its whole period: within it the spot is answered from memory. */
+  let remembered: { usdPerGram: bigint; at: Date } | undefined;
 
   async function latest() {
     const [row] = await db.select().from(priceTicks).orderBy(desc(priceTicks.at)).limit(1);
@@ -42,7 +46,10 @@ export function createMarketService(deps: MarketDeps) {
   return {
     refresh,
     start() {
-      timer = setInterval(() => void refresh().catch(() => undefined), Math.min(deps.refreshMs, 60_000));
+      timer = setInterval(
+        () => void refresh().catch((error) => deps.log?.warn({ err: error }, 'gold price refresh failed')),
+        Math.min(deps.refreshMs, 60_000),
+      );
       timer.unref();
     },
     stop() {
@@ -51,6 +58,7 @@ export function createMarketService(deps: MarketDeps) {
 
     /** The current spot; refreshed first when the stored one is older than one period. */
     async spot(): Promise<{ usdPerGram: bigint; at: Date }> {
+      if (remembered && now().getTime() - remembered.at.getTime() < deps.refreshMs) return remembered;
       let last = await latest();
       if (!last || now().getTime() - last.at.getTime() >= deps.refreshMs) {
         try {
@@ -67,7 +75,8 @@ export function createMarketService(deps: MarketDeps) {
           'The gold price is not available right now. Please try again in a minute.',
         );
       }
-      return { usdPerGram: BigInt(last.usdPerGram), at: last.at };
+      remembered = { usdPerGram: BigInt(last.usdPerGram), at: last.at };
+      return remembered;
     },
 
     prices(spot: bigint) {

@@ -1,54 +1,43 @@
-import { and, eq } from 'drizzle-orm';
 import {
   AmountError,
   QUOTE_TTL_MS,
   fromUnits,
   toUnits,
+  type SellTokenRequest,
   type SwapQuote,
   type SwapQuoteRequest,
   type Transaction,
 } from '@qmgt/contracts';
-import type { Db, Tx } from '../../db/client.js';
-import { swapQuotes } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { PostingLine } from '../ledger/ledger.rules.js';
+import type { Db } from '../../db/client.js';
+import { swapQuotes } from './swap.schema.js';
+import { badRequest } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import { QuoteError, quoteSwap, type PricingPolicy, type SwapQuote as QuoteFigures } from '../market/market.rules.js';
-import type { TransactionsService } from '../transactions/transactions.service.js';
-
-export const SETTLE_SWAP_JOB = 'chain.settle-swap';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 
 export interface SwapDeps {
   db: Db;
-  ledger: LedgerService;
+  money: MoneyEngine;
   market: MarketService;
   transactions: TransactionsService;
-  queue: JobQueue;
   policy: PricingPolicy;
   now?: () => Date;
 }
 
-/**
- * The ledger entry of a swap: what the customer pays goes to the treasury, what they receive
- * comes from it, and the fee (kept back from what they receive) goes to the fees account.
- */
-export function swapPostings(userId: string, q: QuoteFigures): PostingLine[] {
-  return [
-    { account: { userId, purpose: 'available' }, asset: q.assetIn, amount: -q.amountIn },
-    { account: { platform: 'treasury' }, asset: q.assetIn, amount: q.amountIn },
-    { account: { platform: 'treasury' }, asset: q.assetOut, amount: -(q.amountOut + q.fee) },
-    { account: { userId, purpose: 'available' }, asset: q.assetOut, amount: q.amountOut },
-    ...(q.fee > 0n ? [{ account: { platform: 'fees' as const }, asset: q.assetOut, amount: q.fee }] : []),
-  ];
+/** A money operation's outcome as a route answers it. */
+export interface SwapOutcome {
+  transaction: Transaction;
+  replayed: boolean;
 }
 
-function parseAmount(amount: string, asset: 'USDT' | 'QMGT'): bigint {
+function parseAmount(amount: string, asset: 'USDT' | 'QMGT', field = 'amount'): bigint {
   try {
     return toUnits(amount, asset);
   } catch (error) {
-    if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field: 'amount' });
+    if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field });
     throw error;
   }
 }
@@ -72,29 +61,29 @@ function figures(
   }
 }
 
+/**
+ * Swaps and sells of QMGT. Pricing is the market's pure rules; the movement itself is one
+ * money-engine operation (`swap`, `sell` in SQL): quote check, postings, transaction, chain
+ * outbox and the Idempotency-Key's answer in one commit.
+ */
 export function createSwapService(deps: SwapDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Posts the swap and records its transaction, in the caller's database transaction. */
-  async function book(tx: Tx, userId: string, q: QuoteFigures) {
-    const entryId = await deps.ledger.post(
-      tx,
-      { type: q.assetIn === 'USDT' ? 'swap.buy_qmgt' : 'swap.sell_qmgt' },
-      swapPostings(userId, q),
+  async function execute(operation: Record<string, unknown>, userId: string, claim: IdempotencyClaim) {
+    const answer = acceptedOrThrow(
+      await deps.money.execute({
+        userId,
+        key: claim.key,
+        scope: claim.scope,
+        requestHash: claim.requestHash,
+        code: newTransactionCode('QMGT'),
+        now: now().toISOString(),
+        ...operation,
+        kind: operation.kind as string,
+      }),
     );
-    return deps.transactions.create(tx, {
-      userId,
-      type: 'QMGT',
-      assetIn: q.assetIn,
-      amountIn: q.amountIn,
-      assetOut: q.assetOut,
-      amountOut: q.amountOut,
-      price: q.price,
-      fee: q.fee,
-      feeAsset: q.assetOut,
-      journalEntryId: entryId,
-    });
+    return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
   }
 
   return {
@@ -131,40 +120,37 @@ export function createSwapService(deps: SwapDeps) {
     },
 
     /** Executes a quote once, for its owner, before it expires. */
-    async swap(userId: string, quoteId: string): Promise<Transaction> {
-      const row = await db.transaction(async (tx) => {
-        const [quote] = await tx
-          .select()
-          .from(swapQuotes)
-          .where(and(eq(swapQuotes.id, quoteId), eq(swapQuotes.userId, userId)))
-          .for('update')
-          .limit(1);
-        if (!quote) throw notFound('Quote not found.');
-        if (quote.usedAt) throw conflict('This quote has already been used.');
-        if (quote.expiresAt.getTime() <= now().getTime())
-          throw new AppError(422, 'UnprocessableError', 'This quote has expired. Please ask for a new one.');
-        await tx.update(swapQuotes).set({ usedAt: now() }).where(eq(swapQuotes.id, quote.id));
-        return book(tx, userId, {
-          assetIn: quote.assetIn,
-          assetOut: quote.assetOut,
-          amountIn: BigInt(quote.amountIn),
-          amountOut: BigInt(quote.amountOut),
-          fee: BigInt(quote.fee),
-          price: BigInt(quote.price),
-        });
-      });
-      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
-      return deps.transactions.toWire(row);
+    swap(userId: string, quoteId: string, claim: IdempotencyClaim): Promise<SwapOutcome> {
+      return execute({ kind: 'swap', quoteId }, userId, claim);
     },
 
-    /** Sells QMGT for USDT at the current sell price (no quote: the amount is what leaves). */
-    async sell(userId: string, amount: string): Promise<Transaction> {
-      const amountIn = parseAmount(amount, 'QMGT');
+    /**
+     * Sells QMGT for USDT at the price the customer was shown: the quote they saw, or the
+     * current sell price as long as it gives them at least `minAmountOut`.
+     */
+    async sell(userId: string, request: SellTokenRequest, claim: IdempotencyClaim): Promise<SwapOutcome> {
+      const amountIn = parseAmount(request.amount, 'QMGT');
+      if (request.quoteId)
+        return execute(
+          { kind: 'swap', quoteId: request.quoteId, expectAssetIn: 'QMGT', expectAmountIn: amountIn.toString() },
+          userId,
+          claim,
+        );
+      const minAmountOut = parseAmount(request.minAmountOut!, 'USDT', 'minAmountOut');
       const { usdPerGram } = await deps.market.spot();
       const q = figures({ from: 'QMGT', to: 'USDT' }, amountIn, usdPerGram, deps.policy);
-      const row = await db.transaction((tx) => book(tx, userId, q));
-      await deps.queue.send(SETTLE_SWAP_JOB, { transactionId: row.id }, { singletonKey: row.id });
-      return deps.transactions.toWire(row);
+      return execute(
+        {
+          kind: 'sell',
+          amountIn: q.amountIn.toString(),
+          amountOut: q.amountOut.toString(),
+          fee: q.fee.toString(),
+          price: q.price.toString(),
+          minAmountOut: minAmountOut.toString(),
+        },
+        userId,
+        claim,
+      );
     },
   };
 }

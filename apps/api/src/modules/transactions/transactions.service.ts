@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { fromUnits, type Asset, type Transaction, type TransactionType } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
+import { transactions } from './transactions.schema.js';
 import { notFound } from '../../lib/errors.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -23,23 +23,6 @@ export function newTransactionCode(type: TransactionType): string {
   for (let i = 0; i < 10; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
-
-export interface NewTransaction {
-  userId: string;
-  type: TransactionType;
-  status?: TransactionRow['status'];
-  assetIn?: Asset | null;
-  amountIn?: bigint | null;
-  assetOut?: Asset | null;
-  amountOut?: bigint | null;
-  price?: bigint | null;
-  fee?: bigint | null;
-  feeAsset?: Asset | null;
-  journalEntryId?: string | null;
-  txHash?: string | null;
-}
-
-const str = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
 
 export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: string) => string }) {
   const { db } = deps;
@@ -66,32 +49,34 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
     };
   }
 
+  /** A transaction as the money engine's SQL answers it (`transaction_json`). */
+  function fromEngine(json: Record<string, string | null>): Transaction {
+    return toWire({
+      id: json.id!,
+      code: json.code!,
+      userId: json.userId!,
+      type: json.type!,
+      status: json.status as TransactionRow['status'],
+      assetIn: json.assetIn as Asset | null,
+      amountIn: json.amountIn ?? null,
+      assetOut: json.assetOut as Asset | null,
+      amountOut: json.amountOut ?? null,
+      price: json.price ?? null,
+      fee: json.fee ?? null,
+      feeAsset: json.feeAsset as Asset | null,
+      journalEntryId: json.journalEntryId ?? null,
+      txHash: json.txHash ?? null,
+      failureReason: json.failureReason ?? null,
+      createdAt: new Date(json.createdAt!),
+      updatedAt: new Date(json.createdAt!),
+      settledAt: null,
+    });
+  }
+
   return {
     toWire,
-
-    async create(tx: Db | Tx, input: NewTransaction): Promise<TransactionRow> {
-      const [row] = await tx
-        .insert(transactions)
-        .values({
-          code: newTransactionCode(input.type),
-          userId: input.userId,
-          type: input.type,
-          status: input.status ?? 'pending',
-          assetIn: input.assetIn ?? null,
-          amountIn: str(input.amountIn),
-          assetOut: input.assetOut ?? null,
-          amountOut: str(input.amountOut),
-          price: str(input.price),
-          fee: str(input.fee),
-          feeAsset: input.feeAsset ?? null,
-          journalEntryId: input.journalEntryId ?? null,
-          txHash: input.txHash ?? null,
-          settledAt: input.status === 'completed' ? new Date() : null,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
+    fromEngine,
+    explorerUrl: deps.explorerUrl,
 
     async list(userId: string, query: { type?: TransactionType | undefined; page: number; pageSize: number }) {
       const where = and(eq(transactions.userId, userId), query.type ? eq(transactions.type, query.type) : undefined);
@@ -139,16 +124,23 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
       return rows.map(toWire);
     },
 
-    async find(tx: Db | Tx, id: string): Promise<TransactionRow | undefined> {
-      const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).limit(1);
-      return row;
-    },
-
-    async update(tx: Db | Tx, id: string, patch: Partial<typeof transactions.$inferInsert>): Promise<void> {
+    /** The chain transaction that carries these operations' movements (shown as their explorer link). */
+    async recordChainHash(tx: Db | Tx, ids: readonly string[], hash: string): Promise<void> {
+      if (ids.length === 0) return;
       await tx
         .update(transactions)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(transactions.id, id));
+        .set({ txHash: hash, updatedAt: new Date() })
+        .where(and(inArray(transactions.id, [...ids]), eq(transactions.status, 'pending')));
+    },
+
+    /** Operations whose every chain movement is final: completed (a failed one stays failed). */
+    async completeSettled(tx: Db | Tx, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const settledAt = new Date();
+      await tx
+        .update(transactions)
+        .set({ status: 'completed', settledAt, updatedAt: settledAt })
+        .where(and(inArray(transactions.id, [...ids]), eq(transactions.status, 'pending')));
     },
   };
 }

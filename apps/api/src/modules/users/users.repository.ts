@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from './users.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -7,13 +7,12 @@ import { toPublicUser } from './users.service.js';
 export const usersRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-  const security = [{ bearer: [] }];
 
   app.get(
     apiPaths.getInfo,
     {
-      preHandler: app.requireUser,
-      schema: { tags, summary: 'The signed-in user', security, response: { 200: userResponseSchema } },
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'The signed-in user', response: { 200: userResponseSchema } },
     },
     async (request) => ({ user: toPublicUser(currentAuth(request).user) }),
   );
@@ -21,11 +20,10 @@ export const usersRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     apiPaths.getUpline,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'Whether the caller was referred (gates staking)',
-        security,
         response: { 200: uplineResponseSchema },
       },
     },

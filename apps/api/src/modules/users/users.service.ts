@@ -1,4 +1,6 @@
 import type { User } from '@qmgt/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { users } from './users.schema.js';
 import type { Db, Tx } from '../../db/client.js';
 import { newRefCode, newUserHash } from '../../lib/secure-tokens.js';
 import { conflict } from '../../lib/errors.js';
@@ -87,6 +89,30 @@ export const usersService = {
   findByRefCode: findUserByRefCode,
   update: updateUser,
   create: createUser,
+  /** Several users at once, by id (back-office lists). */
+  async byIds(db: Db, userIds: readonly string[]): Promise<Map<string, UserRow>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await db.select().from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+  /** Wallet indexes (custodial address derivation) of several users at once. */
+  async walletIndexes(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, walletIndex: users.walletIndex })
+      .from(users)
+      .where(inArray(users.id, [...userIds]));
+    return new Map(rows.map((r) => [r.id, r.walletIndex]));
+  },
+  /** Every customer's wallet index (the chain reconciliation walks their addresses). */
+  async customerWalletIndexes(db: Db): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ id: users.id, walletIndex: users.walletIndex })
+      .from(users)
+      .where(eq(users.role, 'customer'));
+    return new Map(rows.map((r) => [r.id, r.walletIndex]));
+  },
   async hasUpline(db: Db, userId: string): Promise<boolean> {
     const user = await findUserById(db, userId);
     return Boolean(user?.uplineId);

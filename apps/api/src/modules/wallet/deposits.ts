@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chainDeposits, scanCursors, users } from '../../db/schema.js';
+import { scanCursors } from './wallet.schema.js';
+import { usersService } from '../users/users.service.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { TransactionsService } from '../transactions/transactions.service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { newTransactionCode } from '../transactions/transactions.service.js';
 
 const CURSOR = 'usdt-deposits';
 /** Blocks scanned per round: bounded so one slow round cannot hold a huge log query. */
@@ -17,10 +19,10 @@ const MAX_RANGE = 2_000n;
 export function createDepositWatcher(deps: {
   db: Db;
   chain: ChainPort;
-  ledger: LedgerService;
-  transactions: TransactionsService;
+  money: MoneyEngine;
   confirmations: bigint;
   intervalMs: number;
+  log: FastifyBaseLogger;
 }) {
   const { db, chain } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -41,11 +43,8 @@ export function createDepositWatcher(deps: {
     if (from > finalBlock) return 0;
     const to = from + MAX_RANGE - 1n < finalBlock ? from + MAX_RANGE - 1n : finalBlock;
 
-    const customers = await db
-      .select({ id: users.id, walletIndex: users.walletIndex })
-      .from(users)
-      .where(eq(users.role, 'customer'));
-    const byAddress = new Map(customers.map((c) => [chain.depositAddress(c.walletIndex).toLowerCase(), c.id]));
+    const customers = await usersService.customerWalletIndexes(db);
+    const byAddress = new Map([...customers].map(([id, index]) => [chain.depositAddress(index).toLowerCase(), id]));
     const transfers = byAddress.size
       ? await chain.usdtTransfersTo([...byAddress.keys()] as `0x${string}`[], from, to)
       : [];
@@ -54,43 +53,17 @@ export function createDepositWatcher(deps: {
     for (const transfer of transfers) {
       const userId = byAddress.get(transfer.to.toLowerCase());
       if (!userId || transfer.amount <= 0n) continue;
-      const done = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(chainDeposits)
-          .values({
-            txHash: transfer.txHash,
-            logIndex: transfer.logIndex,
-            userId,
-            amount: transfer.amount.toString(),
-            blockNumber: transfer.blockNumber.toString(),
-          })
-          .onConflictDoNothing()
-          .returning({ txHash: chainDeposits.txHash });
-        if (!claimed) return false;
-        const entryId = await deps.ledger.post(
-          tx,
-          { type: 'deposit', memo: `${transfer.txHash}#${transfer.logIndex}` },
-          [
-            { account: { platform: 'external' }, asset: 'USDT', amount: -transfer.amount },
-            { account: { userId, purpose: 'available' }, asset: 'USDT', amount: transfer.amount },
-          ],
-        );
-        const record = await deps.transactions.create(tx, {
-          userId,
-          type: 'DEPOSIT',
-          status: 'completed',
-          assetOut: 'USDT',
-          amountOut: transfer.amount,
-          journalEntryId: entryId,
-          txHash: transfer.txHash,
-        });
-        await tx
-          .update(chainDeposits)
-          .set({ transactionId: record.id })
-          .where(and(eq(chainDeposits.txHash, transfer.txHash), eq(chainDeposits.logIndex, transfer.logIndex)));
-        return true;
+      // One money operation: the (tx hash, log index) claim, the entry and the transaction commit together.
+      const answer = await deps.money.execute({
+        kind: 'deposit',
+        userId,
+        txHash: transfer.txHash,
+        logIndex: transfer.logIndex,
+        amount: transfer.amount.toString(),
+        blockNumber: transfer.blockNumber.toString(),
+        code: newTransactionCode('DEPOSIT'),
       });
-      if (done) credited++;
+      if (answer.status === 200 && !answer.duplicate) credited++;
     }
     await db
       .insert(scanCursors)
@@ -109,7 +82,10 @@ export function createDepositWatcher(deps: {
       return running;
     },
     start() {
-      timer = setInterval(() => void this.scan().catch(() => undefined), deps.intervalMs);
+      timer = setInterval(
+        () => void this.scan().catch((error) => deps.log.error({ err: error }, 'deposit watcher: scan failed')),
+        deps.intervalMs,
+      );
       timer.unref();
     },
     async stop() {

@@ -8,9 +8,9 @@ import {
   transactionDetailsQueryOptions,
 } from '@/features/transactions/api/get-transaction-details';
 import type { ConfirmOutcome } from '@/features/swap/types';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/money';
 import { idleLoadingState, useSessionStore } from '@/lib/session-store';
+import { mayRetry, moneyErrorMessage } from './money-errors';
 import { useRefreshMoney } from './use-refresh-money';
 
 /** A swap settles in seconds on the sandbox chain; past this the modal hands over to the details page. */
@@ -24,14 +24,6 @@ type TransactionFlow = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** No answer, or the server failed: the same request with the same key may be sent again. */
-function mayRetry(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  // A 409 also answers a key whose first request is still running; the API tells the two
-  // conflicts apart only by their words (a used quote is final).
-  return error.status === 0 || error.status >= 500 || (error.status === 409 && /idempotency-key/i.test(error.message));
-}
 
 function received(transaction: Transaction): string {
   const { amountIn, assetIn, amountOut, assetOut } = transaction;
@@ -68,7 +60,7 @@ export function useTransactionFlow() {
         setLoadingState({
           ...idleLoadingState,
           status: 'error',
-          descriptionMessage: errorMessage(error, 'The transaction could not be sent. Please try again.'),
+          descriptionMessage: moneyErrorMessage(error),
         });
         refreshMoney();
         return mayRetry(error) ? 'retry' : 'refused';

@@ -69,10 +69,10 @@ export function QmgtTransactionsRoute() {
   const runTransaction = useTransactionFlow();
 
   const sell = useCallback(
-    ({ amount, idempotencyKey }: SellConfirmation) =>
+    ({ amount, quote, idempotencyKey }: SellConfirmation) =>
       runTransaction({
-        submit: () => sellToken({ amount, idempotencyKey }),
-        description: `Selling ${formatMoney(amount, 'QMGT')} for USDT.`,
+        submit: () => sellToken({ amount, quoteId: quote.quoteId, idempotencyKey }),
+        description: `Selling ${formatMoney(amount, 'QMGT')} for ${formatMoney(quote.amountOut, 'USDT')}.`,
       }),
     [runTransaction],
   );

@@ -14,7 +14,9 @@ describe('sign in', () => {
       http.post(apiUrl('/auth/local'), async ({ request }) => {
         const body = (await request.json()) as { identifier: string; password: string };
         if (body.identifier !== 'goldsaver' || body.password !== 'correct horse')
-          return HttpResponse.json(apiErrorBody(400, 'Invalid identifier or password'), { status: 400 });
+          return HttpResponse.json(apiErrorBody(401, 'Invalid identifier or password', 'UnauthorizedError'), {
+            status: 401,
+          });
         testApi.currentUser = session.user;
         return HttpResponse.json(session);
       }),
@@ -41,7 +43,7 @@ describe('sign in', () => {
   it('toasts the server message when sign-in fails', async () => {
     server.use(
       http.post(apiUrl('/auth/local'), () =>
-        HttpResponse.json(apiErrorBody(400, 'Invalid identifier or password'), { status: 400 }),
+        HttpResponse.json(apiErrorBody(401, 'Invalid identifier or password', 'UnauthorizedError'), { status: 401 }),
       ),
     );
     const { user } = renderApp('/signin');
@@ -51,6 +53,26 @@ describe('sign in', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Invalid identifier or password')).toBeInTheDocument();
+    expect(useSessionStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it('explains a locked account and offers the password reset', async () => {
+    const message =
+      'Too many failed sign-ins: this account is locked for 15 minutes. Try again later, or reset your password to unlock it now.';
+    server.use(
+      http.post(apiUrl('/auth/local'), () =>
+        HttpResponse.json(apiErrorBody(429, message, 'AccountLockedError'), { status: 429 }),
+      ),
+    );
+    const { user } = renderApp('/signin');
+    await user.type(screen.getByLabelText('E-mail or username'), 'goldsaver');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const box = (await screen.findByText('Account locked')).closest<HTMLElement>('[role="alert"]');
+    if (!box) throw new Error('the lock is not shown as an alert');
+    expect(within(box).getByText(message)).toBeInTheDocument();
+    expect(within(box).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
     expect(useSessionStore.getState().isAuthenticated).toBe(false);
   });
 
@@ -126,7 +148,10 @@ describe('registration', () => {
     server.use(
       http.post(apiUrl('/auth/local/register'), async ({ request }) => {
         const body = (await request.json()) as { username: string; email: string };
-        return HttpResponse.json({ user: buildUser({ username: body.username, email: body.email, confirmed: false }) });
+        // The server's receipt: the same whether or not the address was free.
+        return HttpResponse.json({
+          user: { id: crypto.randomUUID(), username: body.username, email: body.email, confirmed: false },
+        });
       }),
       http.post(apiUrl('/link-verification/registration'), () => HttpResponse.json({ ok: true })),
     );
@@ -167,15 +192,16 @@ describe('registration', () => {
   });
 
   it("shows the server's message when it gives one", async () => {
+    // A taken e-mail or username is never an error (the server mails instead); a bad referral code is.
+    const message = 'This referral code does not exist. Check it, or sign up without one.';
     server.use(
-      http.post(apiUrl('/auth/local/register'), () =>
-        HttpResponse.json(apiErrorBody(409, 'That username is taken', 'ConflictError'), { status: 409 }),
-      ),
+      http.post(apiUrl('/auth/local/register'), () => HttpResponse.json(apiErrorBody(400, message), { status: 400 })),
     );
     const { user } = renderApp('/signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('That username is taken')).toBeInTheDocument();
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(screen.queryByText('Check your inbox')).not.toBeInTheDocument();
   });
 
   it('checks that the passwords match', async () => {
@@ -210,7 +236,7 @@ describe('e-mail verification', () => {
   it('shows the error and a form to get a new link', async () => {
     server.use(
       http.post(apiUrl('/link-verification/code-register'), () =>
-        HttpResponse.json(apiErrorBody(400, 'This link has expired'), { status: 400 }),
+        HttpResponse.json(apiErrorBody(422, 'This link has expired', 'UnprocessableError'), { status: 422 }),
       ),
       http.post(apiUrl('/link-verification/registration'), () => HttpResponse.json({ ok: true })),
     );

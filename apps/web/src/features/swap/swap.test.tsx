@@ -158,12 +158,12 @@ describe('swap screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("shows 'Transaction Failed' with the server's message for an expired quote, then quotes again", async () => {
+  it('says plainly that an expired quote moved nothing, and quotes again at once', async () => {
     fakeWallet.balance = { usdt: '500', qmgt: '0' };
     fakeWallet.nextMoveFailure = {
       status: 422,
       message: 'This quote has expired. Please ask for a new one.',
-      name: 'UnprocessableError',
+      name: 'QuoteExpiredError',
     };
     const { user } = renderApp('/', { session: verified() });
     await typeAmount(user, '100');
@@ -172,11 +172,30 @@ describe('swap screen', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Transaction Failed')).toBeInTheDocument();
-    expect(within(dialog).getByText('This quote has expired. Please ask for a new one.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The quote expired before it reached us, so nothing moved. A new quote is on screen: check it and confirm again.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(callsTo('/swap/quote')).toHaveLength(2));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fakeWallet.balance.usdt).toBe('500');
+  });
+
+  it('refuses a quote already used, and asks for a new one', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    fakeWallet.nextMoveFailure = { status: 409, message: 'This quote has already been used.', name: 'QuoteUsedError' };
+    const { user } = renderApp('/', { session: verified() });
+    await typeAmount(user, '100');
+    await screen.findByRole('group', { name: 'Quote' });
+    await user.click(screen.getByRole('button', { name: 'Confirm swap' }));
+    expect(
+      await screen.findByText(
+        'This quote has already been used, so nothing more moved. Check your history; a new quote is on screen if you want another.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/swap/quote')).toHaveLength(2));
   });
 
   it('reports a swap the chain refused, with its reason and the restored balance', async () => {
@@ -277,33 +296,148 @@ describe('swap screen', () => {
 });
 
 describe('selling QMGT on the QMGT page', () => {
-  it('shows the estimate first, then sells through /sell-token with an Idempotency-Key', async () => {
+  async function typeSale(user: ReturnType<typeof renderApp>['user'], amount: string) {
+    const field = await screen.findByRole('textbox', { name: 'Amount to sell' });
+    await user.clear(field);
+    await user.type(field, amount);
+    return screen.findByRole('group', { name: 'Quote' });
+  }
+  const lastQuoteId = () => [...fakeWallet.quotes.keys()].at(-1)!;
+
+  it('shows the price, the fee and the USDT received with the countdown, then sells that quote with an Idempotency-Key', async () => {
     fakeWallet.balance = { usdt: '0', qmgt: '2' };
     const { user } = renderApp('/transactions-buysell', { session: verified() });
     expect(await screen.findByRole('heading', { name: 'QMGT Transactions', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
 
-    const field = screen.getByRole('textbox', { name: 'Amount to sell' });
-    await user.type(field, '0.5');
-    const estimate = await screen.findByRole('group', { name: 'Quote' });
-    expect(within(estimate).getByText(receiveText('QMGT', '0.5'))).toBeInTheDocument();
-    expect(
-      screen.getByText('Estimate: the sale is priced at the sell price of the moment you confirm.'),
-    ).toBeInTheDocument();
+    const quote = await typeSale(user, '0.5');
+    const figures = quoteFigures('QMGT', '0.5');
+    expect(within(quote).getByText('0.5000 QMGT')).toBeInTheDocument();
+    expect(within(quote).getByText('127.40 USDT per QMGT')).toBeInTheDocument();
+    expect(within(quote).getByText(`${formatUnits(toUnits(figures.fee, 'USDT'), 'USDT')} USDT`)).toBeInTheDocument();
+    expect(within(quote).getByText(receiveText('QMGT', '0.5'))).toBeInTheDocument();
+    expect(within(quote).getByRole('timer')).toHaveTextContent(/^Quote expires in (30|29) s$/);
+    expect(callsTo('/swap/quote').map((call) => call.body)).toEqual([{ from: 'QMGT', to: 'USDT', amount: '0.5' }]);
+    // Nothing moved: a quote is only a promise.
+    expect(callsTo('/sell-token')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
     expect(await screen.findByText('Transaction Successful', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(`You received ${receiveText('QMGT', '0.5')} for 0.5000 QMGT.`)).toBeInTheDocument();
     const sells = callsTo('/sell-token');
     expect(sells).toHaveLength(1);
-    expect(sells[0]?.body).toEqual({ amount: '0.5' });
+    expect(sells[0]?.body).toEqual({ amount: '0.5', quoteId: lastQuoteId() });
     expect(sells[0]?.idempotencyKey).toMatch(UUID);
     expect(callsTo('/swap')).toHaveLength(0);
+    expect(fakeWallet.balance.qmgt).toBe('1.5');
     await user.keyboard('{Escape}');
 
     // The history shows the sale.
     const table = await screen.findByRole('table', { name: 'QMGT transactions' });
     expect(await within(table).findByText('Sell QMGT')).toBeInTheDocument();
     expect(within(table).getByText('0.5000 QMGT')).toBeInTheDocument();
+  });
+
+  it('replaces the quote when it runs out and sells at the new one', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    const { user } = renderApp('/transactions-buysell', { session: verified(), fakeTimers: true });
+    await typeSale(user, '0.5');
+    const first = lastQuoteId();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    await waitFor(() => expect(callsTo('/swap/quote')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Quote' })).getByRole('timer')).toHaveTextContent(
+        /^Quote expires in (30|29) s$/,
+      ),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sell QMGT' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    await waitFor(() => expect(callsTo('/sell-token')).toHaveLength(1));
+    const sent = callsTo('/sell-token')[0]?.body as { quoteId: string };
+    expect(sent.quoteId).not.toBe(first);
+    expect(sent.quoteId).toBe(lastQuoteId());
+  });
+
+  it('says an expired quote sold nothing and asks for a new quote by itself', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    fakeWallet.nextMoveFailure = {
+      status: 422,
+      message: 'This quote has expired. Please ask for a new one.',
+      name: 'QuoteExpiredError',
+    };
+    const { user } = renderApp('/transactions-buysell', { session: verified() });
+    await typeSale(user, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Failed')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The quote expired before it reached us, so nothing moved. A new quote is on screen: check it and confirm again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/swap/quote')).toHaveLength(2));
+    expect(fakeWallet.balance.qmgt).toBe('2');
+    await user.keyboard('{Escape}');
+
+    // The new quote sells, under a new key: the refused attempt is over.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sell QMGT' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    expect(await screen.findByText('Transaction Successful', {}, { timeout: 8000 })).toBeInTheDocument();
+    const [refused, sold] = callsTo('/sell-token');
+    expect((sold?.body as { quoteId: string }).quoteId).toBe(lastQuoteId());
+    expect(sold?.idempotencyKey).not.toBe(refused?.idempotencyKey);
+    expect(fakeWallet.balance.qmgt).toBe('1.5');
+  });
+
+  it('says the price moved past the quote, and shows a new one', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    fakeWallet.nextMoveFailure = {
+      status: 409,
+      message: 'The price moved below the least you accept.',
+      name: 'PriceMovedError',
+    };
+    const { user } = renderApp('/transactions-buysell', { session: verified() });
+    await typeSale(user, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    expect(
+      await screen.findByText(
+        'The price moved past the quote you accepted, so nothing moved. A new quote is on screen: check it and confirm again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('/swap/quote')).toHaveLength(2));
+    expect(fakeWallet.balance.qmgt).toBe('2');
+  });
+
+  it('while the first attempt still runs, says so and sends the same attempt again with the same key', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    fakeWallet.nextMoveFailure = {
+      status: 409,
+      message: 'A request with this Idempotency-Key is still being processed.',
+      name: 'IdempotencyKeyInUseError',
+    };
+    const { user } = renderApp('/transactions-buysell', { session: verified() });
+    await typeSale(user, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    expect(
+      await screen.findByText(
+        'Your previous attempt is still being processed. Wait a few seconds, then confirm again to see how it ended.',
+      ),
+    ).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    // Not refused: the quote stays and the retry is the same attempt.
+    expect(callsTo('/swap/quote')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    expect(await screen.findByText('Transaction Successful', {}, { timeout: 8000 })).toBeInTheDocument();
+    const [first, second] = callsTo('/sell-token');
+    expect(first?.idempotencyKey).toMatch(UUID);
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(second?.body).toEqual(first?.body);
+    expect(fakeWallet.balance.qmgt).toBe('1.5');
   });
 
   it('refuses more than the balance', async () => {

@@ -10,7 +10,8 @@ export function CheckInbox({ email, mailboxLink }: { email: string; mailboxLink?
     <Stack gap="md">
       <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />} title="Check your inbox" role="status">
         <Text size="sm">
-          We sent a verification link to <strong>{email}</strong>. Open it to activate your account, then log in.
+          We sent a verification link to <strong>{email}</strong>. Open it to activate your account, then log in. If
+          this address already has an account, or the username was taken, the message says so instead.
         </Text>
       </Alert>
       {mailboxLink ? (

@@ -22,6 +22,8 @@ export function SignInForm() {
   const login = useLogin();
   // The identifier the server refused as unconfirmed (403), if any.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // The server's words when too many failed sign-ins locked the account.
+  const [locked, setLocked] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { identifier: '', password: '' },
@@ -30,10 +32,12 @@ export function SignInForm() {
 
   const onSubmit = form.handleSubmit((credentials) => {
     setUnconfirmed(null);
+    setLocked(null);
     login.mutate(credentials, {
       onSuccess: saveInfo,
       onError: (error) => {
         if (error instanceof ApiError && error.status === 403) setUnconfirmed(credentials.identifier);
+        if (error instanceof ApiError && error.errorName === 'AccountLockedError') setLocked(error.message);
       },
     });
   });
@@ -64,6 +68,17 @@ export function SignInForm() {
           </Button>
         </Stack>
       </form>
+
+      {locked !== null ? (
+        <Alert color="red" variant="light" title="Account locked">
+          <Stack gap="sm">
+            <Text size="sm">{locked}</Text>
+            <Anchor component={Link} to={paths.forgotPassword.to()} size="sm">
+              Reset your password
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : null}
 
       {unconfirmed !== null ? (
         <Alert color="yellow" variant="light" title="E-mail not verified">

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { kycKeys } from './query-keys';
 
-/** POST /verification/personal-info (bearer): the whole form, checked by kycFormSchema; 400 names the first issue. */
+/** POST /verification/personal-info (bearer): the whole form, checked by kycFormSchema; 400 or 422 names the first issue. */
 export const submitPersonalInfo = (form: KycFormSubmission) =>
   apiRequest(apiPaths.personalInfo, { method: 'POST', body: form, schema: personalInfoResponseSchema });
 

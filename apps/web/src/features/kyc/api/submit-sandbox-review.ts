@@ -6,7 +6,7 @@ import { kycKeys, type KycSubject } from './query-keys';
 
 /**
  * POST /sandbox-kyc/submit (X-Access-Token): sends the uploaded document and selfie for
- * review. 400 until both are uploaded, 403 after a FINAL rejection, 409 while pending or verified.
+ * review. 409 until both are uploaded and while pending or verified, 403 after a FINAL rejection.
  */
 export const submitSandboxReview = (sdkToken: string) =>
   apiRequest(apiPaths.sandboxKycSubmit, {

@@ -1,17 +1,19 @@
-import { apiPaths, transactionResponseSchema } from '@qmgt/contracts';
+import { apiPaths, transactionResponseSchema, type SellTokenRequest } from '@qmgt/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export type SellTokenInput = { amount: string; idempotencyKey: string };
+export type SellTokenInput = { amount: string; quoteId: string; idempotencyKey: string };
 
 /**
- * POST /sell-token { amount } (QMGT) with an Idempotency-Key: sells at the sell price of the
- * moment and answers the (pending) transaction.
+ * POST /sell-token { amount, quoteId } (QMGT) with an Idempotency-Key: sells at the quote the
+ * customer was shown and answers the (pending) transaction. Refused with QuoteExpiredError,
+ * QuoteUsedError or PriceMovedError (nothing sold: ask for a new quote), or
+ * IdempotencyKeyInUseError while the first request with this key still runs (send it again).
  */
-export const sellToken = ({ amount, idempotencyKey }: SellTokenInput) =>
+export const sellToken = ({ amount, quoteId, idempotencyKey }: SellTokenInput) =>
   apiRequest(apiPaths.sellToken, {
     method: 'POST',
-    body: { amount },
+    body: { amount, quoteId } satisfies SellTokenRequest,
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: transactionResponseSchema,
   });

@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { SwapQuoteRequest } from '@qmgt/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { useSwapQuote } from '../api/get-swap-quote';
+import type { TimedQuote } from '../api/get-swap-quote';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
+import { useLiveQuote } from '../hooks/use-live-quote';
 import type { ConfirmOutcome } from '../types';
 import { amountFormSchema, type AmountForm } from './amount-schema';
 import { QuoteSummary } from './quote-summary';
 import { QUOTE_DEBOUNCE_MS } from './swap-form';
 
-export type SellConfirmation = { amount: string; idempotencyKey: string };
+/** The sale the customer confirmed: the amount and the quote they were shown for it. */
+export type SellConfirmation = { amount: string; quote: TimedQuote; idempotencyKey: string };
 
 type SellTokenCardProps = {
   /** Available QMGT; undefined while loading. */
@@ -24,9 +27,9 @@ type SellTokenCardProps = {
 };
 
 /**
- * A quick sale of QMGT for USDT at the sell price of the moment (POST /sell-token). The
- * figures shown first come from a quote for the same amount; the sale itself is priced when
- * it is made, which the card says.
+ * A quick sale of QMGT for USDT (POST /sell-token) at the price the customer sees: a 30-second
+ * QMGT -> USDT quote for the amount (price, fee, USDT received, counted down and replaced when
+ * it runs out), and the sale sends that quote, so the server sells at it or refuses.
  */
 export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTokenCardProps) {
   const schema = useMemo(() => amountFormSchema('QMGT'), []);
@@ -36,26 +39,27 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
   const validAmount = parsed.success ? parsed.data.amount : null;
   const [settledAmount] = useDebouncedValue(validAmount, QUOTE_DEBOUNCE_MS);
   const typing = settledAmount !== validAmount;
-  const estimate = useSwapQuote(
-    canTrade && validAmount !== null && !typing ? { from: 'QMGT', to: 'USDT', amount: validAmount } : null,
-  );
   const [selling, setSelling] = useState(false);
+  const request: SwapQuoteRequest | null =
+    canTrade && validAmount !== null && !typing ? { from: 'QMGT', to: 'USDT', amount: validAmount } : null;
+  const { query: quoteQuery, quote, secondsLeft, expired, requote } = useLiveQuote(request, { holding: selling });
   const keys = useIdempotencyKeys();
 
   const amountUnits = validAmount === null ? null : parseAmount(validAmount, 'QMGT');
   const availableUnits = parseAmount(available, 'QMGT');
   const insufficient = amountUnits !== null && availableUnits !== null && amountUnits > availableUnits;
-  const ready = canTrade && validAmount !== null && !typing && estimate.isSuccess && !insufficient && !selling;
+  const ready = canTrade && quote !== undefined && !expired && !quoteQuery.isFetching && !insufficient && !selling;
 
   const sell = async ({ amount: value }: AmountForm) => {
-    if (!ready) return;
-    // The same amount retried after a lost answer is the same attempt: same key.
-    const attempt = value;
+    if (!ready || !quote) return;
+    // One attempt per quote: retried after a lost answer with the same key, so it sells at most once.
     setSelling(true);
-    const outcome = await onSell({ amount: value, idempotencyKey: keys.keyFor(attempt) });
+    const outcome = await onSell({ amount: value, quote, idempotencyKey: keys.keyFor(quote.quoteId) });
     setSelling(false);
-    if (outcome !== 'retry') keys.forget(attempt);
+    if (outcome !== 'retry') keys.forget(quote.quoteId);
     if (outcome === 'done') form.reset({ amount: '' });
+    // Refused (expired or used quote, moved price, too little balance): a fresh quote at once.
+    else if (outcome === 'refused') void requote();
   };
 
   return (
@@ -73,7 +77,7 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
             Sell QMGT
           </Title>
           <Text size="sm" c="dimmed">
-            Sell QMGT for USDT at the current sell price.
+            Sell QMGT for USDT at the quoted sell price: the quote holds for 30 seconds.
           </Text>
           <TextInput
             label="Amount to sell"
@@ -107,17 +111,17 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
 
           {!canTrade ? (
             kycNotice
-          ) : estimate.isError && !typing && validAmount !== null ? (
+          ) : quoteQuery.isError && !typing && validAmount !== null ? (
             <Alert color="orange" variant="light" role="alert">
-              {errorMessage(estimate.error, 'No price is available right now.')}
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{errorMessage(quoteQuery.error, 'No price is available right now.')}</Text>
+                <Button size="xs" variant="subtle" onClick={() => void requote()}>
+                  Try again
+                </Button>
+              </Group>
             </Alert>
-          ) : estimate.data && !typing ? (
-            <Stack gap={4}>
-              <QuoteSummary quote={estimate.data} secondsLeft={null} countdown={false} />
-              <Text size="xs" c="dimmed">
-                Estimate: the sale is priced at the sell price of the moment you confirm.
-              </Text>
-            </Stack>
+          ) : quote ? (
+            <QuoteSummary quote={quote} secondsLeft={secondsLeft} />
           ) : validAmount !== null ? (
             <Group gap="xs" role="status">
               <Loader size="xs" aria-hidden />

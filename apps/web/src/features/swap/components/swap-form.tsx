@@ -15,14 +15,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsUpDown } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import type { Balance } from '@/lib/session-store';
-import { useSwapQuote, type TimedQuote } from '../api/get-swap-quote';
-import { useCountdown } from '../hooks/use-countdown';
+import type { TimedQuote } from '../api/get-swap-quote';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
+import { useLiveQuote } from '../hooks/use-live-quote';
 import { availableOf, DIRECTION_ASSETS, type ConfirmOutcome, type SwapDirection } from '../types';
 import { amountFormSchema, type AmountForm } from './amount-schema';
 import { QuoteSummary } from './quote-summary';
@@ -85,33 +85,24 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
   const [settledAmount] = useDebouncedValue(validAmount, QUOTE_DEBOUNCE_MS);
   const typing = settledAmount !== validAmount;
 
-  const quoteQuery = useSwapQuote(
-    canTrade && validAmount !== null && !typing ? { from, to, amount: validAmount } : null,
-  );
-  const quote = quoteQuery.data;
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = secondsLeft === 0;
   const [confirming, setConfirming] = useState(false);
+  const {
+    query: quoteQuery,
+    quote,
+    secondsLeft,
+    expired,
+    requote,
+  } = useLiveQuote(canTrade && validAmount !== null && !typing ? { from, to, amount: validAmount } : null, {
+    holding: confirming,
+  });
   const keys = useIdempotencyKeys();
-
-  // An expired quote is replaced at once (unless a confirmation is on its way with it).
-  const { refetch, isFetching } = quoteQuery;
-  useEffect(() => {
-    if (expired && !confirming && !isFetching) void refetch();
-  }, [expired, confirming, isFetching, refetch]);
 
   const available = availableOf(balance, from);
   const availableUnits = parseAmount(available, from);
   const amountUnits = validAmount === null ? null : parseAmount(validAmount, from);
   // Only for clients who may trade: the others have one thing to do first (KYC).
   const insufficient = canTrade && amountUnits !== null && availableUnits !== null && amountUnits > availableUnits;
-  // The quote on screen must be for exactly what the field says now.
-  const quoteMatches =
-    quote !== undefined &&
-    quote.from === from &&
-    amountUnits !== null &&
-    parseAmount(quote.amountIn, from) === amountUnits;
-  const ready = canTrade && quoteMatches && !expired && !insufficient && !quoteQuery.isFetching && !confirming;
+  const ready = canTrade && quote !== undefined && !expired && !insufficient && !quoteQuery.isFetching && !confirming;
 
   const setMax = () => {
     if (available !== undefined) form.setValue('amount', available, { shouldValidate: true, shouldDirty: true });
@@ -124,7 +115,8 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
     setConfirming(false);
     if (outcome !== 'retry') keys.forget(quote.quoteId);
     if (outcome === 'done') form.reset({ amount: '' });
-    else if (outcome === 'refused') void refetch();
+    // Refused (expired or used quote, moved price, too little balance): a fresh quote at once.
+    else if (outcome === 'refused') void requote();
   };
 
   const amountError = form.formState.errors.amount?.message;
@@ -178,13 +170,13 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
             You receive
           </Text>
           <Text size="lg" fw={700} ff="monospace" aria-live="polite">
-            {quoteMatches && quote ? `${formatAmount(quote.amountOut, to)} ${to}` : `— ${to}`}
+            {quote ? `${formatAmount(quote.amountOut, to)} ${to}` : `— ${to}`}
           </Text>
         </Paper>
 
         {canTrade ? (
           <QuoteArea
-            quote={quoteMatches ? quote : undefined}
+            quote={quote}
             secondsLeft={secondsLeft}
             loading={validAmount !== null && (typing || quoteQuery.isFetching)}
             error={
@@ -192,7 +184,7 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
                 ? errorMessage(quoteQuery.error, 'No quote is available right now.')
                 : null
             }
-            onRetry={() => void refetch()}
+            onRetry={() => void requote()}
           />
         ) : (
           kycNotice

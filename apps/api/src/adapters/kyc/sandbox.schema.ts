@@ -1,0 +1,42 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { fileKindEnum, files } from '../../modules/files/files.schema.js';
+
+/* The sandbox identity provider's own records. */
+
+/*
+ * The sandbox identity provider's own records: what Sumsub keeps on its side. Our code
+ * reaches them only through the provider port, as it would reach Sumsub's API.
+ */
+export const sandboxKycApplicants = pgTable(
+  'sandbox_kyc_applicants',
+  {
+    id: text('id').primaryKey(),
+    externalUserId: text('external_user_id').notNull(),
+    levelName: text('level_name').notNull(),
+    reviewStatus: text('review_status').notNull().default('init'),
+    reviewAnswer: text('review_answer'),
+    reviewRejectType: text('review_reject_type'),
+    rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
+    moderationComment: text('moderation_comment'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_kyc_applicants_external_key').on(t.externalUserId)],
+);
+
+export const sandboxKycDocuments = pgTable(
+  'sandbox_kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicantId: text('applicant_id')
+      .notNull()
+      .references(() => sandboxKycApplicants.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    kind: fileKindEnum('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_kyc_documents_applicant_idx').on(t.applicantId)],
+);

@@ -1,0 +1,47 @@
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/* Sessions and e-mailed link tokens. */
+
+export const linkTokenPurposeEnum = pgEnum('link_token_purpose', ['email_verification', 'password_reset']);
+export const sessionEndReasonEnum = pgEnum('session_end_reason', ['logout', 'password_change', 'password_reset']);
+/** Server-side sessions: the bearer token maps here by its SHA-256, so a leaked table leaks no token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: sessionEndReasonEnum('end_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Tokens carried in e-mailed links: stored hashed, single use, expiring. */
+export const linkTokens = pgTable(
+  'link_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: linkTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('link_tokens_token_hash_key').on(t.tokenHash),
+    index('link_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
+);

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { users } from '../users/users.schema.js';
+
+/* The double-entry ledger. */
+
+export const assetEnum = pgEnum('asset', ['USDT', 'QMGT', 'GOLD', 'USDAU']);
+/**
+ * Customer purposes (owner set): available, locked (staking, pending sells), rewards.
+ * Platform purposes (no owner): treasury, fees, float, gold_vault, staking_pool, rewards_pool,
+ * and external: the world outside the ledger, the contra side of deposits and withdrawals.
+ */
+export const accountPurposeEnum = pgEnum('account_purpose', [
+  'available',
+  'locked',
+  'rewards',
+  'treasury',
+  'fees',
+  'float',
+  'gold_vault',
+  'staking_pool',
+  'rewards_pool',
+  'external',
+]);
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    asset: assetEnum('asset').notNull(),
+    purpose: accountPurposeEnum('purpose').notNull(),
+    /** Kept by a trigger from the postings; a customer's can never go below zero. */
+    balance: units('balance').notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_asset_purpose_key').on(t.ownerUserId, t.asset, t.purpose).nullsNotDistinct(),
+    check('ledger_accounts_customer_not_negative', sql`${t.ownerUserId} IS NULL OR ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_owner_matches_purpose',
+      sql`(${t.ownerUserId} IS NULL) = (${t.purpose} NOT IN ('available', 'locked', 'rewards'))`,
+    ),
+  ],
+);
+
+/** One movement of money: two or more postings that sum to zero per asset. Immutable. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_created_idx').on(t.createdAt)],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    /*
+     * No foreign key: its check takes a share lock on the account row, and on the platform's
+     * few accounts that made every operation queue behind every other (multixacts). The posting
+     * trigger checks the account exists and holds this asset; accounts are never deleted.
+     */
+    accountId: uuid('account_id').notNull(),
+    asset: assetEnum('asset').notNull(),
+    /** Positive adds to the account's balance, negative takes from it. */
+    amount: units('amount').notNull(),
+  },
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_account_idx').on(t.accountId),
+    check('postings_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);

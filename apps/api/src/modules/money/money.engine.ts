@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+
+/**
+ * One money operation as the database function `money_execute` takes it: `kind` names the
+ * operation type (`money_op_<kind>` in SQL), the rest are its parameters. `key`, `scope` and
+ * `requestHash` carry the caller's Idempotency-Key; `userId` orders locks.
+ */
+export interface MoneyOperation {
+  kind: string;
+  userId: string;
+  key?: string;
+  scope?: string;
+  requestHash?: string;
+  [parameter: string]: unknown;
+}
+
+/** What `money_execute` answers: `status` 200 with the operation's result, or a refusal. */
+export interface MoneyAnswer {
+  status: number;
+  replayed?: boolean;
+  duplicate?: boolean;
+  transaction?: Record<string, string | null>;
+  error?: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+export interface MoneyEngineOptions {
+  /** Batches in flight at once: PGlite has one connection, PostgreSQL a pool. */
+  maxInFlight?: number;
+  /**
+   * Operations per transaction. Kept small: a batch holds every row lock it took until it
+   * commits, and each waiting request's latency grows with the batch ahead of it.
+   */
+  maxBatch?: number;
+  log?: FastifyBaseLogger;
+}
+
+interface Pending {
+  op: MoneyOperation;
+  resolve: (answer: MoneyAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The money engine's group commit: operations that arrive while earlier ones are in the
+ * database wait together and go in as one `money_execute_batch` call, one round trip and one
+ * commit with an answer each (TigerBeetle's batching, on PostgreSQL or PGlite). A batch that
+ * fails as a whole (a lost connection, a deadlock) is split and each operation runs alone:
+ * running one again is safe, as its Idempotency-Key (or, for deposits, the chain log) makes a
+ * second run answer the first.
+ */
+export function createMoneyEngine(database: Database, options: MoneyEngineOptions = {}) {
+  const maxInFlight = options.maxInFlight ?? (database.kind === 'pglite' ? 1 : 4);
+  const maxBatch = options.maxBatch ?? 32;
+  const queue: Pending[] = [];
+  /** Counters for tests and the benchmark: how much group commit is happening. */
+  const stats = { batches: 0, operations: 0, largestBatch: 0 };
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function call(ops: MoneyOperation[]): Promise<MoneyAnswer[]> {
+    const result = await database.executeSql('SELECT money_execute_batch($1::jsonb) AS answers', [JSON.stringify(ops)]);
+    const raw = result.rows[0]?.answers;
+    const answers = (typeof raw === 'string' ? JSON.parse(raw) : raw) as MoneyAnswer[];
+    if (!Array.isArray(answers) || answers.length !== ops.length) throw new Error('money_execute_batch answered badly');
+    return answers;
+  }
+
+  async function run(batch: Pending[]): Promise<void> {
+    // One lock order for every batch: customers' rows are taken in ascending user id.
+    batch.sort((a, b) => (a.op.userId < b.op.userId ? -1 : a.op.userId > b.op.userId ? 1 : 0));
+    stats.batches++;
+    stats.operations += batch.length;
+    stats.largestBatch = Math.max(stats.largestBatch, batch.length);
+    try {
+      const answers = await call(batch.map((p) => p.op));
+      batch.forEach((p, i) => p.resolve(answers[i]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      options.log?.warn({ err: error, size: batch.length }, 'money batch failed; running its operations one by one');
+      for (const p of batch) {
+        try {
+          const [answer] = await call([p.op]);
+          p.resolve(answer!);
+        } catch (single) {
+          p.reject(single);
+        }
+      }
+    }
+  }
+
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      void run(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  return {
+    /** Runs one operation, batched with whatever else is waiting; resolves with its own answer. */
+    execute(op: MoneyOperation): Promise<MoneyAnswer> {
+      return new Promise<MoneyAnswer>((resolve, reject) => {
+        queue.push({ op, resolve, reject });
+        // Requests parsed in the same turn of the event loop join one batch.
+        if (!scheduled && inFlight < maxInFlight) {
+          scheduled = true;
+          setImmediate(pump);
+        }
+      });
+    },
+    stats,
+    /** Operations waiting for a free slot (a gauge for the benchmark and logs). */
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+export type MoneyEngine = ReturnType<typeof createMoneyEngine>;

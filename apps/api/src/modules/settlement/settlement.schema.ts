@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+
+/* Chain settlement: the outbox, batches and reconciliations. */
+
+export const chainMovementKindEnum = pgEnum('chain_movement_kind', ['mint', 'burn']);
+/**
+ * pending: written with its ledger entry, not yet sent; sent: in a batch on its way;
+ * settled: final on chain; refused: the contract refused it (the operation was compensated);
+ * cancelled: not needed any more (its operation was compensated before it was sent).
+ */
+export const chainMovementStatusEnum = pgEnum('chain_movement_status', [
+  'pending',
+  'sent',
+  'settled',
+  'refused',
+  'cancelled',
+]);
+
+/**
+ * One QMGT supply change the ledger made and the chain must follow: a mint to or a burn from
+ * one address. Written by the money operation in the same transaction as its journal entry,
+ * so no movement is ever lost; `id` identifies it on chain, so a resend cannot apply it twice.
+ */
+export const chainMovements = pgTable(
+  'chain_movements',
+  {
+    seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+    id: uuid('id').notNull().defaultRandom(),
+    transactionId: uuid('transaction_id').notNull(),
+    /** The customer whose custodial address it is; null: the treasury address (platform-held QMGT). */
+    userId: uuid('user_id'),
+    kind: chainMovementKindEnum('kind').notNull(),
+    amount: units('amount').notNull(),
+    status: chainMovementStatusEnum('status').notNull().default('pending'),
+    batchId: bigint('batch_id', { mode: 'bigint' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chain_movements_open_idx')
+      .on(t.seq)
+      .where(sql`status IN ('pending', 'sent')`),
+    index('chain_movements_transaction_idx').on(t.transactionId),
+    index('chain_movements_batch_idx').on(t.batchId),
+  ],
+);
+
+/** One settlement transaction of the treasury: a batch of movements under one nonce. */
+export const chainBatches = pgTable('chain_batches', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  /** Known before broadcasting (the signed transaction's hash), recorded first: write-ahead. */
+  txHash: text('tx_hash').notNull(),
+  nonce: integer('nonce').notNull(),
+  /** sent, mined, final, reverted, dropped */
+  status: text('status').notNull(),
+  blockNumber: units('block_number'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Results of the chain reconciliation job: on-chain QMGT against the ledger. */
+export const chainReconciliations = pgTable('chain_reconciliations', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  matches: boolean('matches').notNull(),
+  onChainSupply: units('on_chain_supply').notNull(),
+  ledgerSupply: units('ledger_supply').notNull(),
+  pendingNet: numeric('pending_net', { precision: 78, scale: 0 }).notNull(),
+  differences: jsonb('differences').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,402 @@
+import { fromUnits, type ReconciliationResponse, type SettlementStatusResponse } from '@qmgt/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client.js';
+import {
+  ChainSendError,
+  type Address,
+  type ChainMovement,
+  type ChainPort,
+  type Hex,
+} from '../../adapters/chain/port.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { TransactionsService } from '../transactions/transactions.service.js';
+import { usersService } from '../users/users.service.js';
+import { createSenderLease } from './settlement.lease.js';
+import { sql } from 'drizzle-orm';
+import {
+  bytes32ToMovementId,
+  idList,
+  movementIdToBytes32,
+  netByHolder,
+  type OpenMovement,
+} from './settlement.rules.js';
+
+export interface SettlementDeps {
+  database: Database;
+  db: Db;
+  chain: ChainPort;
+  ledger: LedgerService;
+  transactions: TransactionsService;
+  /** Blocks deep a settlement must be before its operations count as completed. */
+  confirmations: bigint;
+  log: FastifyBaseLogger;
+  /** Movements per chain transaction (bounded by the block gas limit: ~110k gas each). */
+  batchSize?: number;
+  /** Sends of one movement before its operation is compensated. */
+  maxAttempts?: number;
+  /** A sent batch the node has never heard of after this long was lost: its movements go again. */
+  lostAfterMs?: number;
+  reconcileEveryMs?: number;
+}
+
+interface SentBatch {
+  id: string;
+  hash: Hex;
+  sentAt: number;
+}
+
+const rowsOf = <T>(result: { rows: Record<string, unknown>[] }) => result.rows as T[];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Chain settlement: the money engine writes each QMGT supply change as a `chain_movements`
+ * row in the same transaction as its ledger entry (a transactional outbox); this one sender
+ * (the holder of the lease, in whichever process) takes pending movements in ledger order,
+ * applies them in batches through the QMGT contract's `settleBatch` under the treasury's
+ * nonce, and completes their operations once final. Each movement's id goes on chain, so a
+ * batch sent again after a crash cannot apply anything twice; a burn the contract refuses
+ * runs its operation's compensation (`money_compensate`).
+ */
+export function createSettlement(deps: SettlementDeps) {
+  const { database, db, chain, log } = deps;
+  const batchSize = deps.batchSize ?? 200;
+  const maxAttempts = deps.maxAttempts ?? 5;
+  const lostAfterMs = deps.lostAfterMs ?? 10_000;
+  const lease = createSenderLease(database, (error) => {
+    log.error({ err: error }, 'settlement: lost the sender lease; another process takes over');
+    reset();
+  });
+  const exec = (text: string, values?: unknown[]) => database.executeSql(text, values);
+
+  let nonce: number | undefined;
+  let inFlight: SentBatch | undefined;
+  /** Mined batches waiting to be deep enough, oldest first. */
+  let mined: SentBatch[] = [];
+
+  function reset() {
+    nonce = undefined;
+    inFlight = undefined;
+    mined = [];
+  }
+
+  async function addresses(userIds: (string | null)[]): Promise<Map<string | null, Address>> {
+    const indexes = await usersService.walletIndexes(db, [...new Set(userIds.filter((u): u is string => !!u))]);
+    const map = new Map<string | null, Address>([[null, chain.treasury]]);
+    for (const [id, index] of indexes) map.set(id, chain.depositAddress(index));
+    return map;
+  }
+
+  /** Movements of a batch that did not make it go back to pending, or are compensated after too many tries. */
+  async function requeue(batch: SentBatch, status: 'reverted' | 'dropped') {
+    await exec(`UPDATE chain_batches SET status = $2, updated_at = now() WHERE id = $1`, [batch.id, status]);
+    await exec(
+      `UPDATE chain_movements SET status = 'pending', batch_id = NULL WHERE batch_id = $1 AND status = 'sent'`,
+      [batch.id],
+    );
+    const exhausted = rowsOf<{ transaction_id: string }>(
+      await exec(`SELECT DISTINCT transaction_id FROM chain_movements WHERE status = 'pending' AND attempts >= $1`, [
+        maxAttempts,
+      ]),
+    );
+    for (const row of exhausted) await compensate(row.transaction_id, 'The chain transaction could not be sent.');
+  }
+
+  async function compensate(transactionId: string, reason: string) {
+    const result = rowsOf<{ ok: boolean }>(
+      await exec(`SELECT money_compensate($1::uuid, $2) AS ok`, [transactionId, reason]),
+    );
+    if (result[0]?.ok === false)
+      log.error(
+        { transactionId, reason },
+        'settlement: a refused movement could not be compensated; an operator must act',
+      );
+    else log.warn({ transactionId, reason }, 'settlement: operation compensated');
+  }
+
+  /** After taking the lease: where the previous holder left its batches. */
+  async function recover() {
+    reset();
+    nonce = await chain.pendingNonce();
+    const open = rowsOf<{ id: string; tx_hash: Hex; created_at: Date | string }>(
+      await exec(
+        `SELECT id::text, tx_hash, created_at FROM chain_batches WHERE status IN ('sent', 'mined') ORDER BY id`,
+      ),
+    );
+    for (const row of open) {
+      const batch = { id: row.id, hash: row.tx_hash, sentAt: new Date(row.created_at).getTime() };
+      const receipt = await chain.receipt(batch.hash);
+      if (receipt.status === 'success') mined.push(batch);
+      else if (receipt.status === 'reverted') await requeue(batch, 'reverted');
+      // Unknown to the node: never mined and never will be (its nonce is taken or free again).
+      else if (!receipt.known) await requeue(batch, 'dropped');
+      else inFlight ??= batch;
+    }
+    if (open.length) log.warn({ batches: open.length }, 'settlement: took over open batches of an earlier sender');
+  }
+
+  /** Sends the oldest pending movements as one batch; false when there is nothing to send. */
+  async function sendNext(): Promise<boolean> {
+    const movements = rowsOf<OpenMovement>(
+      await exec(
+        `SELECT seq::text, id::text, user_id::text AS "userId", kind, amount::text, transaction_id::text AS "transactionId"
+           FROM chain_movements WHERE status = 'pending' ORDER BY seq LIMIT $1`,
+        [batchSize],
+      ),
+    );
+    if (movements.length === 0) return false;
+    const holders = await addresses(movements.map((m) => m.userId));
+    const onChain: ChainMovement[] = movements.map((m) => ({
+      id: movementIdToBytes32(m.id),
+      account: holders.get(m.userId)!,
+      amount: BigInt(m.amount),
+      mint: m.kind === 'mint',
+    }));
+    nonce ??= await chain.pendingNonce();
+    let hash: Hex;
+    try {
+      hash = await chain.settleBatch(onChain, nonce);
+    } catch (error) {
+      // The node did not take it: count again from the node's view next time.
+      if (error instanceof ChainSendError) nonce = undefined;
+      throw error;
+    }
+    const usedNonce = nonce;
+    nonce++;
+    const seqs = movements.map((m) => m.seq);
+    const transactionIds = [...new Set(movements.map((m) => m.transactionId))];
+    const batchId = await db.transaction(async (tx) => {
+      const inserted = await tx.execute<{ id: string }>(
+        sql`INSERT INTO chain_batches (tx_hash, nonce, status) VALUES (${hash}, ${usedNonce}, 'sent') RETURNING id::text`,
+      );
+      const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await tx.execute(
+        sql`UPDATE chain_movements SET status = 'sent', batch_id = ${id}::bigint, attempts = attempts + 1
+             WHERE seq = ANY(string_to_array(${seqs.join(',')}, ',')::bigint[]) AND status = 'pending'`,
+      );
+      await deps.transactions.recordChainHash(tx, transactionIds, hash);
+      return id;
+    });
+    inFlight = { id: batchId, hash, sentAt: Date.now() };
+    return true;
+  }
+
+  async function followInFlight(batch: SentBatch) {
+    const receipt = await chain.receipt(batch.hash);
+    if (receipt.status === 'pending') {
+      if (!receipt.known && Date.now() - batch.sentAt > lostAfterMs) {
+        inFlight = undefined;
+        nonce = undefined;
+        await requeue(batch, 'dropped');
+      }
+      return;
+    }
+    inFlight = undefined;
+    if (receipt.status === 'reverted') {
+      log.error({ hash: batch.hash }, 'settlement: a batch reverted as a whole; its movements go again');
+      await requeue(batch, 'reverted');
+      return;
+    }
+    await exec(`UPDATE chain_batches SET status = 'mined', block_number = $2, updated_at = now() WHERE id = $1`, [
+      batch.id,
+      receipt.blockNumber?.toString() ?? null,
+    ]);
+    mined.push(batch);
+  }
+
+  /** Batches deep enough: their movements settle, refused burns are compensated, operations complete. */
+  async function finalizeMined() {
+    while (mined.length > 0) {
+      const batch = mined[0]!;
+      const receipt = await chain.receipt(batch.hash);
+      if (receipt.status !== 'success') {
+        // Gone from the chain (a reorganisation): send its movements again; their ids keep it exact.
+        mined.shift();
+        await requeue(batch, 'dropped');
+        continue;
+      }
+      if (receipt.confirmations < deps.confirmations) return;
+      const results = await chain.settlementResults(batch.hash);
+      const refused = results.refused.map(bytes32ToMovementId);
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE chain_movements
+                 SET status = CASE WHEN id = ANY(string_to_array(${idList(refused)}, ',')::uuid[]) THEN 'refused'
+                                   ELSE 'settled' END::chain_movement_status,
+                     settled_at = now()
+               WHERE batch_id = ${batch.id}::bigint AND status = 'sent'`,
+        );
+        // Operations of this batch with nothing left in flight or refused are done.
+        const done = await tx.execute<{ id: string }>(
+          sql`SELECT transaction_id::text AS id FROM chain_movements
+               WHERE transaction_id IN (SELECT transaction_id FROM chain_movements WHERE batch_id = ${batch.id}::bigint)
+               GROUP BY transaction_id HAVING bool_and(status IN ('settled', 'cancelled'))`,
+        );
+        await deps.transactions.completeSettled(
+          tx,
+          (done as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+        );
+        await tx.execute(
+          sql`UPDATE chain_batches SET status = 'final', updated_at = now() WHERE id = ${batch.id}::bigint`,
+        );
+      });
+      mined.shift();
+      if (refused.length) {
+        const owners = rowsOf<{ transaction_id: string }>(
+          await exec(
+            `SELECT DISTINCT transaction_id::text FROM chain_movements
+              WHERE batch_id = $1 AND id = ANY(string_to_array($2, ',')::uuid[])`,
+            [batch.id, idList(refused)],
+          ),
+        );
+        for (const row of owners)
+          await compensate(row.transaction_id, 'The chain refused the movement: the on-chain balance was short.');
+      }
+    }
+  }
+
+  /** One step of the sender; true when it did something (so the loop goes on at once). */
+  async function tick(): Promise<boolean> {
+    if (!lease.held) {
+      if (!(await lease.acquire())) return false;
+      log.info('settlement: this process is now the chain sender');
+      await recover();
+    }
+    let busy = false;
+    if (inFlight) await followInFlight(inFlight);
+    if (!inFlight) busy = await sendNext();
+    const hadMined = mined.length > 0;
+    await finalizeMined();
+    return busy || hadMined || inFlight !== undefined;
+  }
+
+  async function status(): Promise<SettlementStatusResponse> {
+    const [row] = rowsOf<{
+      pending: number;
+      sent: number;
+      oldest: Date | string | null;
+      settled: number;
+      refused: number;
+    }>(
+      await exec(`SELECT
+          (SELECT count(*)::int FROM chain_movements WHERE status IN ('pending', 'sent')) AS pending,
+          (SELECT count(*)::int FROM chain_movements WHERE status = 'sent') AS sent,
+          (SELECT min(created_at) FROM chain_movements WHERE status IN ('pending', 'sent')) AS oldest,
+          (SELECT count(*)::int FROM chain_movements WHERE status = 'settled') AS settled,
+          (SELECT count(*)::int FROM chain_movements WHERE status = 'refused') AS refused`),
+    );
+    return {
+      pending: row?.pending ?? 0,
+      inFlight: row?.sent ?? 0,
+      oldestPendingAt: row?.oldest ? new Date(row.oldest).toISOString() : null,
+      settled: row?.settled ?? 0,
+      failed: row?.refused ?? 0,
+      senderHere: lease.held,
+    };
+  }
+
+  /** On-chain QMGT against the ledger: the supply and every holder's address. */
+  async function reconcile(): Promise<ReconciliationResponse> {
+    const open = rowsOf<{ userId: string | null; kind: 'mint' | 'burn'; amount: string }>(
+      await exec(
+        `SELECT user_id::text AS "userId", kind, amount::text FROM chain_movements WHERE status IN ('pending', 'sent')`,
+      ),
+    );
+    const pendingByHolder = netByHolder(open);
+    const [onChainSupply, ledgerSupply, holdings, customers] = await Promise.all([
+      chain.qmgtTotalSupply(),
+      deps.ledger.issued('QMGT'),
+      deps.ledger.holdings('QMGT'),
+      usersService.customerWalletIndexes(db),
+    ]);
+    const pendingNet = [...pendingByHolder.values()].reduce((a, b) => a + b, 0n);
+    const differences: ReconciliationResponse['differences'] = [];
+    const compare = async (userId: string | null, address: Address, ledger: bigint) => {
+      const onChain = await chain.balanceOf('QMGT', address);
+      if (onChain + (pendingByHolder.get(userId) ?? 0n) !== ledger)
+        differences.push({ address, userId, onChain: fromUnits(onChain, 'QMGT'), ledger: fromUnits(ledger, 'QMGT') });
+    };
+    let customerTotal = 0n;
+    const work: (() => Promise<void>)[] = [];
+    for (const [userId, index] of customers) {
+      const ledger = holdings.get(userId) ?? 0n;
+      customerTotal += ledger;
+      if (ledger === 0n && !pendingByHolder.has(userId)) continue;
+      work.push(() => compare(userId, chain.depositAddress(index), ledger));
+    }
+    work.push(() => compare(null, chain.treasury, ledgerSupply - customerTotal));
+    for (let i = 0; i < work.length; i += 8) await Promise.all(work.slice(i, i + 8).map((w) => w()));
+    return {
+      onChainSupply: fromUnits(onChainSupply, 'QMGT'),
+      ledgerSupply: fromUnits(ledgerSupply, 'QMGT'),
+      pendingNet: fromUnits(pendingNet, 'QMGT'),
+      matches: onChainSupply + pendingNet === ledgerSupply && differences.length === 0,
+      differences,
+      checkedAt: new Date().toISOString(),
+    };
+  }
+
+  /** The periodic proof: recorded, and loud when the chain and the ledger disagree while nothing is in flight. */
+  async function reconcileAndRecord() {
+    const result = await reconcile();
+    const quiet = (await status()).inFlight === 0;
+    await exec(
+      `INSERT INTO chain_reconciliations (matches, on_chain_supply, ledger_supply, pending_net, differences)
+       VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      [
+        result.matches,
+        toUnitsText(result.onChainSupply),
+        toUnitsText(result.ledgerSupply),
+        toUnitsText(result.pendingNet),
+        JSON.stringify(result.differences),
+      ],
+    );
+    if (!result.matches && quiet)
+      log.error({ reconciliation: result }, 'chain reconciliation: the chain and the ledger disagree');
+    return result;
+  }
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      running = true;
+      loop = (async () => {
+        while (running) {
+          try {
+            const busy = await tick();
+            if (!busy) await sleep(lease.held ? 50 : 1000);
+          } catch (error) {
+            log.error({ err: error }, 'settlement: step failed; trying again');
+            await sleep(500);
+          }
+        }
+      })();
+      reconcileTimer = setInterval(() => {
+        if (!lease.held) return;
+        reconcileAndRecord().catch((error) => log.error({ err: error }, 'chain reconciliation failed'));
+      }, deps.reconcileEveryMs ?? 60_000);
+      reconcileTimer.unref();
+    },
+    async stop() {
+      running = false;
+      if (reconcileTimer) clearInterval(reconcileTimer);
+      await loop;
+      await lease.release();
+    },
+    tick,
+    status,
+    reconcile,
+    reconcileAndRecord,
+  };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;
+
+/** Decimal text back to integer units, for the reconciliation record. */
+function toUnitsText(decimal: string): string {
+  const negative = decimal.startsWith('-');
+  const [whole, fraction = ''] = decimal.replace('-', '').split('.');
+  const units = BigInt(whole!) * 10n ** 18n + BigInt(fraction.padEnd(18, '0') || '0');
+  return (negative ? -units : units).toString();
+}

@@ -1,0 +1,40 @@
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { assetEnum, journalEntries } from '../ledger/ledger.schema.js';
+import { users } from '../users/users.schema.js';
+
+/* The business transaction record the history screens read. */
+
+export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'completed', 'failed']);
+
+/** What history screens read: one business event, pointing at its journal entry. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    status: transactionStatusEnum('status').notNull().default('pending'),
+    assetIn: assetEnum('asset_in'),
+    amountIn: units('amount_in'),
+    assetOut: assetEnum('asset_out'),
+    amountOut: units('amount_out'),
+    /** USDT per unit of the other asset, scaled by 1e18. */
+    price: units('price'),
+    fee: units('fee'),
+    feeAsset: assetEnum('fee_asset'),
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    txHash: text('tx_hash'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transactions_code_key').on(t.code),
+    index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt),
+  ],
+);

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { API_BASE } from '@qmgt/contracts';
+import { createDepositWatcher } from './deposits.js';
+import { walletRoutes } from './wallet.routes.js';
+import { chainRoutes } from './chain.routes.js';
+
+/**
+ * The customer's wallet: balances from the ledger (with or without a chain), and with a chain
+ * the custodial address, the deposit watcher (operation type `deposit`), the explorer data
+ * and the sandbox faucet.
+ */
+export default fp(
+  async (app) => {
+    const { config, chain } = app;
+    const { ledger, money, transactions } = app.services;
+    await app.register(walletRoutes, { prefix: API_BASE, ledger });
+    if (!chain) return;
+    const watcher = createDepositWatcher({
+      db: app.database.db,
+      chain,
+      money,
+      confirmations: BigInt(config.chain.confirmations),
+      intervalMs: config.chain.scanMs,
+      log: app.log,
+    });
+    watcher.start();
+    app.addHook('onClose', () => watcher.stop());
+    await app.register(chainRoutes, {
+      prefix: API_BASE,
+      chain,
+      sandbox: config.sandbox,
+      explorerUrl: (hash: string) => transactions.explorerUrl(hash),
+    });
+  },
+  { name: 'module:wallet', dependencies: ['auth', 'module:ledger', 'module:money', 'module:transactions'] },
+);

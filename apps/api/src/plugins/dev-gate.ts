@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import { isDevRoute, isLoopbackAddress } from '../modules/dev/dev.rules.js';
+import { bearerToken } from './auth.js';
+
+/**
+ * `/api/dev/*` (mailbox, sandbox reviewer, faucet) plays the outside world for a person on
+ * their own machine. It answers loopback clients, judged by the socket's address and never by
+ * `request.ip` (which X-Forwarded-For sets under TRUST_PROXY), and signed-in operators from
+ * anywhere. Anyone else gets the very 404 of a route that does not exist, so the sandbox is not
+ * even visible from outside. Keyed on the matched route pattern, so an encoded path
+ * (`/api/%64ev/...`) that reaches the route is judged too.
+ */
+export default fp<{ authService: AuthService }>(
+  async (app, { authService }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isDevRoute(request.routeOptions.url)) return;
+      if (isLoopbackAddress(request.socket.remoteAddress)) return;
+      const token = bearerToken(request);
+      const auth = token ? await authService.authenticate(token) : undefined;
+      if (auth?.user.role === 'operator') return;
+      request.log.info({ route: request.routeOptions.url }, 'sandbox route refused to a remote client');
+      reply.callNotFound();
+      return reply;
+    });
+  },
+  { name: 'dev-gate', dependencies: ['errors'] },
+);

@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+/**
+ * Schemathesis (the schema-driven API fuzzer) over the product's own OpenAPI document, against
+ * the built server on a fresh PGlite data dir with the sandbox on: signed out, signed in as a
+ * verified customer, and as an operator (back-office paths). Fails on server errors,
+ * undocumented status codes, bodies off their schema, schema-compliant requests rejected and
+ * schema-violating requests accepted (`-c all`; schemathesis.toml holds what is still open).
+ *
+ *   node scripts/schemathesis.mjs            # exit 0 when clean, 1 on findings, 2 when unavailable
+ *
+ * Finds schemathesis at $SCHEMATHESIS, then ../shared/tools/schemathesis (this machine's
+ * offline build from a wheel), then `schemathesis` on PATH. SCHEMATHESIS_MAX_EXAMPLES (default
+ * 10) bounds each operation's cases; SCHEMATHESIS_PORT picks the server's port.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverEntry = path.join(root, 'apps/api/dist/server.js');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==',
+  'base64',
+);
+const OPERATOR = { email: 'schemathesis-ops@qmgt.test', password: 'operator-secret-1' };
+
+/** The schemathesis launcher to use, or undefined. The first call may build its venv (a minute). */
+export function findSchemathesis() {
+  const candidates = [
+    process.env.SCHEMATHESIS,
+    path.resolve(root, '../shared/tools/schemathesis'),
+    'schemathesis',
+  ].filter(Boolean);
+  for (const candidate of candidates) {
+    if (candidate.includes(path.sep) && !existsSync(candidate)) continue;
+    const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8', timeout: 300_000 });
+    if (probe.status === 0 && /4\.\d+/.test(probe.stdout)) return candidate;
+  }
+  return undefined;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function call(base, method, url, { body, token, headers = {} } = {}) {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return json;
+}
+
+async function until(read, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A customer through the real journey: sign-up, mailed link, sign-in, sandbox KYC, GREEN review. */
+export async function verifiedCustomer(base) {
+  const suffix = Math.random().toString(16).slice(2, 10);
+  const account = { username: `st_${suffix}`, email: `st_${suffix}@example.com`, password: 'correct-horse-9' };
+  const { user } = await call(base, 'POST', '/auth/local/register', { body: account });
+  await call(base, 'POST', '/link-verification/registration', { body: { email: account.email } });
+  const mail = await until(async () => {
+    const messages = await call(base, 'GET', `/dev/mailbox?to=${encodeURIComponent(account.email)}`);
+    return messages[0];
+  }, 'the verification mail');
+  const verifyCode = /\/Email-Verification\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  await call(base, 'POST', '/link-verification/code-register', { body: { verifyCode } });
+  const { jwt } = await call(base, 'POST', '/auth/local', {
+    body: { identifier: account.email, password: account.password },
+  });
+  const { token: sdkToken } = await call(base, 'POST', '/applicant/access-token', { body: {}, token: jwt });
+  for (const kind of ['identity_document', 'selfie']) {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), `${kind}.png`);
+    await call(base, 'POST', '/sandbox-kyc/documents', { body: form, headers: { 'x-access-token': sdkToken } });
+  }
+  await call(base, 'POST', '/sandbox-kyc/submit', { headers: { 'x-access-token': sdkToken } });
+  await call(base, 'POST', '/dev/kyc/review', { body: { userId: user.id, reviewAnswer: 'GREEN' } });
+  await until(
+    async () => (await call(base, 'GET', '/getInfo', { token: jwt })).user.kycVerified === 'Verified',
+    'KYC Verified',
+  );
+  return { token: jwt, sdkToken };
+}
+
+function runSchemathesis(launcher, base, label, extra) {
+  console.log(`\n--- schemathesis, ${label} ---`);
+  const args = [
+    '--config-file',
+    path.join(root, 'schemathesis.toml'),
+    'run',
+    `${base}/api/docs/json`,
+    '--checks',
+    'all',
+    '--max-examples',
+    process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '10',
+    '--workers',
+    process.env.SCHEMATHESIS_WORKERS ?? '2',
+    '--generation-database',
+    'none',
+    '--no-color',
+    ...extra,
+  ];
+  const res = spawnSync(launcher, args, { cwd: root, stdio: 'inherit' });
+  return { label, status: res.status ?? 1 };
+}
+
+async function main() {
+  const launcher = findSchemathesis();
+  if (!launcher) {
+    console.log('schemathesis is not available here (set SCHEMATHESIS to its launcher): skipped.');
+    return 2;
+  }
+  if (!existsSync(serverEntry)) {
+    console.error(`${serverEntry} is missing: run npm run build first.`);
+    return 1;
+  }
+  const port = Number(process.env.SCHEMATHESIS_PORT || (await freePort()));
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qmgt-schemathesis-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+      // The fuzzer signs in and registers thousands of times; the limit itself has its own tests.
+      RATE_LIMIT_AUTH_MAX: '1000000',
+      OPERATOR_EMAIL: OPERATOR.email,
+      OPERATOR_PASSWORD: OPERATOR.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  const results = [];
+  try {
+    await until(async () => (await fetch(`${base}/api/health`)).ok, 'the server', 180_000);
+    const customer = await verifiedCustomer(base);
+    const operator = await call(base, 'POST', '/auth/local', {
+      body: { identifier: OPERATOR.email, password: OPERATOR.password },
+    });
+    results.push(runSchemathesis(launcher, base, 'signed out', []));
+    const signedIn = ['--generation-with-security-parameters', 'false'];
+    results.push(
+      runSchemathesis(launcher, base, 'signed in as a verified customer', [
+        ...signedIn,
+        '--header',
+        `Authorization: Bearer ${customer.token}`,
+        '--header',
+        `X-Access-Token: ${customer.sdkToken}`,
+        // Signing out would end the session the rest of the run uses.
+        '--exclude-path',
+        '/api/auth/logout',
+      ]),
+    );
+    results.push(
+      runSchemathesis(launcher, base, 'signed in as an operator (back office)', [
+        ...signedIn,
+        '--header',
+        `Authorization: Bearer ${operator.jwt}`,
+        '--include-path-regex',
+        '^/api/admin/',
+        // Four operations with no links between them: the stateful phase adds only time.
+        '--phases',
+        'examples,coverage,fuzzing',
+      ]),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    log.end();
+  }
+  const serverErrors = spawnSync('grep', ['-c', '"level":50', logFile], { encoding: 'utf8' }).stdout.trim();
+  console.log('\n--- schemathesis summary ---');
+  for (const r of results) console.log(`${r.label.padEnd(40)} ${r.status === 0 ? 'clean' : 'FINDINGS'}`);
+  const keep = results.some((r) => r.status !== 0) || Number(serverErrors) > 0;
+  // Error lines come from checks schemathesis.toml still turns off (work open elsewhere): worth reading.
+  console.log(`server log: ${keep ? logFile : '(removed)'} (${serverErrors || 0} error lines)`);
+  if (process.env.SCHEMATHESIS_SUMMARY)
+    writeFileSync(process.env.SCHEMATHESIS_SUMMARY, JSON.stringify({ runs: results, serverLog: logFile }));
+  const failed = results.some((r) => r.status !== 0);
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
+  return failed ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
