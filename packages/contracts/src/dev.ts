@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
-export const mailboxQuerySchema = z.object({ to: text(254).optional() });
+export const mailboxQuerySchema = z.strictObject({ to: text(254).optional() });
 
 export const mailboxMessageSchema = z.object({
   id: z.string(),

@@ -31,7 +31,8 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionResponseSchema = z.object({ transaction: transactionSchema });
 
-export const transactionsQuerySchema = z.object({
+// Strict: a query parameter the history does not know is refused rather than silently ignored.
+export const transactionsQuerySchema = z.strictObject({
   type: transactionTypeSchema.optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
   pageSize: z.coerce

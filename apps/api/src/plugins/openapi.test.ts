@@ -153,16 +153,24 @@ describe('the API answers as the document says', () => {
     expect(options.headers.allow).toBe('POST');
     expect((await t.app.inject({ method: 'DELETE', url: '/api/no-such-thing' })).statusCode).toBe(404);
     // An /api path the router cannot take (a segment over its length limit) is a JSON 404, never a client file.
+    const { token } = await signedInUser(t.app);
+    const authorization = `Bearer ${token}`;
     for (const segment of ['%F0%9F%A5%87'.repeat(80), `a%06%0Ab${'%C2%98'.repeat(300)}`]) {
-      const overLong = await t.app.inject({ method: 'GET', url: `/api/getAccountAddress/${segment}` });
+      const overLong = await t.app.inject({
+        method: 'GET',
+        url: `/api/getAccountAddress/${segment}`,
+        headers: { authorization },
+      });
       expect([400, 404]).toContain(overLong.statusCode);
       expect(overLong.json().error.status).toBe(overLong.statusCode);
     }
   });
 
   it('answers a malformed address in the product error shape', async () => {
+    // Signed in: the session is checked before the address is read (decision 005).
+    const { token } = await signedInUser(t.app);
     for (const url of ['/api/transactions/QMGT/%E0%A4%A', `/api/getAccountAddress/${'%C3%A9'.repeat(200)}`]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json().error).toMatchObject({ status: 400, name: 'ValidationError', details: {} });

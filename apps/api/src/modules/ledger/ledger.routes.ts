@@ -8,7 +8,7 @@ export const ledgerAdminRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = 
   app.get(
     apiPaths.adminLedgerCheck,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         tags: ['back office'],
         security: [{ bearer: [] }],

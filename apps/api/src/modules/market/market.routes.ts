@@ -12,7 +12,7 @@ export const marketRoutes: FastifyPluginAsync<{ market: MarketService }> = async
       schema: {
         tags: ['market'],
         summary: 'Gold spot (USD per gram), QMGT buy/sell prices and history',
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(365).default(7) }),
+        querystring: z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(7) }),
         response: { 200: goldPriceResponseSchema },
       },
     },

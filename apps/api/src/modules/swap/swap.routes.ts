@@ -22,6 +22,8 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
     apiPaths.swapQuote,
     {
       onRequest: app.requireVerified,
+      // 422: an amount under the minimum or with too many decimals; 503: no fresh gold price.
+      config: { errorStatuses: [422, 503] },
       schema: {
         tags,
         security,
@@ -37,7 +39,8 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
     apiPaths.swap,
     {
       onRequest: app.requireVerified,
-      config: { idempotent: true },
+      // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
+      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
       schema: {
         tags,
         security,
@@ -57,7 +60,8 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
     apiPaths.sellToken,
     {
       onRequest: app.requireVerified,
-      config: { idempotent: true },
+      // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
+      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
       schema: {
         tags,
         security,

@@ -10,7 +10,7 @@ import {
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { swapQuotes } from './swap.schema.js';
-import { badRequest } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import { QuoteError, quoteSwap, type PricingPolicy, type SwapQuote as QuoteFigures } from '../market/market.rules.js';
@@ -37,7 +37,8 @@ function parseAmount(amount: string, asset: 'USDT' | 'QMGT', field = 'amount'): 
   try {
     return toUnits(amount, asset);
   } catch (error) {
-    if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field });
+    // The document says "a decimal string"; how many decimals an asset has is a rule: 422.
+    if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field });
     throw error;
   }
 }
@@ -56,7 +57,8 @@ function figures(
       policy,
     );
   } catch (error) {
-    if (error instanceof QuoteError) throw badRequest(error.message, { field: 'amount' });
+    // Minimums and maximums are pricing rules, not the document's shape: 422.
+    if (error instanceof QuoteError) throw unprocessable(error.message, { field: 'amount' });
     throw error;
   }
 }

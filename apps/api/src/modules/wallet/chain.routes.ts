@@ -9,10 +9,11 @@ import {
   faucetRequestSchema,
   faucetResponseSchema,
   fromUnits,
+  text,
   toUnits,
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound, unprocessable } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
 
 const FAUCET_MAX = toUnits('10000', 'USDT');
@@ -29,12 +30,12 @@ export const chainRoutes: FastifyPluginAsync<{
   app.get(
     '/getAccountAddress/:userHash',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wallet'],
         security,
         summary: 'The caller’s custodial deposit address (own userHash only)',
-        params: z.object({ userHash: z.string().max(64) }),
+        params: z.object({ userHash: text(64) }),
         response: { 200: accountAddressResponseSchema },
       },
     },
@@ -81,7 +82,9 @@ export const chainRoutes: FastifyPluginAsync<{
     app.post(
       apiPaths.devFaucet,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
+        // 422: an amount outside what the faucet gives.
+        config: { errorStatuses: [422] },
         schema: {
           tags: ['sandbox'],
           security,
@@ -95,11 +98,11 @@ export const chainRoutes: FastifyPluginAsync<{
         try {
           amount = toUnits(request.body.amount, 'USDT');
         } catch (error) {
-          if (error instanceof AmountError) throw badRequest(`${error.message}.`, { field: 'amount' });
+          if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field: 'amount' });
           throw error;
         }
         if (amount <= 0n || amount > FAUCET_MAX)
-          throw badRequest('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
+          throw unprocessable('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
         const address = chain.depositAddress(currentAuth(request).user.walletIndex);
         const txHash = await chain.faucetUsdt(address, amount);
         return { txHash, explorerUrl: explorerUrl(txHash), address };

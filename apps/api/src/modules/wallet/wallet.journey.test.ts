@@ -195,9 +195,16 @@ describe('money safety', () => {
     expect(expired.statusCode).toBe(422);
     expect(expired.json().error.message).toBe('This quote has expired. Please ask for a new one.');
 
-    for (const amount of ['-5', '0', 'abc', '1e3', '9.99', '0.0000000000000000001', '']) {
+    // Not a decimal string the document accepts (at most 18 decimals): 400.
+    for (const amount of ['-5', 'abc', '1e3', '', '0.0000000000000000001']) {
       const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount }, alice.token);
       expect(res.statusCode, amount).toBe(400);
+    }
+    // A decimal string the rules refuse: zero, or under the minimum (422).
+    for (const amount of ['0', '9.99']) {
+      const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount }, alice.token);
+      expect(res.statusCode, amount).toBe(422);
+      expect(res.json().error.details.field, amount).toBe('amount');
     }
     expect(
       (await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'USDT', amount: '10' }, alice.token)).statusCode,

@@ -98,7 +98,7 @@ describe('wallet panel', () => {
   it('says so when the faucet refuses', async () => {
     server.use(
       http.post(apiUrl('/dev/faucet'), () =>
-        HttpResponse.json(apiErrorBody(400, 'The faucet gives between 0 and 10000 USDT at a time.'), { status: 400 }),
+        HttpResponse.json(apiErrorBody(422, 'The faucet gives between 0 and 10000 USDT at a time.'), { status: 422 }),
       ),
     );
     const { user } = renderApp('/', { session: verified(), walletAddress: ADDRESS });

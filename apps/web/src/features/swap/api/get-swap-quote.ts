@@ -5,7 +5,7 @@ import { swapKeys } from './query-keys';
 
 /**
  * POST /swap/quote (bearer, KYC verified): price, amounts and fee for `amount` of `from`,
- * valid QUOTE_TTL_MS. 400 below the minimums (10 USDT, 0.01 QMGT) with the reason.
+ * valid QUOTE_TTL_MS. 422 below the minimums (10 USDT, 0.01 QMGT) with the reason.
  */
 export const getSwapQuote = (request: SwapQuoteRequest, signal?: AbortSignal) =>
   apiRequest(apiPaths.swapQuote, { method: 'POST', body: request, schema: swapQuoteSchema, signal });
