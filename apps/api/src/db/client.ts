@@ -8,7 +8,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { poolNotifications, startPostgresListener, type NotificationHandlers } from './notifications.js';
 
-export { AUTH_CHANGES_CHANNEL, type NotificationHandlers } from './notifications.js';
+export { AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, type NotificationHandlers } from './notifications.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; same query API as Db. */
@@ -28,7 +28,8 @@ export interface Database {
   /** Runs SQL that may hold several statements when it has no parameters (pg-boss needs both). */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /**
-   * LISTEN on a channel until the returned function is called. On AUTH_CHANGES_CHANNEL a NOTIFY
+   * LISTEN on a channel until the returned function is called. On the announced channels
+   * (AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL) a NOTIFY
    * committed through this handle reaches `notify` before the committing call returns; one from
    * another process, as soon as the database delivers it. `live(false)` says notifications may
    * be missed for now.

@@ -16,8 +16,11 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** Announced by triggers (migration 0006_auth_notify): a session ended, a user row changed. */
 export const AUTH_CHANGES_CHANNEL = 'auth_changes';
 
+/** Announced by the postings trigger (migration 0008): whose balances a commit moved. */
+export const LEDGER_BALANCES_CHANNEL = 'ledger_balances';
+
 /** The channels the migrations' triggers NOTIFY on; every pooled connection listens to them. */
-const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL];
+const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL];
 
 /**
  * Every pooled connection LISTENs too. PostgreSQL hands a session its own NOTIFY before the

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { createLedgerService, type LedgerService } from './ledger.service.js';
+import { LEDGER_BALANCES_CHANNEL } from '../../db/client.js';
+import { createBalanceCache } from './balance-cache.js';
+import { createLedgerService, type CustomerBalances, type LedgerService } from './ledger.service.js';
 import { ledgerAdminRoutes } from './ledger.routes.js';
 
 declare module '../../services.js' {
@@ -12,8 +14,12 @@ declare module '../../services.js' {
 /** The double-entry ledger: balances, the issued supply, and the operator's ledger check. */
 export default fp(
   async (app) => {
-    const ledger = createLedgerService(app.database.db);
+    const balanceCache = createBalanceCache<CustomerBalances>();
+    const ledger = createLedgerService(app.database.db, { balanceCache });
     app.services.ledger = ledger;
+    // Until the listener is up the cache believes nothing (it is not live).
+    const stopListening = await app.database.listen(LEDGER_BALANCES_CHANNEL, balanceCache.handlers);
+    app.addHook('onClose', async () => stopListening());
     await app.register(ledgerAdminRoutes, { prefix: API_BASE, ledger });
   },
   { name: 'module:ledger', dependencies: ['auth'] },

@@ -2,6 +2,7 @@ import { ASSETS, fromUnits, type Asset } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
+import type { BalanceCache } from './balance-cache.js';
 import { assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
 import {
   customerBalances,
@@ -30,7 +31,19 @@ export type CustomerBalances = Record<Asset, Record<CustomerPurpose, bigint>>;
  * transaction; the database enforces what this code also checks (balanced entries,
  * customer balances never below zero, immutable history).
  */
-export function createLedgerService(db: Db) {
+export function createLedgerService(db: Db, options: { balanceCache?: BalanceCache<CustomerBalances> } = {}) {
+  const { balanceCache } = options;
+
+  async function balances(userId: string, tx: Db | Tx = db): Promise<CustomerBalances> {
+    const zero = () => ({ available: 0n, locked: 0n, rewards: 0n });
+    const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
+    for (const row of await customerBalances(tx, userId)) {
+      if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards')
+        result[row.asset][row.purpose] = BigInt(row.balance);
+    }
+    return result;
+  }
+
   return {
     /** Posts one journal entry in the caller's transaction; returns its id. */
     async post(tx: Tx, entry: { type: string; memo?: string }, lines: readonly PostingLine[]): Promise<string> {
@@ -56,14 +69,22 @@ export function createLedgerService(db: Db) {
       }
     },
 
-    async balances(userId: string, tx: Db | Tx = db): Promise<CustomerBalances> {
-      const zero = () => ({ available: 0n, locked: 0n, rewards: 0n });
-      const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
-      for (const row of await customerBalances(tx, userId)) {
-        if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards')
-          result[row.asset][row.purpose] = BigInt(row.balance);
-      }
-      return result;
+    /** The customer's balances as the database has them now (in `tx` when given). */
+    balances,
+
+    /**
+     * The balances to show the customer: from memory while the ledger's announcements keep it
+     * right (balance-cache.ts), else read. Never for a money decision: those run in SQL.
+     */
+    async shownBalances(userId: string): Promise<CustomerBalances> {
+      if (!balanceCache) return balances(userId);
+      const remembered = balanceCache.lookup(userId);
+      if (remembered) return remembered;
+      const readSince = balanceCache.generation;
+      const readAt = balanceCache.now();
+      const read = await balances(userId);
+      balanceCache.store(userId, read, readSince, readAt);
+      return read;
     },
 
     /** GET /api/admin/ledger/check: entries sum to zero, no customer below zero, balances equal their postings. */

@@ -62,6 +62,8 @@ export function createSettlement(deps: SettlementDeps) {
   const batchSize = deps.batchSize ?? 200;
   const maxAttempts = deps.maxAttempts ?? 5;
   const lostAfterMs = deps.lostAfterMs ?? 10_000;
+  /** The pause before asking again about a batch that is not mined or not deep enough yet. */
+  const waitingPauseMs = 20;
   const lease = createSenderLease(database, (error) => {
     log.error({ err: error }, 'settlement: lost the sender lease; another process takes over');
     reset();
@@ -261,12 +263,15 @@ export function createSettlement(deps: SettlementDeps) {
       log.info('settlement: this process is now the chain sender');
       await recover();
     }
-    let busy = false;
+    let sent = false;
     if (inFlight) await followInFlight(inFlight);
-    if (!inFlight) busy = await sendNext();
-    const hadMined = mined.length > 0;
+    if (!inFlight) sent = await sendNext();
+    const minedBefore = mined.length;
     await finalizeMined();
-    return busy || hadMined || inFlight !== undefined;
+    // Only progress makes the loop go on at once. A batch still waiting for its receipt or its
+    // confirmations is asked about again after a short pause: asking in a tight loop took the
+    // event loop (and the node) from the requests the sender serves.
+    return sent || mined.length < minedBefore;
   }
 
   async function status(): Promise<SettlementStatusResponse> {
@@ -365,7 +370,7 @@ export function createSettlement(deps: SettlementDeps) {
         while (running) {
           try {
             const busy = await tick();
-            if (!busy) await sleep(lease.held ? 50 : 1000);
+            if (!busy) await sleep(!lease.held ? 1000 : inFlight || mined.length > 0 ? waitingPauseMs : 50);
           } catch (error) {
             log.error({ err: error }, 'settlement: step failed; trying again');
             await sleep(500);

@@ -19,7 +19,7 @@ export const walletRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = async
       },
     },
     async (request) => {
-      const balances = await ledger.balances(currentAuth(request).user.id);
+      const balances = await ledger.shownBalances(currentAuth(request).user.id);
       return { usdt: fromUnits(balances.USDT.available, 'USDT'), qmgt: fromUnits(balances.QMGT.available, 'QMGT') };
     },
   );
