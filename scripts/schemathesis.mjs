@@ -10,7 +10,8 @@
  *
  * Finds schemathesis at $SCHEMATHESIS, then ../shared/tools/schemathesis (this machine's
  * offline build from a wheel), then `schemathesis` on PATH. SCHEMATHESIS_MAX_EXAMPLES (default
- * 10) bounds each operation's cases; SCHEMATHESIS_PORT picks the server's port.
+ * 10) bounds each operation's cases; SCHEMATHESIS_PORT picks the server's port;
+ * SCHEMATHESIS_DATABASE_URL runs the server on PostgreSQL instead of PGlite.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -177,7 +178,9 @@ async function main() {
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      // PGlite by default; SCHEMATHESIS_DATABASE_URL runs the same server on PostgreSQL (an
+      // empty database it migrates).
+      DATABASE_URL: process.env.SCHEMATHESIS_DATABASE_URL ?? '',
       SANDBOX: 'true',
       LOG_LEVEL: 'warn',
       // The fuzzer signs in and registers thousands of times; the limit itself has its own tests.
