@@ -126,12 +126,6 @@ function runSchemathesis(launcher, base, label, extra) {
     process.env.SCHEMATHESIS_WORKERS ?? '2',
     '--generation-database',
     'none',
-    // The KYC forms' thirty text fields, each with a pattern and a length, make Hypothesis
-    // discard many drafts while it builds a valid body; it gets there, so the "filtered too
-    // much" health check is about the generator's patience, not the API. (The same setting in
-    // schemathesis.toml does not reach the fuzzing phase in 4.25.)
-    '--suppress-health-check',
-    'filter_too_much',
     '--no-color',
     ...extra,
   ];
