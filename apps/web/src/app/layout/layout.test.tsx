@@ -203,6 +203,22 @@ describe('header', () => {
     expect(screen.getByText('No Notifications')).toBeInTheDocument();
   });
 
+  it('closes the notifications popover on Escape and on a click outside it', async () => {
+    const { user } = renderApp('/', { session: buildSession() });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(bell);
+    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { name: 'Swap' }));
+    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it("links 'Get $QMGT' to the swap screen and 'Support Center' to /support", async () => {
     const { user } = renderApp('/dashboard', { session: buildSession({ kycVerified: 'Verified' }) });
     // A labelled button from 576 px up, an icon below it (CSS picks one; jsdom has both).
