@@ -25,6 +25,18 @@ describe('sidebar', () => {
     expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
   });
 
+  it("gives guests a header link to /support, 'Support Center'", async () => {
+    const { user, router } = renderApp('/');
+    const header = within(screen.getByRole('banner'));
+    await screen.findByRole('heading', { name: /Save in gold/ });
+    // A labelled button from 576 px up, an icon below it (CSS picks one; jsdom has both).
+    const links = header.getAllByRole('link', { name: 'Support Center' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/support', '/support']);
+    await user.click(links[0]!);
+    expect(await screen.findByRole('heading', { name: 'Support Center' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/support');
+  });
+
   it('shows the groups and links of the specification to a verified client', async () => {
     renderApp('/', { session: buildSession({ kycVerified: 'Verified' }), upline: true });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
