@@ -132,6 +132,15 @@ describe('header', () => {
     expect(await navigator.clipboard.readText()).toBe(ADDRESS);
   });
 
+  it('shows toasts at the bottom right, clear of the header controls', async () => {
+    const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
+    await screen.findByRole('button', { name: '0xA...2345' });
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy wallet address' }));
+    const toast = await screen.findByText('Wallet address copied!');
+    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
+  });
+
   it("says 'No wallet address to copy!' while the wallet lookup answers 404", async () => {
     const { user } = renderApp('/', { session: buildSession() });
     const walletButton = await screen.findByRole('button', { name: 'Wallet' });
