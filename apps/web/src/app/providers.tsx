@@ -17,7 +17,8 @@ type AppProvidersProps = {
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" env={mantineEnv}>
-      <Notifications position="top-right" limit={5} />
+      {/* Bottom right: toasts at the top right covered the header's wallet, bell and profile menu. */}
+      <Notifications position="bottom-right" limit={5} />
       <QueryClientProvider client={queryClient}>
         {/* Page slides respect the reader's "reduce motion" setting. */}
         <MotionConfig reducedMotion="user">{children}</MotionConfig>

@@ -25,6 +25,11 @@ export function buildSession(overrides: Partial<User> = {}): SessionResponse {
 }
 
 /** An error body in the one shape every API failure uses (DESIGN.md section 4). */
-export function apiErrorBody(status: number, message: string, name = 'ValidationError') {
-  return { error: { status, name, message, details: {} } };
+export function apiErrorBody(
+  status: number,
+  message: string,
+  name = 'ValidationError',
+  details: Record<string, unknown> = {},
+) {
+  return { error: { status, name, message, details } };
 }

@@ -131,8 +131,8 @@ export function quoteFigures(from: 'USDT' | 'QMGT', amount: string) {
 
 type Deps = { apiUrl: (path: string) => string; currentUser: () => User | null };
 
-const error = (status: number, message: string, name = 'ValidationError') =>
-  HttpResponse.json(apiErrorBody(status, message, name), { status });
+const error = (status: number, message: string, name = 'ValidationError', details: Record<string, unknown> = {}) =>
+  HttpResponse.json(apiErrorBody(status, message, name, details), { status });
 
 const key = (asset: 'USDT' | 'QMGT') => (asset === 'USDT' ? 'usdt' : 'qmgt');
 const move = (asset: 'USDT' | 'QMGT', amount: string, sign: 1n | -1n) => {
@@ -266,10 +266,11 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
       if (!verified()) return kycRefused();
       const body = (await request.json()) as { from: 'USDT' | 'QMGT'; to: string; amount: string };
       const amount = toUnits(body.amount, body.from);
+      // As the API answers a pricing rule: 422 naming the field (apps/api swap.service.ts).
       if (body.from === 'USDT' && amount < toUnits('10', 'USDT'))
-        return error(400, 'The smallest purchase is 10 USDT.');
+        return error(422, 'The smallest purchase is 10 USDT.', 'UnprocessableError', { field: 'amount' });
       if (body.from === 'QMGT' && amount < toUnits('0.01', 'QMGT'))
-        return error(400, 'The smallest sale is 0.01 QMGT.');
+        return error(422, 'The smallest sale is 0.01 QMGT.', 'UnprocessableError', { field: 'amount' });
       const quote: StoredQuote = {
         quoteId: crypto.randomUUID(),
         ...quoteFigures(body.from, body.amount),

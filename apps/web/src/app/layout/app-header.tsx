@@ -1,5 +1,11 @@
 import { ActionIcon, Burger, Button, Group, Tooltip } from '@mantine/core';
-import { IconCoin, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconWallet } from '@tabler/icons-react';
+import {
+  IconCoin,
+  IconHelpCircle,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconWallet,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -56,6 +62,22 @@ export function AppHeader({ navigation }: AppHeaderProps) {
         <SignedInActions userHash={user.userHash} />
       ) : (
         <Group gap="xs" wrap="nowrap">
+          {/* SPEC.md section 2: the header also links to /support. Signed-in clients reach it
+              through the profile menu; guests have no menu, so the link sits here. */}
+          <Button component={Link} to={paths.support.to()} variant="subtle" color="gray" visibleFrom="xs">
+            Support Center
+          </Button>
+          <ActionIcon
+            component={Link}
+            to={paths.support.to()}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Support Center"
+            hiddenFrom="xs"
+          >
+            <IconHelpCircle size={20} aria-hidden />
+          </ActionIcon>
           <Button component={Link} to={paths.signIn.to()} variant="subtle">
             Log in
           </Button>

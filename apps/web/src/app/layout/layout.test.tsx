@@ -25,6 +25,18 @@ describe('sidebar', () => {
     expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
   });
 
+  it("gives guests a header link to /support, 'Support Center'", async () => {
+    const { user, router } = renderApp('/');
+    const header = within(screen.getByRole('banner'));
+    await screen.findByRole('heading', { name: /Save in gold/ });
+    // A labelled button from 576 px up, an icon below it (CSS picks one; jsdom has both).
+    const links = header.getAllByRole('link', { name: 'Support Center' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/support', '/support']);
+    await user.click(links[0]!);
+    expect(await screen.findByRole('heading', { name: 'Support Center' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/support');
+  });
+
   it('shows the groups and links of the specification to a verified client', async () => {
     renderApp('/', { session: buildSession({ kycVerified: 'Verified' }), upline: true });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -120,6 +132,15 @@ describe('header', () => {
     expect(await navigator.clipboard.readText()).toBe(ADDRESS);
   });
 
+  it('shows toasts at the bottom right, clear of the header controls', async () => {
+    const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
+    await screen.findByRole('button', { name: '0xA...2345' });
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy wallet address' }));
+    const toast = await screen.findByText('Wallet address copied!');
+    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
+  });
+
   it("says 'No wallet address to copy!' while the wallet lookup answers 404", async () => {
     const { user } = renderApp('/', { session: buildSession() });
     const walletButton = await screen.findByRole('button', { name: 'Wallet' });
@@ -201,6 +222,22 @@ describe('header', () => {
     expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
     expect(screen.getByText('Notifications are not available yet!')).toBeInTheDocument();
     expect(screen.getByText('No Notifications')).toBeInTheDocument();
+  });
+
+  it('closes the notifications popover on Escape and on a click outside it', async () => {
+    const { user } = renderApp('/', { session: buildSession() });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(bell);
+    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { name: 'Swap' }));
+    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
   });
 
   it("links 'Get $QMGT' to the swap screen and 'Support Center' to /support", async () => {

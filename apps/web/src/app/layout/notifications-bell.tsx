@@ -12,7 +12,13 @@ export function NotificationsBell({ opened, onToggle, onClose }: NotificationsBe
     <Indicator label={String(NOTIFICATION_COUNT)} size={16} offset={4} color="gold">
       <Popover
         opened={opened}
-        onClose={onClose}
+        // A controlled popover reports Escape and a click outside through onChange only; its
+        // onClose fires when `opened` itself changes, so on its own it never closed anything.
+        onChange={(next) => {
+          if (!next) onClose();
+        }}
+        closeOnEscape
+        closeOnClickOutside
         position="bottom-end"
         width={280}
         shadow="md"

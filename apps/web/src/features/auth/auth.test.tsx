@@ -204,6 +204,12 @@ describe('registration', () => {
     expect(screen.queryByText('Check your inbox')).not.toBeInTheDocument();
   });
 
+  it('links the terms from the sign-up form', async () => {
+    renderApp('/signup');
+    expect(screen.getByText(/By creating an account you agree to the/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/term-conditions');
+  });
+
   it('checks that the passwords match', async () => {
     const { user } = renderApp('/signup');
     await user.type(screen.getByLabelText('Username'), 'newsaver');

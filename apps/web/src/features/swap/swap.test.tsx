@@ -1,10 +1,12 @@
 import { formatUnits, toUnits } from '@qmgt/contracts';
+import { http, HttpResponse } from 'msw';
 import { act, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { buildSession } from '@/testing/factories';
-import { testApi } from '@/testing/handlers';
+import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
 import { fakeWallet, quoteFigures } from '@/testing/wallet-api';
 
 const verified = () => buildSession({ kycVerified: 'Verified' });
@@ -72,12 +74,65 @@ describe('swap screen', () => {
     expect(callsTo('/swap/quote').map((call) => call.body)).toEqual([{ from: 'USDT', to: 'QMGT', amount: '123.45' }]);
   });
 
-  it('says why there is no quote below the minimum, and keeps Confirm disabled', async () => {
+  it('says at the amount why there is no quote below the minimum, offers no retry, and keeps Confirm disabled', async () => {
     fakeWallet.balance = { usdt: '500', qmgt: '0' };
     const { user } = renderApp('/', { session: verified() });
-    await typeAmount(user, '5');
-    expect(await screen.findByText('The smallest purchase is 10 USDT.')).toBeInTheDocument();
+    const field = await typeAmount(user, '5');
+    // The API's 422 naming the amount: only another amount helps, so no "Try again".
+    await waitFor(() => expect(field).toHaveAccessibleDescription('The smallest purchase is 10 USDT.'));
+    expect(field).toBeInvalid();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled();
+
+    await typeAmount(user, '100');
+    await screen.findByRole('group', { name: 'Quote' });
+    expect(field).toBeValid();
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled();
+  });
+
+  it('offers "Try again" when the quote failed on the server, and quotes on the retry', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    let priceFeedDown = true;
+    server.use(
+      // Falls through to the fake API once the feed is back.
+      http.post(apiUrl('/swap/quote'), () =>
+        priceFeedDown
+          ? HttpResponse.json(apiErrorBody(503, 'No gold price is available.', 'ServiceUnavailableError'), {
+              status: 503,
+            })
+          : undefined,
+      ),
+    );
+    const { user } = renderApp('/', { session: verified(), fakeTimers: true });
+    const field = await typeAmount(user, '100');
+    // The query's own retries (1 s, 2 s, 4 s) fail too before the screen says so.
+    for (let second = 0; second < 10 && !screen.queryByRole('alert'); second += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+    }
+    const alert = await screen.findByRole('alert');
+    priceFeedDown = false;
+    expect(alert).toHaveTextContent('No gold price is available.');
+    expect(field).toBeValid();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Quote' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled();
+  });
+
+  it('shows a refusal no retry can change without "Try again"', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    server.use(
+      http.post(apiUrl('/swap/quote'), () =>
+        HttpResponse.json(apiErrorBody(403, 'Trading is paused for this account.', 'ForbiddenError'), {
+          status: 403,
+        }),
+      ),
+    );
+    const { user } = renderApp('/', { session: verified() });
+    await typeAmount(user, '100');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trading is paused for this account.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('refuses junk amounts without asking the API', async () => {
@@ -438,6 +493,16 @@ describe('selling QMGT on the QMGT page', () => {
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
     expect(second?.body).toEqual(first?.body);
     expect(fakeWallet.balance.qmgt).toBe('1.5');
+  });
+
+  it('says the smallest sale at the amount, with no retry', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    const { user } = renderApp('/transactions-buysell', { session: verified() });
+    const field = await screen.findByRole('textbox', { name: 'Amount to sell' });
+    await user.type(field, '0.001');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('The smallest sale is 0.01 QMGT.'));
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sell QMGT' })).toBeDisabled();
   });
 
   it('refuses more than the balance', async () => {

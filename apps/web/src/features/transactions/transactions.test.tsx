@@ -18,6 +18,17 @@ describe('transaction history', () => {
     expect(listCalls()[0]?.search).toBe('?page=1&pageSize=20');
   });
 
+  it('keeps the Status column pinned to the right edge, so a narrow table scrolls under it instead of cutting it', async () => {
+    // jsdom lays nothing out: this checks the pinning that keeps 'Completed' whole at 1280 px
+    // beside the sidebar (checked in Chromium), where the eight columns need a little more room.
+    fakeWallet.transactions = [buildTransaction({ status: 'completed' })];
+    renderApp('/transactions', { session: verified() });
+    const table = await screen.findByRole('table', { name: 'All transactions' });
+    const status = within(table).getByRole('columnheader', { name: 'Status' });
+    const cell = within(table).getByText('Completed').closest('td');
+    for (const element of [status, cell]) expect(element).toHaveStyle({ position: 'sticky', right: '0px' });
+  });
+
   it('lists date, code, type, amounts, price, fee and status, each row linking to its details', async () => {
     const buy = buildTransaction({ amountIn: '100', amountOut: '0.750123456', fee: '0.00377', price: '132.6' });
     const deposit = buildTransaction({

@@ -89,6 +89,13 @@ export function SignUpForm({ referralCode = '', mailboxLink }: SignUpFormProps) 
             error={errors.ref?.message}
             {...form.register('ref')}
           />
+          <Text size="xs" c="dimmed">
+            By creating an account you agree to the {/* A new tab, so the form keeps what was typed. */}
+            <Anchor component={Link} to={paths.termConditions.to()} target="_blank" rel="noopener">
+              Terms and Conditions
+            </Anchor>
+            .
+          </Text>
           <Button type="submit" fullWidth loading={registerAccount.isPending || sendVerification.isPending}>
             Create account
           </Button>

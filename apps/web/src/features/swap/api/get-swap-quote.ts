@@ -1,6 +1,6 @@
 import { apiPaths, QUOTE_TTL_MS, swapQuoteSchema, type SwapQuote, type SwapQuoteRequest } from '@qmgt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { swapKeys } from './query-keys';
 
 /**
@@ -40,3 +40,17 @@ export const useSwapQuote = (request: SwapQuoteRequest | null) =>
     ...swapQuoteQueryOptions(request ?? { from: 'USDT', to: 'QMGT', amount: '0' }),
     enabled: request !== null,
   });
+
+/**
+ * The rule the amount broke (a minimum, too many decimals) when the API refuses to quote it:
+ * 422 naming the `amount` field. Only a different amount helps, so it belongs at the field.
+ */
+export function amountRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 422 && error.details.field === 'amount' ? error.message : null;
+}
+
+/** No answer, too many requests or a server failure: asking again for the same quote may work. */
+export function mayRetryQuote(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}

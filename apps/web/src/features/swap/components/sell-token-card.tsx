@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import type { TimedQuote } from '../api/get-swap-quote';
+import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import type { ConfirmOutcome } from '../types';
@@ -49,6 +49,9 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
   const availableUnits = parseAmount(available, 'QMGT');
   const insufficient = amountUnits !== null && availableUnits !== null && amountUnits > availableUnits;
   const ready = canTrade && quote !== undefined && !expired && !quoteQuery.isFetching && !insufficient && !selling;
+  const quoteError = canTrade && quoteQuery.isError && validAmount !== null && !typing ? quoteQuery.error : null;
+  // A rule the amount broke (the smallest sale) is said at the field, with nothing to retry.
+  const amountRefused = amountRefusal(quoteError);
 
   const sell = async ({ amount: value }: AmountForm) => {
     if (!ready || !quote) return;
@@ -90,7 +93,7 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
                 QMGT
               </Text>
             }
-            error={form.formState.errors.amount?.message}
+            error={form.formState.errors.amount?.message ?? amountRefused ?? undefined}
             {...form.register('amount')}
           />
           <Group justify="space-between" gap="xs" mt={-4}>
@@ -111,13 +114,15 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
 
           {!canTrade ? (
             kycNotice
-          ) : quoteQuery.isError && !typing && validAmount !== null ? (
+          ) : amountRefused ? null : quoteError ? (
             <Alert color="orange" variant="light" role="alert">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">{errorMessage(quoteQuery.error, 'No price is available right now.')}</Text>
-                <Button size="xs" variant="subtle" onClick={() => void requote()}>
-                  Try again
-                </Button>
+                <Text size="sm">{errorMessage(quoteError, 'No price is available right now.')}</Text>
+                {mayRetryQuote(quoteError) ? (
+                  <Button size="xs" variant="subtle" onClick={() => void requote()}>
+                    Try again
+                  </Button>
+                ) : null}
               </Group>
             </Alert>
           ) : quote ? (

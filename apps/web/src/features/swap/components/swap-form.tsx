@@ -20,7 +20,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import type { Balance } from '@/lib/session-store';
-import type { TimedQuote } from '../api/get-swap-quote';
+import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
 import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import { availableOf, DIRECTION_ASSETS, type ConfirmOutcome, type SwapDirection } from '../types';
@@ -119,7 +119,9 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
     else if (outcome === 'refused') void requote();
   };
 
-  const amountError = form.formState.errors.amount?.message;
+  const quoteError = canTrade && quoteQuery.isError && validAmount !== null && !typing ? quoteQuery.error : null;
+  const amountRefused = amountRefusal(quoteError);
+  const amountError = form.formState.errors.amount?.message ?? amountRefused ?? undefined;
 
   return (
     <form onSubmit={form.handleSubmit(confirm)} noValidate>
@@ -174,20 +176,17 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
           </Text>
         </Paper>
 
-        {canTrade ? (
+        {/* A refused amount is said at the field: there is no quote to show or to ask for again. */}
+        {!canTrade ? (
+          kycNotice
+        ) : amountRefused ? null : (
           <QuoteArea
             quote={quote}
             secondsLeft={secondsLeft}
             loading={validAmount !== null && (typing || quoteQuery.isFetching)}
-            error={
-              quoteQuery.isError && validAmount !== null && !typing
-                ? errorMessage(quoteQuery.error, 'No quote is available right now.')
-                : null
-            }
-            onRetry={() => void requote()}
+            error={quoteError ? errorMessage(quoteError, 'No quote is available right now.') : null}
+            onRetry={quoteError && mayRetryQuote(quoteError) ? () => void requote() : undefined}
           />
-        ) : (
-          kycNotice
         )}
 
         {insufficient ? (
@@ -218,7 +217,8 @@ type QuoteAreaProps = {
   secondsLeft: number | null;
   loading: boolean;
   error: string | null;
-  onRetry: () => void;
+  /** Offered only when asking again may help (no answer, a server failure). */
+  onRetry: (() => void) | undefined;
 };
 
 function QuoteArea({ quote, secondsLeft, loading, error, onRetry }: QuoteAreaProps) {
@@ -227,9 +227,11 @@ function QuoteArea({ quote, secondsLeft, loading, error, onRetry }: QuoteAreaPro
       <Alert color="orange" variant="light" role="alert">
         <Group justify="space-between" gap="xs">
           <Text size="sm">{error}</Text>
-          <Button size="xs" variant="subtle" onClick={onRetry}>
-            Try again
-          </Button>
+          {onRetry ? (
+            <Button size="xs" variant="subtle" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
         </Group>
       </Alert>
     );

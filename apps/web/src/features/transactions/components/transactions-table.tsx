@@ -12,6 +12,19 @@ import { TransactionStatusBadge } from './transaction-status-badge';
 /** Below this width (a phone, or a tablet beside the sidebar) rows become cards: eight columns need room. */
 const COMPACT_QUERY = `(max-width: ${em(1024)})`;
 
+/**
+ * The Status column stays in view at the right edge while the other columns scroll under it:
+ * with the sidebar open a 1280 px window leaves the table a little less than its eight columns
+ * need, and the scrolled-off edge used to cut the badge to 'Comple'.
+ */
+const STATUS_CELL_STYLE = {
+  position: 'sticky',
+  right: 0,
+  whiteSpace: 'nowrap',
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+} as const;
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
@@ -137,7 +150,7 @@ export function TransactionsTable({ transactions, caption }: { transactions: Tra
               <Table.Th>Received</Table.Th>
               <Table.Th>Price (USDT)</Table.Th>
               <Table.Th>Fee</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th style={STATUS_CELL_STYLE}>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -162,7 +175,7 @@ export function TransactionsTable({ transactions, caption }: { transactions: Tra
                 <Table.Td>
                   <Fee transaction={transaction} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={STATUS_CELL_STYLE}>
                   <TransactionStatusBadge status={transaction.status} />
                 </Table.Td>
               </Table.Tr>
