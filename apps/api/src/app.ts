@@ -19,7 +19,7 @@ import safeInputPlugin from './plugins/safe-input.js';
 import devGatePlugin from './plugins/dev-gate.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { memoryStore, redisStore } from './lib/shared-store.js';
-import { logHooks, logSerializers } from './lib/log-safety.js';
+import { loggerOptions } from './lib/logger.js';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { DEFAULT_THROTTLE_POLICY } from './modules/auth/throttle.rules.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -140,8 +140,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webhookSecret: config.kyc.webhookSecret,
   });
   const app = Fastify({
-    // Errors are logged without the SQL and row values a failed query carries (lib/log-safety.ts).
-    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers, hooks: logHooks },
+    // JSON without the SQL a failed query carries; pretty in a development terminal (lib/logger.ts).
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Opaque request ids in logs; user input never becomes one.
