@@ -319,6 +319,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
     if (!isApi && app.clientIndexAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The static route's precompressed look-ups (.br, .gz, the original) and this second
+      // sendFile each await the reply, one 'close' listener apiece: past Node's default of 10,
+      // and every client route would print a MaxListenersExceededWarning. They end with the answer.
+      reply.raw.setMaxListeners(32);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const body: ApiError = {

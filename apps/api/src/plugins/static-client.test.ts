@@ -112,6 +112,20 @@ describe('the static client, precompressed', () => {
     }
   });
 
+  it('serves client routes without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      for (const acceptEncoding of ['gzip, deflate, br', 'gzip', undefined]) await get('/dashboard', acceptEncoding);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps the security headers on compressed answers and leaves /api to the API', async () => {
     const res = await get('/', 'br');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
