@@ -1,11 +1,13 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each text asset, served by the API's static plugin.
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       // Contracts are consumed as TypeScript source, so the client needs no contracts build step.

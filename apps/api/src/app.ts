@@ -19,7 +19,7 @@ import safeInputPlugin from './plugins/safe-input.js';
 import devGatePlugin from './plugins/dev-gate.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { memoryStore, redisStore } from './lib/shared-store.js';
-import { logHooks, logSerializers } from './lib/log-safety.js';
+import { loggerOptions } from './lib/logger.js';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { DEFAULT_THROTTLE_POLICY } from './modules/auth/throttle.rules.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -140,8 +140,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webhookSecret: config.kyc.webhookSecret,
   });
   const app = Fastify({
-    // Errors are logged without the SQL and row values a failed query carries (lib/log-safety.ts).
-    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers, hooks: logHooks },
+    // JSON without the SQL a failed query carries; pretty in a development terminal (lib/logger.ts).
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Opaque request ids in logs; user input never becomes one.
@@ -319,6 +319,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
     if (!isApi && app.clientIndexAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The static route's precompressed look-ups (.br, .gz, the original) and this second
+      // sendFile each await the reply, one 'close' listener apiece: past Node's default of 10,
+      // and every client route would print a MaxListenersExceededWarning. They end with the answer.
+      reply.raw.setMaxListeners(32);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const body: ApiError = {
