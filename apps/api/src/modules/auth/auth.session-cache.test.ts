@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
+import { within } from '../../test/within.js';
 
 const MINUTE = 60_000;
 
@@ -118,16 +119,6 @@ describe('changes reach the cached session in this process', () => {
     expect((await get(t.app, '/getInfo', token)).statusCode).toBe(401);
   });
 });
-
-/** Polls until `check` holds; the time it took, or a failure after `limitMs`. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /*
  * Two API processes on one PostgreSQL database, each with its own pool, listener and cache.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
+import { within } from '../../test/within.js';
 import { createBalanceCache } from './balance-cache.js';
 
 describe('the balance cache (rules)', () => {
@@ -108,15 +109,6 @@ describe('the balance GET answered from memory', () => {
     expect(await usdtOf(t, alice.token)).toBe('3');
   });
 });
-
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('two API processes on one PostgreSQL', () => {
   let first: TestApp;
