@@ -9,7 +9,6 @@ import {
   faucetRequestSchema,
   faucetResponseSchema,
   fromUnits,
-  text,
   toUnits,
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
@@ -35,7 +34,8 @@ export const chainRoutes: FastifyPluginAsync<{
         tags: ['wallet'],
         security,
         summary: 'The caller’s custodial deposit address (own userHash only)',
-        params: z.object({ userHash: text(64) }),
+        // A user hash is hex (lib/secure-tokens.ts); the pattern keeps the document exact about it.
+        params: z.object({ userHash: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'No such wallet.') }),
         response: { 200: accountAddressResponseSchema },
       },
     },
