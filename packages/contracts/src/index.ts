@@ -11,3 +11,4 @@ export * from './ledger.js';
 export * from './settlement.js';
 export * from './wallet.js';
 export * from './idempotency.js';
+export * from './gold.js';

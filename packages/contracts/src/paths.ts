@@ -54,6 +54,28 @@ export const apiPaths = {
   adminKycReview: (applicantId: string) => `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/review`,
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,
+  balances: '/balances',
+  gaePlan: '/gae/plan',
+  gaeQuote: '/gae/quote',
+  gaePurchase: '/gae/purchase',
+  gaeStatement: '/gae/statement',
+  gaeStatementPdf: '/gae/statement.pdf',
+  gaeAutoSave: '/gae/auto-save',
+  gaeTerminationPreview: '/gae/termination/preview',
+  requestTerminateGae: (planId: string) => `/request-terminate-gae-form/${encodeURIComponent(planId)}`,
+  termination: (id: string) => `/terminations/${encodeURIComponent(id)}`,
+  convertQuote: '/convert/quote',
+  convert: '/convert',
+  requestExternalUsdau: '/request-external-usdau',
+  reserves: '/reserves',
+  adminTerminations: '/admin/terminations',
+  adminTerminationDecision: (id: string, decision: 'approve' | 'reject') =>
+    `/admin/terminations/${encodeURIComponent(id)}/${decision}`,
+  adminUsdauRequests: '/admin/usdau-requests',
+  adminUsdauDecision: (id: string, decision: 'approve' | 'reject') =>
+    `/admin/usdau-requests/${encodeURIComponent(id)}/${decision}`,
+  adminVaultBars: '/admin/vault-bars',
+  adminVaultBar: (id: string) => `/admin/vault-bars/${encodeURIComponent(id)}`,
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
 import type { BalanceCache } from './balance-cache.js';
-import { assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
+import { CUSTOMER_PURPOSES, assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
 import {
   customerBalances,
   customerHoldings,
@@ -35,11 +35,11 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
   const { balanceCache } = options;
 
   async function balances(userId: string, tx: Db | Tx = db): Promise<CustomerBalances> {
-    const zero = () => ({ available: 0n, locked: 0n, rewards: 0n });
+    const zero = () => ({ available: 0n, locked: 0n, rewards: 0n, gae_plan: 0n });
     const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
     for (const row of await customerBalances(tx, userId)) {
-      if (row.purpose === 'available' || row.purpose === 'locked' || row.purpose === 'rewards')
-        result[row.asset][row.purpose] = BigInt(row.balance);
+      if ((CUSTOMER_PURPOSES as readonly string[]).includes(row.purpose))
+        result[row.asset][row.purpose as CustomerPurpose] = BigInt(row.balance);
     }
     return result;
   }

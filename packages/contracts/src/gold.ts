@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { decimalStringSchema } from './money.js';
+import { text } from './text.js';
+import { transactionSchema } from './wallet.js';
+
+/*
+ * Gold savings (DESIGN.md sections 2, 8 and 9): the GAE plan and its GAEX top-ups, the
+ * statement, termination, monthly auto-save, Convert between QMGT and GSA grams, USDAU
+ * requests and the proof of reserves. Amounts are decimal strings: grams (GOLD, 6 decimals),
+ * USDT, QMGT and USDAU (18 decimals).
+ */
+
+/** GAE purchase: grams = USDT / (spot x 1.03). */
+export const GAE_MARKUP_BPS = 300;
+/** Termination: refund = grams x spot x 0.98 (the sell price)... */
+export const GAE_TERMINATION_SPREAD_BPS = 200;
+/** ...minus 5% when the plan is younger than 12 months. */
+export const GAE_EARLY_EXIT_FEE_BPS = 500;
+export const GAE_EARLY_EXIT_MONTHS = 12;
+/** The smallest GAE purchase is worth 1 gram. */
+export const GAE_MIN_GRAMS = '1';
+/** Convert QMGT <-> GOLD: 1:1, fee 0.5% of what is converted. */
+export const CONVERT_FEE_BPS = 50;
+/** Auto-save runs on days 1-28 so that every month has the day. */
+export const AUTO_SAVE_MAX_DAY = 28;
+
+export const GAE_KINDS = ['GAE', 'GAEX'] as const;
+export const gaeKindSchema = z.enum(GAE_KINDS, { error: 'kind is GAE (a purchase) or GAEX (a top-up)' });
+export type GaeKind = z.infer<typeof gaeKindSchema>;
+
+export const GAE_PLAN_STATUSES = ['active', 'terminating', 'terminated'] as const;
+
+export const autoSaveSchema = z.object({
+  amountUsdt: z.string(),
+  dayOfMonth: z.number().int(),
+  /** The next purchase day (YYYY-MM-DD, UTC). */
+  nextRunOn: z.string(),
+  /** The last month's outcome, if any: bought, or skipped (balance short, mailed). */
+  lastRun: z
+    .object({ period: z.string(), outcome: z.enum(['bought', 'skipped']), transactionCode: z.string().nullable() })
+    .nullable(),
+});
+export type AutoSave = z.infer<typeof autoSaveSchema>;
+
+/** Spot and the derived prices, USDT per gram. */
+export const goldPricesSchema = z.object({
+  spot: z.string(),
+  /** What a GAE gram costs: spot x 1.03. */
+  gae: z.string(),
+  /** What a gram refunds on termination: spot x 0.98. */
+  sell: z.string(),
+  at: z.string(),
+});
+export type GoldPrices = z.infer<typeof goldPricesSchema>;
+
+export const gaePlanSchema = z.object({
+  id: z.string(),
+  status: z.enum(GAE_PLAN_STATUSES),
+  /** Grams in the plan (not counting grams locked by a termination request). */
+  grams: z.string(),
+  /** Grams locked by a pending termination request. */
+  lockedGrams: z.string(),
+  /** USDT paid into the plan so far. */
+  costUsdt: z.string(),
+  /** grams x spot. */
+  valuationUsdt: z.string(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** Until this instant a termination pays the early-exit fee. */
+  earlyExitUntil: z.string(),
+  autoSave: autoSaveSchema.nullable(),
+  /** The open termination request, if any. */
+  terminationId: z.string().nullable(),
+});
+export type GaePlan = z.infer<typeof gaePlanSchema>;
+export const gaePlanResponseSchema = z.object({ plan: gaePlanSchema.nullable(), price: goldPricesSchema });
+export type GaePlanResponse = z.infer<typeof gaePlanResponseSchema>;
+
+export const gaeQuoteRequestSchema = z.object({ kind: gaeKindSchema, amountUsdt: decimalStringSchema });
+export type GaeQuoteRequest = z.infer<typeof gaeQuoteRequestSchema>;
+export const gaeQuoteSchema = z.object({
+  quoteId: z.string(),
+  kind: gaeKindSchema,
+  amountUsdt: z.string(),
+  grams: z.string(),
+  /** USDT per gram paid: spot x 1.03. */
+  price: z.string(),
+  spot: z.string(),
+  /** The 3% markup in USDT: amountUsdt - grams x spot. */
+  fee: z.string(),
+  expiresAt: z.string(),
+});
+export type GaeQuote = z.infer<typeof gaeQuoteSchema>;
+export const gaePurchaseRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unknown quote' }) });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const daySchema = text(10).regex(DAY, 'Use a date like 2026-01-31');
+export const gaeStatementQuerySchema = z.strictObject({ from: daySchema.optional(), to: daySchema.optional() });
+export type GaeStatementQuery = z.infer<typeof gaeStatementQuerySchema>;
+export const gaeStatementRowSchema = z.object({
+  date: z.string(),
+  type: z.string(),
+  code: z.string(),
+  /** Signed: a purchase adds, a termination takes away. */
+  grams: z.string(),
+  /** USDT per gram of the movement, if it had one. */
+  price: z.string().nullable(),
+  amountUsdt: z.string().nullable(),
+  balanceGrams: z.string(),
+});
+export type GaeStatementRow = z.infer<typeof gaeStatementRowSchema>;
+export const gaeStatementSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  planId: z.string().nullable(),
+  openingGrams: z.string(),
+  rows: z.array(gaeStatementRowSchema),
+  closingGrams: z.string(),
+  spot: z.string(),
+  valuationUsdt: z.string(),
+  /** Grams and value at the end of each day with a movement, for the chart. */
+  series: z.array(z.object({ date: z.string(), grams: z.string(), valueUsdt: z.string() })),
+});
+export type GaeStatement = z.infer<typeof gaeStatementSchema>;
+
+export const TERMINATION_CURRENCIES = ['USDT', 'QMGT'] as const;
+export const terminationCurrencySchema = z.enum(TERMINATION_CURRENCIES, { error: 'Refund in USDT or QMGT' });
+export const terminationPreviewRequestSchema = z.object({ currency: terminationCurrencySchema });
+export const terminationSummarySchema = z.object({
+  planId: z.string(),
+  planOpenedAt: z.string(),
+  grams: z.string(),
+  spot: z.string(),
+  /** grams x spot x 0.98, in USDT. */
+  gross: z.string(),
+  earlyExit: z.boolean(),
+  /** 5% of gross when the plan is younger than 12 months, in the refund currency. */
+  earlyExitFee: z.string(),
+  currency: terminationCurrencySchema,
+  /** What the customer receives, in `currency`. */
+  refund: z.string(),
+});
+export type TerminationSummary = z.infer<typeof terminationSummarySchema>;
+/** PUT /request-terminate-gae-form/{id} (a form, or JSON): `refund` is the refund the customer was shown; less is refused. */
+export const terminationFormSchema = z.object({ currency: terminationCurrencySchema, refund: decimalStringSchema });
+export const TERMINATION_STATUSES = ['requested', 'approved', 'rejected'] as const;
+export const terminationSchema = terminationSummarySchema.extend({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(TERMINATION_STATUSES),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The operator's reason for a rejection. */
+  reason: z.string().nullable(),
+  /** The refund's transaction once approved. */
+  refundTransaction: transactionSchema.nullable(),
+});
+export type Termination = z.infer<typeof terminationSchema>;
+export const terminationResponseSchema = z.object({ termination: terminationSchema });
+
+export const autoSaveRequestSchema = z.union([
+  z.object({
+    amountUsdt: decimalStringSchema,
+    dayOfMonth: z
+      .number({ error: 'dayOfMonth must be a number' })
+      .int()
+      .min(1, 'Choose a day from 1 to 28')
+      .max(AUTO_SAVE_MAX_DAY, 'Choose a day from 1 to 28'),
+  }),
+  z.object({ enabled: z.literal(false) }),
+]);
+export type AutoSaveRequest = z.infer<typeof autoSaveRequestSchema>;
+
+export const CONVERT_ASSETS = ['QMGT', 'GOLD'] as const;
+const convertAssetSchema = z.enum(CONVERT_ASSETS, { error: 'Convert is between QMGT and GOLD' });
+export const convertQuoteRequestSchema = z
+  .object({ from: convertAssetSchema, to: convertAssetSchema, amount: decimalStringSchema })
+  .refine((v) => v.from !== v.to, { message: 'Choose two different assets', path: ['to'] });
+export type ConvertQuoteRequest = z.infer<typeof convertQuoteRequestSchema>;
+export const convertQuoteSchema = z.object({
+  quoteId: z.string(),
+  from: convertAssetSchema,
+  to: convertAssetSchema,
+  amountIn: z.string(),
+  /** What the customer receives, the fee taken. */
+  amountOut: z.string(),
+  /** In `to`'s units. */
+  fee: z.string(),
+  expiresAt: z.string(),
+});
+export type ConvertQuote = z.infer<typeof convertQuoteSchema>;
+export const convertRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unknown quote' }) });
+
+/** A 0x address of 40 hex digits; mixed case must be a valid EIP-55 checksum (checked by the server). */
+export const evmAddressSchema = text(42, { required: 'Address is required' }).regex(
+  /^0x[0-9a-fA-F]{40}$/,
+  'Enter a 0x address of 40 hexadecimal characters',
+);
+export const usdauRequestBodySchema = z.object({ grams: decimalStringSchema, address: evmAddressSchema });
+export type UsdauRequestBody = z.infer<typeof usdauRequestBodySchema>;
+export const USDAU_STATUSES = ['pending', 'approved', 'sent', 'rejected', 'failed'] as const;
+export const usdauRequestSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  grams: z.string(),
+  address: z.string(),
+  /** USDAU to be sent: grams x spot x 0.98 at the request. */
+  usdauAmount: z.string(),
+  price: z.string(),
+  status: z.enum(USDAU_STATUSES),
+  reason: z.string().nullable(),
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type UsdauRequest = z.infer<typeof usdauRequestSchema>;
+export const usdauRequestResponseSchema = z.object({ request: usdauRequestSchema });
+export const usdauRequestsResponseSchema = z.object({ data: z.array(usdauRequestSchema) });
+
+/** GET /balances: every asset by purpose (DESIGN.md section 8). */
+const purposeBalancesSchema = z.object({ available: z.string(), locked: z.string() });
+export const balancesResponseSchema = z.object({
+  USDT: purposeBalancesSchema,
+  QMGT: purposeBalancesSchema,
+  /** available: the GSA; plan: grams in the GAE plan; locked: grams under a termination or USDAU request. */
+  GOLD: purposeBalancesSchema.extend({ plan: z.string() }),
+  rewards: z.object({ QMGT: z.string() }),
+  spot: z.string(),
+});
+export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
+
+export const vaultBarSchema = z.object({
+  id: z.string(),
+  serial: z.string(),
+  refinery: z.string(),
+  fineGrams: z.string(),
+  addedAt: z.string(),
+});
+export type VaultBar = z.infer<typeof vaultBarSchema>;
+export const vaultBarInputSchema = z.object({
+  serial: text(64, { required: 'Serial is required' }).min(1, 'Serial is required'),
+  refinery: text(120, { required: 'Refinery is required' }).min(1, 'Refinery is required'),
+  fineGrams: decimalStringSchema,
+});
+export type VaultBarInput = z.infer<typeof vaultBarInputSchema>;
+export const reservesSchema = z.object({
+  /** QMGT on chain (null when no chain is configured). */
+  onChainQmgt: z.string().nullable(),
+  /** QMGT the ledger owes its holders. */
+  ledgerQmgt: z.string(),
+  /** Grams the ledger owes (GSA, plans, locked). */
+  ledgerGold: z.string(),
+  /** QMGT + grams: every gram the platform must hold. */
+  liabilitiesGrams: z.string(),
+  vaultGrams: z.string(),
+  /** vaultGrams / liabilitiesGrams, e.g. "1.0213"; null when nothing is owed. */
+  coverage: z.string().nullable(),
+  bars: z.array(vaultBarSchema),
+  checkedAt: z.string(),
+});
+export type Reserves = z.infer<typeof reservesSchema>;
+
+/** The operator's queues. */
+export const adminTerminationSchema = terminationSchema.extend({ username: z.string(), email: z.string() });
+export const adminTerminationsResponseSchema = z.object({ data: z.array(adminTerminationSchema) });
+export const adminUsdauRequestSchema = usdauRequestSchema.extend({ username: z.string(), email: z.string() });
+export const adminUsdauRequestsResponseSchema = z.object({ data: z.array(adminUsdauRequestSchema) });
+export const adminDecisionSchema = z.object({
+  reason: text(500, { multiline: true }).optional(),
+});
