@@ -52,6 +52,7 @@ import moneyModule from './modules/money/money.module.js';
 import swapModule from './modules/swap/swap.module.js';
 import walletModule from './modules/wallet/wallet.module.js';
 import settlementModule from './modules/settlement/settlement.module.js';
+import gaeModule from './modules/gae/gae.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -107,6 +108,8 @@ declare module './services.js' {
     kyc: KycService;
     files: FilesService;
     sandboxKyc: SandboxProvider | undefined;
+    /** The mail port (dev mailbox or SMTP), for modules' job handlers. */
+    mail: MailTransport;
   }
 }
 
@@ -123,6 +126,7 @@ const MODULES = [
   swapModule,
   walletModule,
   settlementModule,
+  gaeModule,
 ];
 
 /**
@@ -230,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     kyc: kycService,
     files: filesService,
     sandboxKyc,
+    mail,
   } as Services);
   // Registered before the modules: onClose hooks run last-in first-out, so every module's
   // background work has stopped before the queue, the chain and the database close.

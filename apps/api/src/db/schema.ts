@@ -17,3 +17,4 @@ export * from '../modules/transactions/transactions.schema.js';
 export * from '../modules/swap/swap.schema.js';
 export * from '../modules/wallet/wallet.schema.js';
 export * from '../modules/settlement/settlement.schema.js';
+export * from '../modules/gae/gae.schema.js';

@@ -50,17 +50,25 @@ export default fp(
     app.decorateRequest('idempotency', undefined);
     app.addHook('preHandler', async (request) => {
       if (!request.routeOptions.config.idempotent) return;
-      const header = request.headers['idempotency-key'];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (!key) throw badRequest('An Idempotency-Key header is required for this request.');
-      if (!IDEMPOTENCY_KEY_PATTERN.test(key))
-        throw badRequest('The Idempotency-Key must be 1-100 letters, digits or _ . : -');
-      const scope = request.routeOptions.url ?? request.url;
-      request.idempotency = { key, scope, requestHash: requestHash(scope, request.body) };
+      request.idempotency = claimFor(request, request.body);
     });
   },
   { name: 'idempotency' },
 );
+
+/**
+ * The caller's Idempotency-Key bound to `body`. Routes that read their body themselves (a
+ * multipart form) call this with the fields they read; the others get it from the hook.
+ */
+export function claimFor(request: FastifyRequest, body: unknown): IdempotencyClaim {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw badRequest('An Idempotency-Key header is required for this request.');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw badRequest('The Idempotency-Key must be 1-100 letters, digits or _ . : -');
+  const scope = request.routeOptions.url ?? request.url;
+  return { key, scope, requestHash: requestHash(scope, body) };
+}
 
 /** The claim of a route declared idempotent (the hook has run). */
 export function idempotencyOf(request: FastifyRequest): IdempotencyClaim {

@@ -82,3 +82,47 @@ export async function ledgerCheck(db: Queryable) {
   const first = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { unbalanced: first(unbalanced), negative: first(negative), drifted: first(drifted), entries: first(entries) };
 }
+
+/** One customer account's movements in [from, to), with its balance before `from`. */
+export async function accountMovements(
+  db: Queryable,
+  account: { userId: string; asset: Asset; purpose: string },
+  from: Date,
+  to: Date,
+) {
+  const opening = await db.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(p.amount), 0)::text AS total FROM postings p
+      JOIN ledger_accounts a ON a.id = p.account_id
+      JOIN journal_entries e ON e.id = p.entry_id
+     WHERE a.owner_user_id = ${account.userId} AND a.asset = ${account.asset}
+       AND a.purpose = ${account.purpose}::account_purpose AND e.created_at < ${from.toISOString()}::timestamptz`);
+  const movements = await db.execute<{
+    entry_id: string;
+    type: string;
+    memo: string | null;
+    amount: string;
+    at: string;
+  }>(sql`
+    SELECT p.entry_id, e.type, e.memo, p.amount::text AS amount, e.created_at AS at FROM postings p
+      JOIN ledger_accounts a ON a.id = p.account_id
+      JOIN journal_entries e ON e.id = p.entry_id
+     WHERE a.owner_user_id = ${account.userId} AND a.asset = ${account.asset}
+       AND a.purpose = ${account.purpose}::account_purpose
+       AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz
+     ORDER BY e.created_at, e.id`);
+  const rows = (
+    movements as unknown as {
+      rows: { entry_id: string; type: string; memo: string | null; amount: string; at: string | Date }[];
+    }
+  ).rows;
+  return {
+    opening: BigInt((opening as unknown as { rows: { total: string }[] }).rows[0]?.total ?? '0'),
+    movements: rows.map((r) => ({
+      entryId: r.entry_id,
+      entryType: r.type,
+      memo: r.memo,
+      amount: BigInt(r.amount),
+      at: new Date(r.at),
+    })),
+  };
+}

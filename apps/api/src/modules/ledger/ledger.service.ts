@@ -7,6 +7,7 @@ import { CUSTOMER_PURPOSES, assertBalanced, type CustomerPurpose, type PostingLi
 import {
   customerBalances,
   customerHoldings,
+  accountMovements,
   ensureAccount,
   insertEntry,
   issuedSupply,
@@ -97,6 +98,10 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
         checkedAt: new Date().toISOString(),
       };
     },
+
+    /** One customer account's movements in [from, to) and its balance before them (statements). */
+    movements: (account: { userId: string; asset: Asset; purpose: CustomerPurpose }, from: Date, to: Date) =>
+      accountMovements(db, account, from, to),
 
     /** What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply must equal). */
     issued: (asset: Asset) => issuedSupply(db, asset),

@@ -22,6 +22,8 @@ export interface MoneyAnswer {
   duplicate?: boolean;
   transaction?: Record<string, string | null>;
   error?: { status: number; name: string; message: string; details: Record<string, unknown> };
+  /** What an operation type adds to its answer (a plan id, an outcome). */
+  [field: string]: unknown;
 }
 
 export interface MoneyEngineOptions {

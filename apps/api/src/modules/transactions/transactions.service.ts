@@ -14,6 +14,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   GAEX: 'GX',
   USDAU: 'UA',
   DEPOSIT: 'DP',
+  TERMINATION: 'TM',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -112,6 +113,26 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
         .limit(1);
       if (!row) throw notFound('Transaction not found.');
       return toWire(row);
+    },
+
+    /** A customer's transactions by the journal entries they point at (statements). */
+    async byJournalEntries(userId: string, entryIds: readonly string[]): Promise<Map<string, TransactionRow>> {
+      if (entryIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), inArray(transactions.journalEntryId, [...entryIds])));
+      return new Map(rows.map((r) => [r.journalEntryId!, r]));
+    },
+
+    /** By id, whoever it belongs to: for a module that has already checked ownership. */
+    async byIdForOwner(userId: string, id: string): Promise<Transaction | undefined> {
+      const [row] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, id), eq(transactions.userId, userId)))
+        .limit(1);
+      return row ? toWire(row) : undefined;
     },
 
     async recent(userId: string, limit = 10): Promise<Transaction[]> {

@@ -12,8 +12,8 @@ import { chainRoutes } from './chain.routes.js';
 export default fp(
   async (app) => {
     const { config, chain } = app;
-    const { ledger, money, transactions } = app.services;
-    await app.register(walletRoutes, { prefix: API_BASE, ledger });
+    const { ledger, market, money, transactions } = app.services;
+    await app.register(walletRoutes, { prefix: API_BASE, ledger, market });
     if (!chain) return;
     const watcher = createDepositWatcher({
       db: app.database.db,
@@ -32,5 +32,8 @@ export default fp(
       explorerUrl: (hash: string) => transactions.explorerUrl(hash),
     });
   },
-  { name: 'module:wallet', dependencies: ['auth', 'module:ledger', 'module:money', 'module:transactions'] },
+  {
+    name: 'module:wallet',
+    dependencies: ['auth', 'module:ledger', 'module:market', 'module:money', 'module:transactions'],
+  },
 );

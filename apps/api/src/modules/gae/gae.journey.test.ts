@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  toUnits,
+  type BalancesResponse,
+  type GaePlanResponse,
+  type GaeQuote,
+  type GaeStatement,
+  type MailboxMessage,
+  type Termination,
+  type TerminationSummary,
+  type Transaction,
+} from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { DEFAULT_OPERATOR } from '../../test/operator.js';
+
+let t: TestApp;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await build({ operator: DEFAULT_OPERATOR });
+  const login = await post(t.app, '/auth/local', {
+    identifier: DEFAULT_OPERATOR.email,
+    password: DEFAULT_OPERATOR.password,
+  });
+  operatorToken = login.json().jwt;
+}, 120_000);
+afterAll(async () => t.close());
+
+const send = (method: 'POST' | 'PUT', url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+/** A verified customer with USDT credited by the deposit operation (no chain in this file). */
+async function customer(usdt: string) {
+  const session = await signedInUser(t.app);
+  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+  const answer = await t.app.services.money.execute({
+    kind: 'deposit',
+    userId: session.user.id,
+    txHash: `0x${randomBytes(32).toString('hex')}`,
+    logIndex: 0,
+    amount: toUnits(usdt, 'USDT').toString(),
+    blockNumber: '1',
+    code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
+  });
+  expect(answer.status).toBe(200);
+  return session;
+}
+
+const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+const plan = async (token: string) => (await get(t.app, '/gae/plan', token)).json<GaePlanResponse>();
+
+async function buy(token: string, kind: 'GAE' | 'GAEX', amountUsdt: string) {
+  const quote = await send('POST', '/gae/quote', { kind, amountUsdt }, token, null);
+  expect(quote.statusCode, quote.body).toBe(200);
+  const q = quote.json<GaeQuote>();
+  const res = await send('POST', '/gae/purchase', { quoteId: q.quoteId }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return { quote: q, transaction: res.json<{ transaction: Transaction }>().transaction };
+}
+
+async function ledgerIsSound() {
+  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
+  expect(check).toMatchObject({ balanced: true, nonNegative: true });
+}
+
+describe('GAE plan: purchase, top-up, statement, termination', () => {
+  it('opens the plan with the first purchase, tops it up, states it and terminates it with approval', async () => {
+    const { token, user, input } = await customer('1000');
+    expect((await plan(token)).plan).toBeNull();
+
+    // GAEX needs an open plan: refused at the quote, nothing moves.
+    const early = await send('POST', '/gae/quote', { kind: 'GAEX', amountUsdt: '200' }, token, null);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/needs an open GAE plan/);
+
+    const first = await buy(token, 'GAE', '300');
+    expect(first.transaction).toMatchObject({
+      type: 'GAE',
+      status: 'completed',
+      assetIn: 'USDT',
+      amountIn: '300',
+      assetOut: 'GOLD',
+      amountOut: first.quote.grams,
+      fee: first.quote.fee,
+      price: first.quote.price,
+    });
+    // The price is spot x 1.03 and the fee is what was paid beyond the grams' value at spot.
+    const spot = toUnits(first.quote.spot, 'USDT');
+    expect(toUnits(first.quote.price, 'USDT')).toBe((spot * 10_300n + 9_999n) / 10_000n);
+    expect(toUnits(first.quote.fee, 'USDT') + (toUnits(first.quote.grams, 'GOLD') * spot) / 1_000_000n).toBe(
+      toUnits('300', 'USDT'),
+    );
+
+    const extra = await buy(token, 'GAEX', '200');
+    expect(extra.transaction).toMatchObject({ type: 'GAEX', amountIn: '200' });
+    const totalGrams = toUnits(first.quote.grams, 'GOLD') + toUnits(extra.quote.grams, 'GOLD');
+
+    const current = (await plan(token)).plan!;
+    expect(current).toMatchObject({ status: 'active', costUsdt: '500', lockedGrams: '0', terminationId: null });
+    expect(toUnits(current.grams, 'GOLD')).toBe(totalGrams);
+    expect(await balances(token)).toMatchObject({ USDT: { available: '500' }, GOLD: { available: '0', locked: '0' } });
+    expect(toUnits((await balances(token)).GOLD.plan, 'GOLD')).toBe(totalGrams);
+
+    // History pages read the same transactions.
+    const gaeHistory = (await get(t.app, '/transactions?type=GAE', token)).json<{ total: number }>();
+    const gaexHistory = (await get(t.app, '/transactions?type=GAEX', token)).json<{ total: number }>();
+    expect([gaeHistory.total, gaexHistory.total]).toEqual([1, 1]);
+
+    const statement = (await get(t.app, '/gae/statement', token)).json<GaeStatement>();
+    expect(statement.openingGrams).toBe('0');
+    expect(statement.rows.map((r) => [r.type, r.code, r.amountUsdt])).toEqual([
+      ['GAE', first.transaction.code, '300'],
+      ['GAEX', extra.transaction.code, '200'],
+    ]);
+    expect(toUnits(statement.closingGrams, 'GOLD')).toBe(totalGrams);
+    expect(statement.rows[1]!.balanceGrams).toBe(statement.closingGrams);
+    expect(statement.series).toHaveLength(1);
+
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: '/api/gae/statement.pdf',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="qmgt-gae-statement-/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Termination: preview, then the form with the refund shown; the grams are locked.
+    const preview = (
+      await send('POST', '/gae/termination/preview', { currency: 'USDT' }, token, null)
+    ).json<TerminationSummary>();
+    expect(preview).toMatchObject({ planId: current.id, earlyExit: true, currency: 'USDT' });
+    expect(toUnits(preview.refund, 'USDT') + toUnits(preview.earlyExitFee, 'USDT')).toBe(
+      toUnits(preview.gross, 'USDT'),
+    );
+    const key = randomUUID();
+    const filed = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'USDT', refund: preview.refund },
+      token,
+      key,
+    );
+    expect(filed.statusCode, filed.body).toBe(200);
+    const termination = filed.json<{ termination: Termination }>().termination;
+    expect(termination).toMatchObject({ status: 'requested', grams: current.grams, refundTransaction: null });
+    // The same key answers the first request again; a second request is refused.
+    const again = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'USDT', refund: preview.refund },
+      token,
+      key,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().termination.id).toBe(termination.id);
+    const second = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'USDT', refund: preview.refund },
+      token,
+    );
+    expect(second.statusCode).toBe(409);
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: '0', locked: current.grams } });
+    expect((await plan(token)).plan).toMatchObject({ status: 'terminating', terminationId: termination.id });
+    // Purchases pause while it is pending.
+    expect((await send('POST', '/gae/quote', { kind: 'GAE', amountUsdt: '200' }, token, null)).statusCode).toBe(409);
+
+    // The operator approves: the refund is paid, the plan closes, the customer is mailed.
+    const queue = (await get(t.app, '/admin/terminations', operatorToken)).json<{ data: Termination[] }>();
+    expect(queue.data.find((x) => x.id === termination.id)).toMatchObject({ status: 'requested' });
+    const approved = await send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const decided = approved.json<{ termination: Termination }>().termination;
+    expect(decided.status).toBe('approved');
+    expect(decided.refundTransaction).toMatchObject({
+      type: 'TERMINATION',
+      status: 'completed',
+      assetOut: 'USDT',
+      amountOut: preview.refund,
+      fee: preview.earlyExitFee,
+    });
+    const refund = toUnits(preview.refund, 'USDT');
+    expect(toUnits((await balances(token)).USDT.available, 'USDT')).toBe(toUnits('500', 'USDT') + refund);
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: '0', locked: '0' } });
+    expect((await plan(token)).plan).toMatchObject({ status: 'terminated', grams: '0' });
+    const summary = (await get(t.app, `/terminations/${termination.id}`, token)).json<{ termination: Termination }>();
+    expect(summary.termination.status).toBe('approved');
+    expect(
+      (await send('POST', `/admin/terminations/${termination.id}/reject`, { reason: 'late' }, operatorToken))
+        .statusCode,
+    ).toBe(409);
+
+    const mails = async () =>
+      (await get(t.app, `/dev/mailbox?to=${encodeURIComponent(input.email)}`)).json<MailboxMessage[]>();
+    for (let i = 0; i < 50 && (await mails()).filter((m) => m.subject.includes('GAE')).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const subjects = (await mails()).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `We received your GAE termination request (${termination.code})`,
+        `Your GAE plan is terminated (${termination.code})`,
+      ]),
+    );
+    expect(user.id).toBeTruthy();
+    await ledgerIsSound();
+
+    // A terminated plan may be followed by a new one.
+    await buy(token, 'GAE', '200');
+    expect((await plan(token)).plan).toMatchObject({ status: 'active', costUsdt: '200' });
+  });
+
+  it('a rejection returns the grams to the plan, with the reason', async () => {
+    const { token } = await customer('500');
+    const bought = await buy(token, 'GAE', '250');
+    const current = (await plan(token)).plan!;
+    const preview = (
+      await send('POST', '/gae/termination/preview', { currency: 'QMGT' }, token, null)
+    ).json<TerminationSummary>();
+    const filed = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'QMGT', refund: preview.refund },
+      token,
+    );
+    const { termination } = filed.json<{ termination: Termination }>();
+    expect(termination.currency).toBe('QMGT');
+    const noReason = await send('POST', `/admin/terminations/${termination.id}/reject`, {}, operatorToken);
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await send(
+      'POST',
+      `/admin/terminations/${termination.id}/reject`,
+      { reason: 'Identity documents expired' },
+      operatorToken,
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().termination).toMatchObject({ status: 'rejected', reason: 'Identity documents expired' });
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: bought.quote.grams, locked: '0' } });
+    expect((await plan(token)).plan).toMatchObject({ status: 'active', terminationId: null });
+    const statement = (await get(t.app, '/gae/statement', token)).json<GaeStatement>();
+    expect(statement.rows.map((r) => r.type)).toEqual(['GAE', 'TERMINATION REQUESTED', 'TERMINATION REJECTED']);
+    expect(statement.rows.map((r) => r.code).slice(1)).toEqual([termination.code, termination.code]);
+    expect(statement.closingGrams).toBe(bought.quote.grams);
+    await ledgerIsSound();
+  });
+});
+
+describe('GAE refusals move nothing', () => {
+  it('junk, negative, below-minimum, over-balance, expired and foreign quotes, foreign plans', async () => {
+    const { token } = await customer('150');
+    const other = await customer('500');
+    const before = await balances(token);
+    const quote = (body: unknown) => send('POST', '/gae/quote', body, token, null);
+    expect((await quote({ kind: 'GAE', amountUsdt: 'abc' })).statusCode).toBe(400);
+    expect((await quote({ kind: 'GAE', amountUsdt: '-5' })).statusCode).toBe(400);
+    expect((await quote({ kind: 'GOLD', amountUsdt: '200' })).statusCode).toBe(400);
+    expect((await quote({ kind: 'GAE', amountUsdt: '0.0000000000000000001' })).statusCode).toBe(400);
+    expect((await quote({ kind: 'GAE', amountUsdt: '0' })).statusCode).toBe(422);
+    const small = await quote({ kind: 'GAE', amountUsdt: '5' });
+    expect(small.statusCode).toBe(422);
+    expect(small.json().error.message).toMatch(/smallest GAE purchase is worth 1 gram/);
+
+    const big = (await quote({ kind: 'GAE', amountUsdt: '149' })).json<GaeQuote>();
+    const overspend = (await quote({ kind: 'GAE', amountUsdt: '500' })).json<GaeQuote>();
+    const poor = await send('POST', '/gae/purchase', { quoteId: overspend.quoteId }, token);
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json().error.name).toBe('InsufficientFundsError');
+
+    // Another customer's quote is unknown to this one.
+    const foreign = await send('POST', '/gae/purchase', { quoteId: big.quoteId }, other.token);
+    expect(foreign.statusCode).toBe(404);
+
+    // Without a key: refused before anything.
+    expect((await send('POST', '/gae/purchase', { quoteId: big.quoteId }, token, null)).statusCode).toBe(400);
+
+    // Expired.
+    await t.database.executeSql(
+      `UPDATE gold_quotes SET expires_at = now() - interval '1 second' WHERE id = '${big.quoteId}'`,
+    );
+    const expired = await send('POST', '/gae/purchase', { quoteId: big.quoteId }, token);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().error.name).toBe('QuoteExpiredError');
+    expect(await balances(token)).toEqual(before);
+
+    // Another user's plan and termination ids.
+    await buy(other.token, 'GAE', '200');
+    const otherPlan = (await plan(other.token)).plan!;
+    const steal = await send(
+      'PUT',
+      `/request-terminate-gae-form/${otherPlan.id}`,
+      { currency: 'USDT', refund: '1' },
+      token,
+    );
+    expect(steal.statusCode).toBe(404);
+    expect(
+      (await send('PUT', '/request-terminate-gae-form/not-a-uuid', { currency: 'USDT', refund: '1' }, token))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await send('PUT', `/request-terminate-gae-form/${otherPlan.id}`, { currency: 'EUR', refund: '1' }, other.token))
+        .statusCode,
+    ).toBe(400);
+    const filed = await send(
+      'PUT',
+      `/request-terminate-gae-form/${otherPlan.id}`,
+      { currency: 'USDT', refund: '1' },
+      other.token,
+    );
+    expect(filed.statusCode).toBe(200);
+    const { termination } = filed.json<{ termination: Termination }>();
+    expect((await get(t.app, `/terminations/${termination.id}`, token)).statusCode).toBe(404);
+    // A customer is not an operator.
+    expect((await send('POST', `/admin/terminations/${termination.id}/approve`, {}, token)).statusCode).toBe(403);
+    expect((await get(t.app, '/admin/terminations', token)).statusCode).toBe(403);
+    expect(await balances(token)).toEqual(before);
+  });
+
+  it('refuses a refund below the one shown (the price moved) and keeps the plan', async () => {
+    const { token } = await customer('400');
+    await buy(token, 'GAE', '300');
+    const current = (await plan(token)).plan!;
+    const res = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'USDT', refund: '100000' },
+      token,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.name).toBe('PriceMovedError');
+    expect((await plan(token)).plan).toMatchObject({ status: 'active' });
+  });
+
+  it('accepts the termination form as multipart', async () => {
+    const { token } = await customer('400');
+    await buy(token, 'GAE', '300');
+    const current = (await plan(token)).plan!;
+    const boundary = 'qmgt-boundary';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="currency"\r\n\r\nUSDT\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="refund"\r\n\r\n1\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/request-terminate-gae-form/${current.id}`,
+      payload: body,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomUUID(),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().termination.status).toBe('requested');
+  });
+});
+
+export type { FastifyInstance };

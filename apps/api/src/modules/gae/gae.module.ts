@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import { API_BASE, fromUnits } from '@qmgt/contracts';
+import { usersService } from '../users/users.service.js';
+import { GAE_MAIL_JOBS, createGaeService, type GaeService, type TerminationMailJob } from './gae.service.js';
+import { gaeRoutes } from './gae.routes.js';
+import { gaeAdminRoutes } from './gae.admin.routes.js';
+import { autoSaveSkippedMail, terminationMail } from './gae.mails.js';
+
+declare module '../../services.js' {
+  interface Services {
+    gae: GaeService;
+  }
+}
+
+/** How often the auto-save job looks for plans whose day has come. */
+const AUTO_SAVE_PASS_MS = 60_000;
+
+/**
+ * Gold savings: the GAE plan (operation types gae_purchase, gae_auto_save, gae_terminate,
+ * gae_termination_decide) and Convert (convert), their routes, the operator's queue, the
+ * mails and the monthly auto-save job.
+ */
+export default fp(
+  async (app) => {
+    const { money, market, ledger, transactions, mail } = app.services;
+    const db = app.database.db;
+    const gae = createGaeService({ db, money, market, ledger, transactions, jobs: app.jobs });
+    app.services.gae = gae;
+
+    await app.jobs.register<TerminationMailJob>(GAE_MAIL_JOBS.termination, async (job) => {
+      const row = await gae.terminationRow(job.terminationId);
+      const user = row && (await usersService.findById(db, row.userId));
+      if (!row || !user) return;
+      await mail.send(
+        terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
+      );
+    });
+    await app.jobs.register<{ userId: string; period: string; amount: string | null }>(
+      GAE_MAIL_JOBS.autoSaveSkipped,
+      async (job) => {
+        const user = await usersService.findById(db, job.userId);
+        if (!user || job.amount === null) return;
+        await mail.send(
+          autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
+            period: job.period,
+            amountUsdt: fromUnits(BigInt(job.amount), 'USDT'),
+          }),
+        );
+      },
+    );
+
+    // The monthly auto-save: each pass buys what is due; the operation makes every (plan,
+    // month) run once, however many processes pass.
+    const timer = setInterval(() => {
+      gae.runAutoSaves().catch((error) => app.log.error({ err: error }, 'GAE auto-save pass failed'));
+    }, AUTO_SAVE_PASS_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    await app.register(gaeRoutes, { prefix: API_BASE, gae });
+    await app.register(gaeAdminRoutes, { prefix: API_BASE, gae });
+  },
+  {
+    name: 'module:gae',
+    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:ledger', 'module:transactions'],
+  },
+);

@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { gaeAutoSaveRuns, gaePlans, gaeTerminations, goldQuotes } from './gae.schema.js';
+
+/* Reads and the few plain writes of the gold savings tables; money moves only in SQL operations. */
+
+export type PlanRow = typeof gaePlans.$inferSelect;
+export type TerminationRow = typeof gaeTerminations.$inferSelect;
+export type GoldQuoteRow = typeof goldQuotes.$inferSelect;
+
+/** The customer's open plan, else their latest closed one. */
+export async function currentPlan(db: Db, userId: string): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gaePlans)
+    .where(eq(gaePlans.userId, userId))
+    .orderBy(sql`${gaePlans.status} = 'terminated'`, desc(gaePlans.openedAt))
+    .limit(1);
+  return row;
+}
+
+export async function planOf(db: Db, userId: string, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gaePlans)
+    .where(and(eq(gaePlans.id, planId), eq(gaePlans.userId, userId)));
+  return row;
+}
+
+export async function insertQuote(db: Db, quote: typeof goldQuotes.$inferInsert): Promise<string> {
+  const [row] = await db.insert(goldQuotes).values(quote).returning({ id: goldQuotes.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function quoteKind(db: Db, userId: string, quoteId: string) {
+  const [row] = await db
+    .select({ kind: goldQuotes.kind })
+    .from(goldQuotes)
+    .where(and(eq(goldQuotes.id, quoteId), eq(goldQuotes.userId, userId)));
+  return row?.kind;
+}
+
+export async function openTermination(db: Db, planId: string): Promise<TerminationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gaeTerminations)
+    .where(and(eq(gaeTerminations.planId, planId), eq(gaeTerminations.status, 'requested')));
+  return row;
+}
+
+export async function terminationById(db: Db, id: string): Promise<TerminationRow | undefined> {
+  const [row] = await db.select().from(gaeTerminations).where(eq(gaeTerminations.id, id));
+  return row;
+}
+
+/** The operator's queue: open requests first (oldest first), then the latest decisions. */
+export async function terminationQueue(db: Db, limit = 200): Promise<TerminationRow[]> {
+  return db
+    .select()
+    .from(gaeTerminations)
+    .orderBy(sql`${gaeTerminations.status} <> 'requested'`, asc(gaeTerminations.requestedAt))
+    .limit(limit);
+}
+
+/** Termination codes of the entries that locked or released a plan's grams (for the statement). */
+export async function terminationsOfPlan(db: Db, planId: string): Promise<TerminationRow[]> {
+  return db.select().from(gaeTerminations).where(eq(gaeTerminations.planId, planId));
+}
+
+export async function setAutoSave(
+  db: Db,
+  planId: string,
+  value: { amount: string; day: number; next: string } | null,
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(gaePlans)
+    .set({
+      autoSaveAmount: value?.amount ?? null,
+      autoSaveDay: value?.day ?? null,
+      autoSaveNext: value?.next ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(gaePlans.id, planId), eq(gaePlans.status, 'active')))
+    .returning();
+  return row;
+}
+
+/** Active plans whose auto-save day has come. */
+export async function dueAutoSaves(db: Db, today: string, limit = 100): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(gaePlans)
+    .where(and(lte(gaePlans.autoSaveNext, today), eq(gaePlans.status, 'active')))
+    .orderBy(asc(gaePlans.autoSaveNext))
+    .limit(limit);
+}
+
+export async function lastAutoSaveRun(db: Db, planId: string) {
+  const [row] = await db
+    .select()
+    .from(gaeAutoSaveRuns)
+    .where(eq(gaeAutoSaveRuns.planId, planId))
+    .orderBy(desc(gaeAutoSaveRuns.period))
+    .limit(1);
+  return row;
+}
+
+/** Skipped months whose customer has not been told yet. */
+export async function unmailedSkips(db: Db, limit = 50) {
+  return db
+    .select({
+      planId: gaeAutoSaveRuns.planId,
+      period: gaeAutoSaveRuns.period,
+      userId: gaePlans.userId,
+      amount: gaePlans.autoSaveAmount,
+    })
+    .from(gaeAutoSaveRuns)
+    .innerJoin(gaePlans, eq(gaePlans.id, gaeAutoSaveRuns.planId))
+    .where(and(eq(gaeAutoSaveRuns.outcome, 'skipped'), isNull(gaeAutoSaveRuns.mailedAt)))
+    .limit(limit);
+}
+
+export async function markSkipMailed(db: Db, planId: string, period: string): Promise<void> {
+  await db
+    .update(gaeAutoSaveRuns)
+    .set({ mailedAt: new Date() })
+    .where(and(eq(gaeAutoSaveRuns.planId, planId), eq(gaeAutoSaveRuns.period, period)));
+}

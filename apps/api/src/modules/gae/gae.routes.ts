@@ -1,0 +1,257 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  autoSaveRequestSchema,
+  autoSaveSchema,
+  convertQuoteRequestSchema,
+  convertQuoteSchema,
+  convertRequestSchema,
+  gaePlanResponseSchema,
+  gaePurchaseRequestSchema,
+  gaeQuoteRequestSchema,
+  gaeQuoteSchema,
+  gaeStatementQuerySchema,
+  gaeStatementSchema,
+  terminationFormSchema,
+  terminationPreviewRequestSchema,
+  terminationResponseSchema,
+  terminationSummarySchema,
+  transactionResponseSchema,
+} from '@qmgt/contracts';
+import { currentAuth } from '../../plugins/auth.js';
+import { claimFor, idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { invalidInput } from '../../lib/errors.js';
+import type { GaeService } from './gae.service.js';
+import { statementPdf } from './gae.pdf.js';
+
+const planParams = z.object({ id: z.uuid({ error: 'GAE plan not found.' }) });
+const terminationParams = z.object({ id: z.uuid({ error: 'Termination request not found.' }) });
+/** The termination form as the OpenAPI document shows it (JSON or multipart, read by the handler). */
+const terminationForm = {
+  contentTypes: ['application/json', 'multipart/form-data'],
+  fields: terminationFormSchema,
+} as const;
+
+/** The GAE plan, its statement and termination, auto-save and Convert: thin handlers over the service. */
+export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify, { gae }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['gold savings'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.gaePlan,
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [503] },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's GAE plan (open, else the latest) and today's gold prices",
+        response: { 200: gaePlanResponseSchema },
+      },
+    },
+    async (request) => gae.plan(currentAuth(request).user.id),
+  );
+
+  app.post(
+    apiPaths.gaeQuote,
+    {
+      onRequest: app.requireVerified,
+      // 409: GAEX without an open plan, or a termination pending; 422: under a gram; 503: no price.
+      config: { errorStatuses: [409, 422, 503] },
+      schema: {
+        tags,
+        security,
+        summary: 'A 30-second GAE or GAEX quote: grams = USDT / (spot x 1.03)',
+        body: gaeQuoteRequestSchema,
+        response: { 200: gaeQuoteSchema },
+      },
+    },
+    async (request) => gae.quote(currentAuth(request).user.id, request.body),
+  );
+
+  app.post(
+    apiPaths.gaePurchase,
+    {
+      onRequest: app.requireVerified,
+      // 404 unknown quote, 409 used quote or no open plan for GAEX, 422 expired or unaffordable.
+      config: { idempotent: true, errorStatuses: [404, 409, 422] },
+      schema: {
+        tags,
+        security,
+        summary: 'Execute a GAE or GAEX quote (Idempotency-Key header); the first GAE purchase opens the plan',
+        body: gaePurchaseRequestSchema,
+        response: { 200: transactionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await gae.purchase(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
+      markReplayed(reply, outcome.replayed);
+      return { transaction: outcome.transaction };
+    },
+  );
+
+  app.get(
+    apiPaths.gaeStatement,
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [503] },
+      schema: {
+        tags,
+        security,
+        summary: 'The plan statement: opening and closing grams, movements with running grams, valuation',
+        querystring: gaeStatementQuerySchema,
+        response: { 200: gaeStatementSchema },
+      },
+    },
+    async (request) => gae.statement(currentAuth(request).user.id, request.query),
+  );
+
+  app.get(
+    apiPaths.gaeStatementPdf,
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [503] },
+      schema: {
+        tags,
+        security,
+        summary: 'The plan statement as a PDF (attachment)',
+        querystring: gaeStatementQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const statement = await gae.statement(user.id, request.query);
+      const pdf = await statementPdf(statement, { username: user.username, email: user.email });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="qmgt-gae-statement-${statement.from}-${statement.to}.pdf"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.put(
+    apiPaths.gaeAutoSave,
+    {
+      onRequest: app.requireVerified,
+      // 409: no open plan, or a termination pending; 422: the amount buys under a gram.
+      config: { errorStatuses: [409, 422, 503] },
+      schema: {
+        tags,
+        security,
+        summary: 'Monthly auto-save: a USDT amount on a day 1-28, or { enabled: false }',
+        body: autoSaveRequestSchema,
+        response: { 200: z.object({ autoSave: autoSaveSchema.nullable() }) },
+      },
+    },
+    async (request) => gae.setAutoSave(currentAuth(request).user.id, request.body),
+  );
+
+  app.post(
+    apiPaths.gaeTerminationPreview,
+    {
+      onRequest: app.requireVerified,
+      config: { errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        security,
+        summary: 'What terminating the open plan now would refund (5% early-exit fee in the first 12 months)',
+        body: terminationPreviewRequestSchema,
+        response: { 200: terminationSummarySchema },
+      },
+    },
+    async (request) => gae.previewTermination(currentAuth(request).user.id, request.body.currency),
+  );
+
+  app.put(
+    '/request-terminate-gae-form/:id',
+    {
+      onRequest: app.requireVerified,
+      // 404 another's or unknown plan; 409 already terminating; 422 the refund fell below `refund`.
+      // Idempotent: the hook requires the key; the handler binds it to the form it read.
+      config: { manualBody: terminationForm, idempotent: true, errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        security,
+        summary: 'File the termination request (form: currency, refund; Idempotency-Key header); grams are locked',
+        params: planParams,
+        response: { 200: terminationResponseSchema },
+      },
+    },
+    async (request) => {
+      const raw = request.isMultipart()
+        ? (await readMultipart(request, [], Object.keys(terminationFormSchema.shape))).fields
+        : request.body;
+      const form = terminationFormSchema.safeParse(raw ?? {});
+      if (!form.success)
+        throw invalidInput(form.error.issues, form.error.issues[0]?.message ?? 'The form is not complete.');
+      const termination = await gae.requestTermination(
+        currentAuth(request).user.id,
+        request.params.id,
+        form.data,
+        claimFor(request, form.data),
+      );
+      return { termination };
+    },
+  );
+
+  app.get(
+    '/terminations/:id',
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [404] },
+      schema: {
+        tags,
+        security,
+        summary: "A termination request's summary and status (own requests only)",
+        params: terminationParams,
+        response: { 200: terminationResponseSchema },
+      },
+    },
+    async (request) => ({ termination: await gae.termination(currentAuth(request).user.id, request.params.id) }),
+  );
+
+  app.post(
+    apiPaths.convertQuote,
+    {
+      onRequest: app.requireVerified,
+      config: { errorStatuses: [422] },
+      schema: {
+        tags,
+        security,
+        summary: 'A 30-second Convert quote: QMGT <-> GSA grams 1:1, fee 0.5%',
+        body: convertQuoteRequestSchema,
+        response: { 200: convertQuoteSchema },
+      },
+    },
+    async (request) => gae.convertQuote(currentAuth(request).user.id, request.body),
+  );
+
+  app.post(
+    apiPaths.convert,
+    {
+      onRequest: app.requireVerified,
+      config: { idempotent: true, errorStatuses: [404, 409, 422] },
+      schema: {
+        tags,
+        security,
+        summary: 'Execute a Convert quote (Idempotency-Key header); QMGT is burned or minted on chain',
+        body: convertRequestSchema,
+        response: { 200: transactionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await gae.convert(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
+      markReplayed(reply, outcome.replayed);
+      return { transaction: outcome.transaction };
+    },
+  );
+};

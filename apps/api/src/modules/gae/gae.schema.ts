@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { assetEnum } from '../ledger/ledger.schema.js';
+import { users } from '../users/users.schema.js';
+
+/*
+ * Gold savings: the GAE plan, gold quotes (GAE, GAEX, Convert), termination requests and the
+ * auto-save runs (migration 0009_gold_savings.sql, which also holds the operation types).
+ * Grams are not stored here: they are the ledger's GOLD `gae_plan` and `locked` balances.
+ */
+
+export const gaePlans = pgTable(
+  'gae_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['active', 'terminating', 'terminated'] })
+      .notNull()
+      .default('active'),
+    /** USDT paid into the plan. */
+    costUsdt: units('cost_usdt').notNull().default('0'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    autoSaveAmount: units('auto_save_amount'),
+    autoSaveDay: integer('auto_save_day'),
+    /** The next auto-save day (UTC). */
+    autoSaveNext: date('auto_save_next', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gae_plans_one_open')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'terminated'`),
+    index('gae_plans_auto_save_due')
+      .on(t.autoSaveNext)
+      .where(sql`${t.autoSaveNext} IS NOT NULL`),
+    check('gae_plans_status', sql`${t.status} IN ('active', 'terminating', 'terminated')`),
+  ],
+);
+
+/** A 30-second price promise for a GAE or GAEX purchase or a Convert, executed at most once. */
+export const goldQuotes = pgTable(
+  'gold_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['GAE', 'GAEX', 'CONVERT'] }).notNull(),
+    assetIn: assetEnum('asset_in').notNull(),
+    amountIn: units('amount_in').notNull(),
+    assetOut: assetEnum('asset_out').notNull(),
+    amountOut: units('amount_out').notNull(),
+    fee: units('fee').notNull(),
+    feeAsset: assetEnum('fee_asset').notNull(),
+    /** USDT per gram (x 1e18) of a purchase. */
+    price: units('price'),
+    spot: units('spot'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gold_quotes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const gaeTerminations = pgTable(
+  'gae_terminations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => gaePlans.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    currency: assetEnum('currency').notNull(),
+    grams: units('grams').notNull(),
+    spot: units('spot').notNull(),
+    /** USDT: grams x spot x 0.98. */
+    gross: units('gross').notNull(),
+    earlyExit: boolean('early_exit').notNull(),
+    /** In `currency`. */
+    earlyExitFee: units('early_exit_fee').notNull(),
+    /** In `currency`. */
+    refund: units('refund').notNull(),
+    lockEntryId: uuid('lock_entry_id').notNull(),
+    refundTransactionId: uuid('refund_transaction_id'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('gae_terminations_one_open')
+      .on(t.planId)
+      .where(sql`${t.status} = 'requested'`),
+    index('gae_terminations_queue_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+/** One row per plan and month: the auto-save's exactly-once guard. */
+export const gaeAutoSaveRuns = pgTable(
+  'gae_auto_save_runs',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => gaePlans.id, { onDelete: 'restrict' }),
+    /** YYYY-MM. */
+    period: text('period').notNull(),
+    outcome: text('outcome', { enum: ['bought', 'skipped'] }).notNull(),
+    transactionId: uuid('transaction_id'),
+    /** When the customer was told of a skipped month. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.period] })],
+);

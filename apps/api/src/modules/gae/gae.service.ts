@@ -1,0 +1,572 @@
+import {
+  AmountError,
+  QUOTE_TTL_MS,
+  fromUnits,
+  toUnits,
+  type Asset,
+  type AutoSave,
+  type AutoSaveRequest,
+  type ConvertQuote,
+  type ConvertQuoteRequest,
+  type GaePlanResponse,
+  type GaeQuote,
+  type GaeQuoteRequest,
+  type GaeStatement,
+  type GaeStatementQuery,
+  type GoldPrices,
+  type Termination,
+  type TerminationSummary,
+  type Transaction,
+} from '@qmgt/contracts';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { MarketService } from '../market/market.service.js';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
+import { usersService } from '../users/users.service.js';
+import {
+  GoldRuleError,
+  autoSaveDayAfter,
+  buildStatement,
+  dayOf,
+  earlyExitUntil,
+  gaePrice,
+  nextAutoSaveDay,
+  periodOf,
+  quoteConvert,
+  quoteGae,
+  terminationPrice,
+  terminationSummary,
+  valueOf,
+  type PlanMovement,
+  type TerminationFigures,
+} from './gae.rules.js';
+import * as repo from './gae.repository.js';
+import type { PlanRow, TerminationRow } from './gae.repository.js';
+import type { goldQuotes } from './gae.schema.js';
+
+export const GAE_MAIL_JOBS = {
+  termination: 'mail.gae-termination',
+  autoSaveSkipped: 'mail.gae-auto-save-skipped',
+} as const;
+
+export interface TerminationMailJob {
+  terminationId: string;
+}
+
+export interface GaeDeps {
+  db: Db;
+  money: MoneyEngine;
+  market: MarketService;
+  ledger: LedgerService;
+  transactions: TransactionsService;
+  jobs: JobQueue;
+  now?: () => Date;
+}
+
+function parseAmount(amount: string, asset: Asset, field: string): bigint {
+  try {
+    return toUnits(amount, asset);
+  } catch (error) {
+    // The document says "a decimal string"; how many decimals an asset has is a rule: 422.
+    if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field });
+    throw error;
+  }
+}
+
+/** A pricing rule's refusal as the 422 the client shows at the field. */
+function byRules<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof GoldRuleError) throw unprocessable(error.message, { field: error.field });
+    throw error;
+  }
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/**
+ * The GAE gold accumulation plan and Convert. Pricing and summaries are the pure rules of
+ * gae.rules.ts; every movement is one money-engine operation (migration 0009_gold_savings.sql).
+ */
+export function createGaeService(deps: GaeDeps) {
+  const { db, ledger, market } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function prices(): Promise<GoldPrices & { spotUnits: bigint }> {
+    const { usdPerGram, at } = await market.spot();
+    return {
+      spot: fromUnits(usdPerGram, 'USDT'),
+      gae: fromUnits(gaePrice(usdPerGram), 'USDT'),
+      sell: fromUnits(terminationPrice(usdPerGram), 'USDT'),
+      at: at.toISOString(),
+      spotUnits: usdPerGram,
+    };
+  }
+
+  async function autoSaveOf(plan: PlanRow): Promise<AutoSave | null> {
+    if (plan.autoSaveAmount === null || plan.autoSaveDay === null || plan.autoSaveNext === null) return null;
+    const last = await repo.lastAutoSaveRun(db, plan.id);
+    let transactionCode: string | null = null;
+    if (last?.transactionId) {
+      transactionCode = (await deps.transactions.byIdForOwner(plan.userId, last.transactionId))?.code ?? null;
+    }
+    return {
+      amountUsdt: fromUnits(BigInt(plan.autoSaveAmount), 'USDT'),
+      dayOfMonth: plan.autoSaveDay,
+      nextRunOn: plan.autoSaveNext,
+      lastRun: last ? { period: last.period, outcome: last.outcome, transactionCode } : null,
+    };
+  }
+
+  async function openPlan(userId: string): Promise<PlanRow | undefined> {
+    const plan = await repo.currentPlan(db, userId);
+    return plan && plan.status !== 'terminated' ? plan : undefined;
+  }
+
+  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim?: IdempotencyClaim) {
+    return acceptedOrThrow(
+      await deps.money.execute({
+        userId,
+        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
+        now: now().toISOString(),
+        ...op,
+      }),
+    );
+  }
+
+  async function toTermination(row: TerminationRow): Promise<Termination> {
+    const plan = await repo.planOf(db, row.userId, row.planId);
+    const currency = row.currency as 'USDT' | 'QMGT';
+    return {
+      id: row.id,
+      code: row.code,
+      planId: row.planId,
+      planOpenedAt: plan!.openedAt.toISOString(),
+      grams: fromUnits(BigInt(row.grams), 'GOLD'),
+      spot: fromUnits(BigInt(row.spot), 'USDT'),
+      gross: fromUnits(BigInt(row.gross), 'USDT'),
+      earlyExit: row.earlyExit,
+      earlyExitFee: fromUnits(BigInt(row.earlyExitFee), currency),
+      currency,
+      refund: fromUnits(BigInt(row.refund), currency),
+      status: row.status,
+      requestedAt: row.requestedAt.toISOString(),
+      decidedAt: iso(row.decidedAt),
+      reason: row.reason,
+      refundTransaction: row.refundTransactionId
+        ? ((await deps.transactions.byIdForOwner(row.userId, row.refundTransactionId)) ?? null)
+        : null,
+    };
+  }
+
+  function summaryWire(planId: string, openedAt: Date, figures: TerminationFigures): TerminationSummary {
+    return {
+      planId,
+      planOpenedAt: openedAt.toISOString(),
+      grams: fromUnits(figures.grams, 'GOLD'),
+      spot: fromUnits(figures.spot, 'USDT'),
+      gross: fromUnits(figures.gross, 'USDT'),
+      earlyExit: figures.earlyExit,
+      earlyExitFee: fromUnits(figures.earlyExitFee, figures.currency),
+      currency: figures.currency,
+      refund: fromUnits(figures.refund, figures.currency),
+    };
+  }
+
+  /** The summary of terminating the customer's open plan now. */
+  async function summarize(userId: string, planId: string | undefined, currency: 'USDT' | 'QMGT') {
+    const plan = planId ? await repo.planOf(db, userId, planId) : await openPlan(userId);
+    if (!plan) throw notFound(planId ? 'GAE plan not found.' : 'You have no open GAE plan.');
+    if (plan.status === 'terminating') throw conflict('A termination request for this plan is already pending.');
+    if (plan.status === 'terminated') throw conflict('This GAE plan is already terminated.');
+    const grams = (await ledger.balances(userId)).GOLD.gae_plan;
+    const { usdPerGram } = await market.spot();
+    const figures = byRules(() =>
+      terminationSummary({ grams, spot: usdPerGram, openedAt: plan.openedAt, now: now(), currency }),
+    );
+    return { plan, figures };
+  }
+
+  async function quoteRow(userId: string, figures: Omit<typeof goldQuotes.$inferInsert, 'userId' | 'expiresAt'>) {
+    const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+    const id = await repo.insertQuote(db, { ...figures, userId, expiresAt });
+    return { id, expiresAt };
+  }
+
+  /** Tells customers of months auto-save skipped; a crash before the mail is caught up next pass. */
+  async function mailSkips(): Promise<void> {
+    for (const skip of await repo.unmailedSkips(db)) {
+      await deps.jobs.send(GAE_MAIL_JOBS.autoSaveSkipped, skip);
+      await repo.markSkipMailed(db, skip.planId, skip.period);
+    }
+  }
+
+  return {
+    prices,
+
+    /** GET /gae/plan: the open (else latest) plan with its grams and valuation, and today's prices. */
+    async plan(userId: string): Promise<GaePlanResponse> {
+      const price = await prices();
+      const { spotUnits, ...wirePrice } = price;
+      const plan = await repo.currentPlan(db, userId);
+      if (!plan) return { plan: null, price: wirePrice };
+      const balances = await ledger.shownBalances(userId);
+      const open = plan.status !== 'terminated';
+      const grams = open ? balances.GOLD.gae_plan : 0n;
+      const termination = plan.status === 'terminating' ? await repo.openTermination(db, plan.id) : undefined;
+      return {
+        plan: {
+          id: plan.id,
+          status: plan.status,
+          grams: fromUnits(grams, 'GOLD'),
+          lockedGrams: fromUnits(termination ? BigInt(termination.grams) : 0n, 'GOLD'),
+          costUsdt: fromUnits(BigInt(plan.costUsdt), 'USDT'),
+          valuationUsdt: fromUnits(valueOf(grams, spotUnits), 'USDT'),
+          openedAt: plan.openedAt.toISOString(),
+          closedAt: iso(plan.closedAt),
+          earlyExitUntil: earlyExitUntil(plan.openedAt).toISOString(),
+          autoSave: open ? await autoSaveOf(plan) : null,
+          terminationId: termination?.id ?? null,
+        },
+        price: wirePrice,
+      };
+    },
+
+    /** POST /gae/quote: grams = USDT / (spot x 1.03), valid 30 s. */
+    async quote(userId: string, request: GaeQuoteRequest): Promise<GaeQuote> {
+      const amountUsdt = parseAmount(request.amountUsdt, 'USDT', 'amountUsdt');
+      const plan = await openPlan(userId);
+      if (request.kind === 'GAEX' && !plan)
+        throw conflict('A GAE Extra top-up needs an open GAE plan. Open your plan with a GAE purchase first.');
+      if (plan?.status === 'terminating')
+        throw conflict('Your GAE plan has a termination request pending: purchases are paused until it is decided.');
+      const { usdPerGram } = await market.spot();
+      const q = byRules(() => quoteGae(amountUsdt, usdPerGram));
+      const { id, expiresAt } = await quoteRow(userId, {
+        kind: request.kind,
+        assetIn: 'USDT',
+        amountIn: q.amountUsdt.toString(),
+        assetOut: 'GOLD',
+        amountOut: q.grams.toString(),
+        fee: q.fee.toString(),
+        feeAsset: 'USDT',
+        price: q.price.toString(),
+        spot: usdPerGram.toString(),
+      });
+      return {
+        quoteId: id,
+        kind: request.kind,
+        amountUsdt: fromUnits(q.amountUsdt, 'USDT'),
+        grams: fromUnits(q.grams, 'GOLD'),
+        price: fromUnits(q.price, 'USDT'),
+        spot: fromUnits(usdPerGram, 'USDT'),
+        fee: fromUnits(q.fee, 'USDT'),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /gae/purchase: executes a GAE or GAEX quote once; the first GAE purchase opens the plan. */
+    async purchase(userId: string, quoteId: string, claim: IdempotencyClaim) {
+      const kind = (await repo.quoteKind(db, userId, quoteId)) === 'GAEX' ? 'GAEX' : 'GAE';
+      const answer = await execute({ kind: 'gae_purchase', quoteId, code: newTransactionCode(kind) }, userId, claim);
+      return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
+    },
+
+    /** GET /gae/statement: the plan account's movements in [from, to] with running grams and valuation. */
+    async statement(userId: string, query: GaeStatementQuery): Promise<GaeStatement> {
+      const plan = await repo.currentPlan(db, userId);
+      const today = dayOf(now());
+      const from = query.from ?? (plan ? dayOf(plan.openedAt) : today);
+      const to = query.to ?? today;
+      const fromAt = new Date(`${from}T00:00:00Z`);
+      const toAt = new Date(`${to}T00:00:00Z`);
+      if (Number.isNaN(fromAt.getTime()) || Number.isNaN(toAt.getTime()))
+        throw badRequest('Use real dates like 2026-01-31.');
+      if (fromAt > toAt) throw badRequest('The start date is after the end date.', { field: 'from' });
+      const endExclusive = new Date(toAt.getTime() + 86_400_000);
+      const { opening, movements } = await ledger.movements(
+        { userId, asset: 'GOLD', purpose: 'gae_plan' },
+        fromAt,
+        endExclusive,
+      );
+      const byEntry = await deps.transactions.byJournalEntries(
+        userId,
+        movements.map((m) => m.entryId),
+      );
+      const terminations = plan ? await repo.terminationsOfPlan(db, plan.id) : [];
+      const lockCodes = new Map(terminations.map((t) => [t.lockEntryId, t.code]));
+      const terminationCodes = new Map(terminations.map((t) => [t.id, t.code]));
+      const rows: PlanMovement[] = movements.map((m) => {
+        const transaction = byEntry.get(m.entryId);
+        if (transaction)
+          return {
+            at: m.at,
+            type: transaction.type,
+            code: transaction.code,
+            grams: m.amount,
+            price: transaction.price === null ? null : BigInt(transaction.price),
+            amountUsdt: transaction.assetIn === 'USDT' && transaction.amountIn ? BigInt(transaction.amountIn) : null,
+          };
+        const locked = m.entryType === 'gae.termination_lock';
+        return {
+          at: m.at,
+          type: locked ? 'TERMINATION REQUESTED' : 'TERMINATION REJECTED',
+          code: (locked ? lockCodes.get(m.entryId) : terminationCodes.get(m.memo ?? '')) ?? '',
+          grams: m.amount,
+          price: null,
+          amountUsdt: null,
+        };
+      });
+      const built = buildStatement(opening, rows);
+      const { usdPerGram } = await market.spot();
+      const history = await market.history(fromAt);
+      // Each day's value at that day's last known spot (today's for days the feed has not kept).
+      const spotOn = (day: string) => {
+        let found: bigint | undefined;
+        for (const tick of history) if (dayOf(new Date(tick.at)) <= day) found = BigInt(tick.usdPerGram);
+        return found ?? usdPerGram;
+      };
+      return {
+        from,
+        to,
+        planId: plan?.id ?? null,
+        openingGrams: fromUnits(opening, 'GOLD'),
+        rows: built.rows.map((r) => ({
+          date: r.at.toISOString(),
+          type: r.type,
+          code: r.code,
+          grams: fromUnits(r.grams, 'GOLD'),
+          price: r.price === null ? null : fromUnits(r.price, 'USDT'),
+          amountUsdt: r.amountUsdt === null ? null : fromUnits(r.amountUsdt, 'USDT'),
+          balanceGrams: fromUnits(r.balanceGrams, 'GOLD'),
+        })),
+        closingGrams: fromUnits(built.closingGrams, 'GOLD'),
+        spot: fromUnits(usdPerGram, 'USDT'),
+        valuationUsdt: fromUnits(valueOf(built.closingGrams, usdPerGram), 'USDT'),
+        series: [...built.endOfDay].map(([date, grams]) => ({
+          date,
+          grams: fromUnits(grams, 'GOLD'),
+          valueUsdt: fromUnits(valueOf(grams, spotOn(date)), 'USDT'),
+        })),
+      };
+    },
+
+    /** POST /gae/termination/preview: what terminating now would refund. */
+    async previewTermination(userId: string, currency: 'USDT' | 'QMGT'): Promise<TerminationSummary> {
+      const { plan, figures } = await summarize(userId, undefined, currency);
+      return summaryWire(plan.id, plan.openedAt, figures);
+    },
+
+    /**
+     * PUT /request-terminate-gae-form/{id}: files the request at the summary computed now, as
+     * long as it refunds at least what the customer was shown (`refund`); the grams are locked.
+     */
+    async requestTermination(
+      userId: string,
+      planId: string,
+      form: { currency: 'USDT' | 'QMGT'; refund: string },
+      claim: IdempotencyClaim,
+    ): Promise<Termination> {
+      const minRefund = parseAmount(form.refund, form.currency, 'refund');
+      const plan = await repo.planOf(db, userId, planId);
+      if (!plan) throw notFound('GAE plan not found.');
+      // Figures only for an active plan; for another the operation answers the key's first
+      // answer (a retried request) or refuses (already terminating or terminated).
+      let figures: Record<string, unknown> = { grams: '0', refund: '0' };
+      if (plan.status === 'active') {
+        const { figures: f } = await summarize(userId, planId, form.currency);
+        figures = {
+          grams: f.grams.toString(),
+          spot: f.spot.toString(),
+          gross: f.gross.toString(),
+          earlyExit: f.earlyExit,
+          earlyExitFee: f.earlyExitFee.toString(),
+          refund: f.refund.toString(),
+        };
+      }
+      const answer = await execute(
+        {
+          kind: 'gae_terminate',
+          planId,
+          code: newTransactionCode('TERMINATION'),
+          currency: form.currency,
+          minRefund: minRefund.toString(),
+          ...figures,
+        },
+        userId,
+        claim,
+      );
+      const row = await repo.terminationById(db, String(answer.terminationId));
+      if (!row) throw new Error('termination answered without its row');
+      if (!answer.replayed)
+        await deps.jobs.send<TerminationMailJob>(GAE_MAIL_JOBS.termination, { terminationId: row.id });
+      return toTermination(row);
+    },
+
+    /** GET /terminations/{id}: the customer's own request only. */
+    async termination(userId: string, id: string): Promise<Termination> {
+      const row = await repo.terminationById(db, id);
+      if (!row || row.userId !== userId) throw notFound('Termination request not found.');
+      return toTermination(row);
+    },
+
+    /** The operator's queue. */
+    async terminationQueue() {
+      const rows = await repo.terminationQueue(db);
+      const users = await usersService.byIds(
+        db,
+        rows.map((r) => r.userId),
+      );
+      return Promise.all(
+        rows.map(async (r) => ({
+          ...(await toTermination(r)),
+          username: users.get(r.userId)?.username ?? '',
+          email: users.get(r.userId)?.email ?? '',
+        })),
+      );
+    },
+
+    /** An operator approves (the refund is paid, the plan closes) or rejects (the grams return). Audited. */
+    async decideTermination(
+      operatorId: string,
+      id: string,
+      decision: 'approve' | 'reject',
+      reason: string | undefined,
+      claim: IdempotencyClaim,
+      ip: string | null,
+    ): Promise<Termination> {
+      const row = await repo.terminationById(db, id);
+      if (!row) throw notFound('Termination request not found.');
+      if (decision === 'reject' && !reason?.trim())
+        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
+      const answer = await execute(
+        {
+          kind: 'gae_termination_decide',
+          terminationId: id,
+          decision,
+          operatorId,
+          reason: reason?.trim() ?? null,
+        },
+        row.userId,
+        claim,
+      );
+      if (answer.replayed) return toTermination((await repo.terminationById(db, id))!);
+      await audit(db, {
+        action: `gae.termination.${decision}`,
+        actorId: operatorId,
+        subjectId: row.userId,
+        detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
+        ip,
+      });
+      await deps.jobs.send<TerminationMailJob>(GAE_MAIL_JOBS.termination, { terminationId: id });
+      const decided = await repo.terminationById(db, id);
+      return toTermination(decided!);
+    },
+
+    /** PUT /gae/auto-save: a monthly purchase on a day 1-28, or off. */
+    async setAutoSave(userId: string, request: AutoSaveRequest) {
+      const plan = await openPlan(userId);
+      if (!plan) throw conflict('Open a GAE plan before setting up auto-save.');
+      if (plan.status !== 'active') throw conflict('Auto-save cannot change while a termination request is pending.');
+      if ('enabled' in request) {
+        await repo.setAutoSave(db, plan.id, null);
+      } else {
+        const amount = parseAmount(request.amountUsdt, 'USDT', 'amountUsdt');
+        // The monthly amount must buy at least a gram at today's price, as a one-off purchase must.
+        const { usdPerGram } = await market.spot();
+        byRules(() => quoteGae(amount, usdPerGram));
+        const next = nextAutoSaveDay(request.dayOfMonth, dayOf(now()));
+        await repo.setAutoSave(db, plan.id, { amount: amount.toString(), day: request.dayOfMonth, next });
+      }
+      const updated = await repo.planOf(db, userId, plan.id);
+      return { autoSave: updated ? await autoSaveOf(updated) : null };
+    },
+
+    /**
+     * The auto-save job's pass: every plan whose day has come buys once for that month (the
+     * operation's (plan, month) row makes a second run, here or in another process, a no-op);
+     * a short balance skips the month and the customer is mailed. `at` is the job's clock.
+     */
+    async runAutoSaves(at: Date = now()): Promise<{ bought: number; skipped: number }> {
+      const today = dayOf(at);
+      let bought = 0;
+      let skipped = 0;
+      for (const plan of await repo.dueAutoSaves(db, today)) {
+        const due = plan.autoSaveNext!;
+        const amount = BigInt(plan.autoSaveAmount!);
+        let figures;
+        try {
+          const { usdPerGram } = await market.spot();
+          figures = quoteGae(amount, usdPerGram);
+        } catch (error) {
+          // No price (or a price at which the amount buys under a gram): try again next pass.
+          if (error instanceof GoldRuleError) continue;
+          throw error;
+        }
+        const answer = await execute(
+          {
+            kind: 'gae_auto_save',
+            planId: plan.id,
+            period: periodOf(due),
+            nextRunOn: autoSaveDayAfter(plan.autoSaveDay!, due, today),
+            amountUsdt: amount.toString(),
+            grams: figures.grams.toString(),
+            fee: figures.fee.toString(),
+            price: figures.price.toString(),
+            code: newTransactionCode('GAE'),
+            now: at.toISOString(),
+          },
+          plan.userId,
+        );
+        if ((answer as { outcome?: string }).outcome === 'bought') bought++;
+        if ((answer as { outcome?: string }).outcome === 'skipped') skipped++;
+      }
+      await mailSkips();
+      return { bought, skipped };
+    },
+
+    async convertQuote(userId: string, request: ConvertQuoteRequest): Promise<ConvertQuote> {
+      const amountIn = parseAmount(request.amount, request.from, 'amount');
+      const q = byRules(() => quoteConvert(request.from, amountIn));
+      const { id, expiresAt } = await quoteRow(userId, {
+        kind: 'CONVERT',
+        assetIn: q.from,
+        amountIn: q.amountIn.toString(),
+        assetOut: q.to,
+        amountOut: q.amountOut.toString(),
+        fee: q.fee.toString(),
+        feeAsset: q.to,
+      });
+      return {
+        quoteId: id,
+        from: q.from,
+        to: q.to,
+        amountIn: fromUnits(q.amountIn, q.from),
+        amountOut: fromUnits(q.amountOut, q.to),
+        fee: fromUnits(q.fee, q.to),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async convert(
+      userId: string,
+      quoteId: string,
+      claim: IdempotencyClaim,
+    ): Promise<{ transaction: Transaction; replayed: boolean }> {
+      const answer = await execute({ kind: 'convert', quoteId, code: newTransactionCode('CONVERT') }, userId, claim);
+      return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
+    },
+
+    /** For the mail jobs. */
+    terminationRow: (id: string) => repo.terminationById(db, id),
+  };
+}
+
+export type GaeService = ReturnType<typeof createGaeService>;
