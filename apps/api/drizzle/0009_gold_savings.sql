@@ -199,6 +199,8 @@ BEGIN
   INSERT INTO gae_auto_save_runs (plan_id, period, outcome) VALUES (plan.id, p_op->>'period', 'skipped')
   ON CONFLICT DO NOTHING;
   IF NOT FOUND THEN
+    -- Run already (by another pass or process): make sure the plan has moved past it.
+    UPDATE gae_plans SET auto_save_next = greatest(auto_save_next, next_day) WHERE id = plan.id;
     RETURN jsonb_build_object('status', 200, 'outcome', 'duplicate');
   END IF;
   UPDATE gae_plans SET auto_save_next = next_day, updated_at = clock_timestamp() WHERE id = plan.id;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gaeAutoSaveRuns, gaePlans, gaeTerminations, goldQuotes } from './gae.schema.js';
 
@@ -106,24 +106,33 @@ export async function lastAutoSaveRun(db: Db, planId: string) {
   return row;
 }
 
-/** Skipped months whose customer has not been told yet. */
-export async function unmailedSkips(db: Db, limit = 50) {
-  return db
-    .select({
-      planId: gaeAutoSaveRuns.planId,
-      period: gaeAutoSaveRuns.period,
-      userId: gaePlans.userId,
-      amount: gaePlans.autoSaveAmount,
-    })
-    .from(gaeAutoSaveRuns)
-    .innerJoin(gaePlans, eq(gaePlans.id, gaeAutoSaveRuns.planId))
-    .where(and(eq(gaeAutoSaveRuns.outcome, 'skipped'), isNull(gaeAutoSaveRuns.mailedAt)))
-    .limit(limit);
-}
-
-export async function markSkipMailed(db: Db, planId: string, period: string): Promise<void> {
-  await db
+/**
+ * Claims skipped months whose customer has not been told yet: the claim is the update, so two
+ * passes (or processes) never mail one month twice.
+ */
+export async function claimUnmailedSkips(db: Db, limit = 50) {
+  const claimed = await db
     .update(gaeAutoSaveRuns)
     .set({ mailedAt: new Date() })
+    .where(
+      sql`(${gaeAutoSaveRuns.planId}, ${gaeAutoSaveRuns.period}) IN (
+        SELECT plan_id, period FROM gae_auto_save_runs
+         WHERE outcome = 'skipped' AND mailed_at IS NULL LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning({ planId: gaeAutoSaveRuns.planId, period: gaeAutoSaveRuns.period });
+  if (claimed.length === 0) return [];
+  const plans = await db
+    .select({ id: gaePlans.id, userId: gaePlans.userId, amount: gaePlans.autoSaveAmount })
+    .from(gaePlans)
+    .where(inArray(gaePlans.id, [...new Set(claimed.map((c) => c.planId))]));
+  const byId = new Map(plans.map((p) => [p.id, p]));
+  return claimed.map((c) => ({ ...c, userId: byId.get(c.planId)!.userId, amount: byId.get(c.planId)!.amount }));
+}
+
+/** A claimed mail that could not be queued is claimed again by the next pass. */
+export async function releaseSkipMail(db: Db, planId: string, period: string): Promise<void> {
+  await db
+    .update(gaeAutoSaveRuns)
+    .set({ mailedAt: null })
     .where(and(eq(gaeAutoSaveRuns.planId, planId), eq(gaeAutoSaveRuns.period, period)));
 }

@@ -138,6 +138,12 @@ export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** "YYYY-MM" of a "YYYY-MM-DD". */
 export const periodOf = (day: string) => day.slice(0, 7);
 
+/** The first day ("YYYY-MM-DD") of the month after a "YYYY-MM" period. */
+export function monthAfter(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return dayOf(new Date(Date.UTC(year, month, 1)));
+}
+
 /** The first day on or after `from` (a UTC day) that is the `dayOfMonth` (1-28) of its month. */
 export function nextAutoSaveDay(dayOfMonth: number, from: string): string {
   const [year, month, day] = from.split('-').map(Number) as [number, number, number];

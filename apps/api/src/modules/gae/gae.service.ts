@@ -36,6 +36,7 @@ import {
   dayOf,
   earlyExitUntil,
   gaePrice,
+  monthAfter,
   nextAutoSaveDay,
   periodOf,
   quoteConvert,
@@ -200,11 +201,19 @@ export function createGaeService(deps: GaeDeps) {
     return { id, expiresAt };
   }
 
-  /** Tells customers of months auto-save skipped; a crash before the mail is caught up next pass. */
+  /**
+   * Tells customers of months auto-save skipped. Each month is claimed before its mail is
+   * queued (one mail however many passes); a mail that cannot be queued is released for the
+   * next pass. A crash between the claim and the queue loses that one mail (noted in the issue).
+   */
   async function mailSkips(): Promise<void> {
-    for (const skip of await repo.unmailedSkips(db)) {
-      await deps.jobs.send(GAE_MAIL_JOBS.autoSaveSkipped, skip);
-      await repo.markSkipMailed(db, skip.planId, skip.period);
+    for (const skip of await repo.claimUnmailedSkips(db)) {
+      try {
+        await deps.jobs.send(GAE_MAIL_JOBS.autoSaveSkipped, skip);
+      } catch (error) {
+        await repo.releaseSkipMail(db, skip.planId, skip.period);
+        throw error;
+      }
     }
   }
 
@@ -482,7 +491,11 @@ export function createGaeService(deps: GaeDeps) {
         // The monthly amount must buy at least a gram at today's price, as a one-off purchase must.
         const { usdPerGram } = await market.spot();
         byRules(() => quoteGae(amount, usdPerGram));
-        const next = nextAutoSaveDay(request.dayOfMonth, dayOf(now()));
+        // Never a month that has already run: its (plan, month) row would make it a no-op forever.
+        const last = await repo.lastAutoSaveRun(db, plan.id);
+        const today = dayOf(now());
+        const afterLast = last ? monthAfter(last.period) : today;
+        const next = nextAutoSaveDay(request.dayOfMonth, afterLast > today ? afterLast : today);
         await repo.setAutoSave(db, plan.id, { amount: amount.toString(), day: request.dayOfMonth, next });
       }
       const updated = await repo.planOf(db, userId, plan.id);
