@@ -25,8 +25,8 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { title: 'Date', width: 62, align: 'left', value: (r) => day(r.date) },
-  { title: 'Type', width: 110, align: 'left', value: (r) => r.type },
-  { title: 'Code', width: 88, align: 'left', value: (r) => r.code },
+  { title: 'Type', width: 96, align: 'left', value: (r) => r.type },
+  { title: 'Code', width: 86, align: 'left', value: (r) => r.code },
   { title: 'Grams', width: 70, align: 'right', value: (r) => signedGrams(r.grams) },
   {
     title: 'Price / g',

@@ -120,7 +120,6 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
         security,
         summary: 'The plan statement as a PDF (attachment)',
         querystring: gaeStatementQuerySchema,
-        produces: ['application/pdf'],
       },
     },
     async (request, reply) => {

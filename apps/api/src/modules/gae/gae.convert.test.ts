@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import {
+  toUnits,
+  type BalancesResponse,
+  type ConvertQuote,
+  type SwapQuote,
+  type Termination,
+  type TerminationSummary,
+  type Transaction,
+} from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { DEFAULT_OPERATOR } from '../../test/operator.js';
+
+/*
+ * Convert and a QMGT termination refund on the local chain: QMGT the ledger destroys is
+ * burned, QMGT it creates is minted, and the chain's supply equals the ledger's afterwards.
+ */
+
+let t: TestApp;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await build({ operator: DEFAULT_OPERATOR }, { chain: true });
+  operatorToken = (
+    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
+  ).json().jwt;
+}, 120_000);
+afterAll(async () => t.close());
+
+const send = (url: string, body: unknown, token: string, key?: string, method: 'POST' | 'PUT' = 'POST') =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+const settled = (token: string, tx: Transaction) =>
+  until(async () => {
+    const details = (await get(t.app, `/transaction-details/${tx.id}/${tx.type}`, token)).json<{
+      transaction: Transaction;
+    }>().transaction;
+    return details.status === 'completed' ? details : undefined;
+  });
+
+async function reconciled() {
+  const report = (await get(t.app, '/admin/chain/reconciliation', operatorToken)).json();
+  expect(report).toMatchObject({ matches: true });
+}
+
+describe('Convert QMGT <-> GSA grams on chain', () => {
+  it('burns QMGT into grams and mints grams back into QMGT, 0.5% fee each way', async () => {
+    const session = await signedInUser(t.app);
+    const { token } = session;
+    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+    await send('/dev/faucet', { asset: 'USDT', amount: '1000' }, token, randomUUID());
+    await until(async () => ((await balances(token)).USDT.available === '1000' ? true : undefined));
+    const buyQuote = (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '600' }, token)).json<SwapQuote>();
+    const bought = (await send('/swap', { quoteId: buyQuote.quoteId }, token, randomUUID())).json<{
+      transaction: Transaction;
+    }>().transaction;
+    await settled(token, bought);
+
+    // QMGT finer than a microgram cannot become grams: 422, nothing moves.
+    const fine = await send('/convert/quote', { from: 'QMGT', to: 'GOLD', amount: '1.0000001' }, token);
+    expect(fine.statusCode).toBe(422);
+    expect((await send('/convert/quote', { from: 'QMGT', to: 'QMGT', amount: '1' }, token)).statusCode).toBe(422);
+
+    const quote = (await send('/convert/quote', { from: 'QMGT', to: 'GOLD', amount: '2' }, token)).json<ConvertQuote>();
+    expect(quote).toMatchObject({ from: 'QMGT', to: 'GOLD', amountIn: '2', amountOut: '1.99', fee: '0.01' });
+    const before = await balances(token);
+    const res = await send('/convert', { quoteId: quote.quoteId }, token, randomUUID());
+    expect(res.statusCode, res.body).toBe(200);
+    const toGrams = res.json<{ transaction: Transaction }>().transaction;
+    expect(toGrams).toMatchObject({ type: 'CONVERT', status: 'pending', assetIn: 'QMGT', assetOut: 'GOLD' });
+    // A quote executes once.
+    expect((await send('/convert', { quoteId: quote.quoteId }, token, randomUUID())).statusCode).toBe(409);
+    const after = await balances(token);
+    expect(toUnits(after.QMGT.available, 'QMGT')).toBe(toUnits(before.QMGT.available, 'QMGT') - toUnits('2', 'QMGT'));
+    expect(after.GOLD.available).toBe('1.99');
+    const burned = await settled(token, toGrams);
+    expect(burned.explorerUrl).toMatch(/^\/explorer\/tx\/0x/);
+
+    const back = (await send('/convert/quote', { from: 'GOLD', to: 'QMGT', amount: '1' }, token)).json<ConvertQuote>();
+    expect(back).toMatchObject({ amountOut: '0.995', fee: '0.005' });
+    const minted = (await send('/convert', { quoteId: back.quoteId }, token, randomUUID())).json<{
+      transaction: Transaction;
+    }>().transaction;
+    await settled(token, minted);
+    expect((await balances(token)).GOLD.available).toBe('0.99');
+
+    // More grams than the GSA holds.
+    const over = (await send('/convert/quote', { from: 'GOLD', to: 'QMGT', amount: '5' }, token)).json<ConvertQuote>();
+    const poor = await send('/convert', { quoteId: over.quoteId }, token, randomUUID());
+    expect(poor.statusCode).toBe(422);
+    expect(poor.json().error.name).toBe('InsufficientFundsError');
+    await reconciled();
+  });
+
+  it('a termination refunded in QMGT is minted to the customer', async () => {
+    const session = await signedInUser(t.app);
+    const { token } = session;
+    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+    await send('/dev/faucet', { asset: 'USDT', amount: '500' }, token, randomUUID());
+    await until(async () => ((await balances(token)).USDT.available === '500' ? true : undefined));
+    const q = (await send('/gae/quote', { kind: 'GAE', amountUsdt: '300' }, token)).json<{ quoteId: string }>();
+    expect((await send('/gae/purchase', { quoteId: q.quoteId }, token, randomUUID())).statusCode).toBe(200);
+    const plan = (await get(t.app, '/gae/plan', token)).json().plan;
+    const preview = (await send('/gae/termination/preview', { currency: 'QMGT' }, token)).json<TerminationSummary>();
+    const filed = await send(
+      `/request-terminate-gae-form/${plan.id}`,
+      { currency: 'QMGT', refund: preview.refund },
+      token,
+      randomUUID(),
+      'PUT',
+    );
+    const { termination } = filed.json<{ termination: Termination }>();
+    const approved = await send(`/admin/terminations/${termination.id}/approve`, {}, operatorToken, randomUUID());
+    expect(approved.statusCode, approved.body).toBe(200);
+    const refund = approved.json<{ termination: Termination }>().termination.refundTransaction!;
+    expect(refund).toMatchObject({
+      type: 'TERMINATION',
+      assetOut: 'QMGT',
+      amountOut: preview.refund,
+      status: 'pending',
+    });
+    const done = await settled(token, refund);
+    expect(done.txHash).toMatch(/^0x/);
+    expect((await balances(token)).QMGT.available).toBe(preview.refund);
+    await reconciled();
+  });
+});
