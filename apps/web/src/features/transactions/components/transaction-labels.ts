@@ -7,6 +7,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   GAEX: 'GAE Extra',
   USDAU: 'USDAU request',
   DEPOSIT: 'Deposit',
+  TERMINATION: 'GAE termination',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */
