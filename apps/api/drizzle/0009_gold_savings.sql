@@ -290,7 +290,7 @@ BEGIN
         jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', request.currency, 'amount', request.refund::text)),
       jsonb_build_object('userId', customer, 'type', 'TERMINATION', 'code', request.code, 'assetIn', 'GOLD',
         'amountIn', request.grams::text, 'assetOut', request.currency, 'amountOut', request.refund::text,
-        'price', (request.gross * 1000000 / request.grams)::numeric(78, 0)::text,
+        'price', div(request.gross * 1000000, request.grams)::text,
         'fee', request.early_exit_fee::text, 'feeAsset', request.currency));
     UPDATE gae_terminations SET status = 'approved', decided_at = (p_op->>'now')::timestamptz,
            decided_by = (p_op->>'operatorId')::uuid, refund_transaction_id = (answer->'transaction'->>'id')::uuid

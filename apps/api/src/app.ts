@@ -53,6 +53,7 @@ import swapModule from './modules/swap/swap.module.js';
 import walletModule from './modules/wallet/wallet.module.js';
 import settlementModule from './modules/settlement/settlement.module.js';
 import gaeModule from './modules/gae/gae.module.js';
+import referralsModule from './modules/referrals/referrals.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -127,6 +128,7 @@ const MODULES = [
   walletModule,
   settlementModule,
   gaeModule,
+  referralsModule,
 ];
 
 /**

@@ -12,3 +12,4 @@ export * from './settlement.js';
 export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';
+export * from './referrals.js';

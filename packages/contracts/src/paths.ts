@@ -55,6 +55,16 @@ export const apiPaths = {
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,
   balances: '/balances',
+  affiliates: '/affiliates',
+  rewards: '/rewards',
+  claimToken: '/claim-token',
+  tokenReward: '/token-reward',
+  sellTokenOnlyVesting: '/sell-token-only-vesting',
+  /** GET: the caller's payout requests (POST /token-reward files one). */
+  rewardRequests: '/token-reward',
+  listAunRequest: '/list-aun-request',
+  adminRewardRequestDecision: (id: string, decision: 'approve' | 'reject') =>
+    `/admin/reward-requests/${encodeURIComponent(id)}/${decision}`,
   gaePlan: '/gae/plan',
   gaeQuote: '/gae/quote',
   gaePurchase: '/gae/purchase',

@@ -3,7 +3,16 @@ import { assetSchema, decimalStringSchema } from './money.js';
 import { text } from './text.js';
 
 /** Transaction types of the history pages (DESIGN.md section 4); later issues add theirs. */
-export const TRANSACTION_TYPES = ['QMGT', 'CONVERT', 'GAE', 'GAEX', 'USDAU', 'DEPOSIT', 'TERMINATION'] as const;
+export const TRANSACTION_TYPES = [
+  'QMGT',
+  'CONVERT',
+  'GAE',
+  'GAEX',
+  'USDAU',
+  'DEPOSIT',
+  'TERMINATION',
+  'REWARD',
+] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 

@@ -18,3 +18,4 @@ export * from '../modules/swap/swap.schema.js';
 export * from '../modules/wallet/wallet.schema.js';
 export * from '../modules/settlement/settlement.schema.js';
 export * from '../modules/gae/gae.schema.js';
+export * from '../modules/referrals/referrals.schema.js';

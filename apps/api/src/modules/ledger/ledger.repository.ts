@@ -46,22 +46,25 @@ export async function customerBalances(db: Queryable, userId: string) {
 }
 
 /**
- * QMGT the ledger has issued: what left the treasury's issuer account and did not come back
- * (platform balances are derived from postings, decision 004).
+ * What the ledger has issued of an asset and holders hold: every account but the issuer
+ * (treasury, gold_vault), the world outside (external) and rewards, which are promises until
+ * claimed (the rewards pool and customers' rewards accounts). For QMGT this is what the chain's
+ * supply must equal. Platform balances are derived from postings (decision 004).
  */
 export async function issuedSupply(db: Queryable, asset: Asset): Promise<bigint> {
   const result = await db.execute<{ issued: string | null }>(sql`
-    SELECT (-coalesce(sum(p.amount), 0))::text AS issued FROM postings p
+    SELECT coalesce(sum(p.amount), 0)::text AS issued FROM postings p
       JOIN ledger_accounts a ON a.id = p.account_id
-     WHERE a.owner_user_id IS NULL AND a.purpose = 'treasury' AND a.asset = ${asset}`);
+     WHERE a.asset = ${asset}
+       AND a.purpose NOT IN ('treasury', 'gold_vault', 'external', 'rewards_pool', 'rewards')`);
   return BigInt((result as unknown as { rows: { issued: string | null }[] }).rows[0]?.issued ?? '0');
 }
 
-/** Every customer's total of one asset over their accounts (available, locked, rewards). */
+/** Every customer's holding of one asset over their accounts, rewards (promises until claimed) aside. */
 export async function customerHoldings(db: Queryable, asset: Asset): Promise<Map<string, bigint>> {
   const result = await db.execute<{ owner: string; total: string }>(sql`
     SELECT owner_user_id AS owner, sum(balance)::text AS total FROM ledger_accounts
-     WHERE owner_user_id IS NOT NULL AND asset = ${asset} GROUP BY owner_user_id`);
+     WHERE owner_user_id IS NOT NULL AND asset = ${asset} AND purpose <> 'rewards' GROUP BY owner_user_id`);
   const rows = (result as unknown as { rows: { owner: string; total: string }[] }).rows;
   return new Map(rows.map((r) => [r.owner, BigInt(r.total)]));
 }

@@ -15,6 +15,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   USDAU: 'UA',
   DEPOSIT: 'DP',
   TERMINATION: 'TM',
+  REWARD: 'RW',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -8,6 +8,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   USDAU: 'USDAU request',
   DEPOSIT: 'Deposit',
   TERMINATION: 'GAE termination',
+  REWARD: 'Referral reward',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */

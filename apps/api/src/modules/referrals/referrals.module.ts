@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import { API_BASE } from '@qmgt/contracts';
+import { usersService } from '../users/users.service.js';
+import { REWARD_MAIL_JOB, createReferralsService, type ReferralsService } from './referrals.service.js';
+import { referralsRoutes } from './referrals.routes.js';
+import { rewardRequestMail } from './referrals.mails.js';
+import type { RewardRequestRow } from './referrals.repository.js';
+
+declare module '../../services.js' {
+  interface Services {
+    referrals: ReferralsService;
+  }
+}
+
+/**
+ * Referral rewards: credited by the money engine inside every purchase (migration 0010), and
+ * the operation types reward_claim, reward_payout_request, reward_payout_decide, reward_sell.
+ */
+export default fp(
+  async (app) => {
+    const { money, market, transactions, mail } = app.services;
+    const db = app.database.db;
+    const referrals = createReferralsService({
+      db,
+      money,
+      market,
+      policy: market.policy,
+      transactions,
+      jobs: app.jobs,
+    });
+    app.services.referrals = referrals;
+    await app.jobs.register<{ requestId: string }>(REWARD_MAIL_JOB, async (job) => {
+      const row: RewardRequestRow | undefined = await referrals.requestRow(job.requestId);
+      const user = row && (await usersService.findById(db, row.userId));
+      if (!row || !user) return;
+      const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
+      if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
+    });
+    await app.register(referralsRoutes, { prefix: API_BASE, referrals });
+  },
+  {
+    name: 'module:referrals',
+    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:transactions'],
+  },
+);

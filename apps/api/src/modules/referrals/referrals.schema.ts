@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { users } from '../users/users.schema.js';
+
+/*
+ * Referral rewards and payout requests (migration 0010_referral_rewards.sql, which also holds
+ * the crediting inside money_book and the operation types). The QMGT itself is in the ledger:
+ * customers' `rewards` accounts against the `rewards_pool`.
+ */
+
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    beneficiaryId: uuid('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sourceUserId: uuid('source_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sourceTransactionId: uuid('source_transaction_id').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceCode: text('source_code').notNull(),
+    level: integer('level').notNull(),
+    purchaseUsdt: units('purchase_usdt').notNull(),
+    amount: units('amount').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    vestsAt: timestamp('vests_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['vesting', 'claimed', 'requested', 'paid', 'sold', 'reversed'] })
+      .notNull()
+      .default('vesting'),
+    settledTransactionId: uuid('settled_transaction_id'),
+    requestId: uuid('request_id'),
+    splitFrom: uuid('split_from').references((): AnyPgColumn => referralRewards.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('referral_rewards_beneficiary_idx').on(t.beneficiaryId, t.vestsAt),
+    index('referral_rewards_source_idx').on(t.sourceTransactionId),
+    uniqueIndex('referral_rewards_once')
+      .on(t.sourceTransactionId, t.level)
+      .where(sql`${t.splitFrom} IS NULL`),
+  ],
+);
+
+export const rewardRequests = pgTable(
+  'reward_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: units('amount').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    transactionId: uuid('transaction_id'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reward_requests_queue_idx').on(t.status, t.createdAt)],
+);

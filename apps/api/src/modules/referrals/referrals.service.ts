@@ -1,0 +1,265 @@
+import {
+  AmountError,
+  fromUnits,
+  toUnits,
+  type AffiliatesQuery,
+  type AffiliatesResponse,
+  type Reward,
+  type RewardRequest,
+  type RewardsResponse,
+  type Transaction,
+} from '@qmgt/contracts';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
+import type { MarketService } from '../market/market.service.js';
+import { QuoteError, quoteSwap, type PricingPolicy } from '../market/market.rules.js';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
+import { usersService } from '../users/users.service.js';
+import * as repo from './referrals.repository.js';
+import type { RewardRequestRow, RewardRow } from './referrals.repository.js';
+
+export const REWARD_MAIL_JOB = 'mail.reward-request';
+
+export interface ReferralsDeps {
+  db: Db;
+  money: MoneyEngine;
+  market: MarketService;
+  policy: PricingPolicy;
+  transactions: TransactionsService;
+  jobs: JobQueue;
+  now?: () => Date;
+}
+
+function parseQmgt(amount: string, field = 'amount'): bigint {
+  try {
+    const units = toUnits(amount, 'QMGT');
+    if (units <= 0n) throw unprocessable('The amount must be more than zero.', { field });
+    return units;
+  } catch (error) {
+    if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field });
+    throw error;
+  }
+}
+
+/** A stored reward as the customer sees it: vesting turns claimable once its date has passed. */
+export function rewardStatus(row: Pick<RewardRow, 'status' | 'vestsAt'>, now: Date): Reward['status'] {
+  if (row.status === 'vesting' && row.vestsAt.getTime() <= now.getTime()) return 'claimable';
+  return row.status;
+}
+
+const requestWire = (row: RewardRequestRow): RewardRequest => ({
+  id: row.id,
+  code: row.code,
+  amountQmgt: fromUnits(BigInt(row.amount), 'QMGT'),
+  status: row.status,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+});
+
+/**
+ * Referral rewards: credited by the money engine inside every purchase (0010), listed,
+ * claimed, sold or requested for payout here; each movement one operation type.
+ */
+export function createReferralsService(deps: ReferralsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim: IdempotencyClaim) {
+    return acceptedOrThrow(
+      await deps.money.execute({
+        userId,
+        key: claim.key,
+        scope: claim.scope,
+        requestHash: claim.requestHash,
+        now: now().toISOString(),
+        ...op,
+      }),
+    );
+  }
+
+  return {
+    /** GET /rewards: every reward with its source and status, and totals per status. */
+    async rewards(userId: string): Promise<RewardsResponse> {
+      const at = now();
+      const rows = await repo.rewardsOf(db, userId);
+      const sources = await usersService.byIds(
+        db,
+        rows.map((r) => r.sourceUserId),
+      );
+      const totals = await repo.rewardTotals(db, userId, at);
+      const total = (status: string) => fromUnits(totals.get(status) ?? 0n, 'QMGT');
+      return {
+        rewards: rows.map((r) => ({
+          id: r.id,
+          source: { type: r.sourceType, code: r.sourceCode, username: sources.get(r.sourceUserId)?.username ?? '' },
+          level: r.level,
+          purchaseUsdt: fromUnits(BigInt(r.purchaseUsdt), 'USDT'),
+          amountQmgt: fromUnits(BigInt(r.amount), 'QMGT'),
+          vestsAt: r.vestsAt.toISOString(),
+          status: rewardStatus(r, at),
+          createdAt: r.createdAt.toISOString(),
+        })),
+        totals: {
+          vesting: total('vesting'),
+          claimable: total('claimable'),
+          requested: total('requested'),
+          claimed: total('claimed'),
+          paid: total('paid'),
+          sold: total('sold'),
+        },
+      };
+    },
+
+    /** POST /claim-token: one vested reward to available QMGT (minted on chain). */
+    async claim(userId: string, rewardId: string, claim: IdempotencyClaim) {
+      const answer = await execute(
+        { kind: 'reward_claim', rewardId, code: newTransactionCode('REWARD') },
+        userId,
+        claim,
+      );
+      return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
+    },
+
+    /** POST /token-reward: vested rewards worth `amount` wait for an operator's payout. */
+    async requestPayout(userId: string, amount: string, claim: IdempotencyClaim): Promise<RewardRequest> {
+      const units = parseQmgt(amount);
+      const answer = await execute(
+        { kind: 'reward_payout_request', amount: units.toString(), code: newTransactionCode('REWARD') },
+        userId,
+        claim,
+      );
+      const row = await repo.requestById(db, String(answer.requestId));
+      if (!row) throw new Error('payout request answered without its row');
+      return requestWire(row);
+    },
+
+    async myRequests(userId: string): Promise<RewardRequest[]> {
+      return (await repo.requestsOf(db, userId)).map(requestWire);
+    },
+
+    /** POST /sell-token-only-vesting: vested rewards sold at the sell price, never below `minAmountOut`. */
+    async sellVested(
+      userId: string,
+      request: { amount: string; minAmountOut: string },
+      claim: IdempotencyClaim,
+    ): Promise<{ transaction: Transaction; replayed: boolean }> {
+      const amountIn = parseQmgt(request.amount);
+      let minAmountOut: bigint;
+      try {
+        minAmountOut = toUnits(request.minAmountOut, 'USDT');
+      } catch (error) {
+        if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field: 'minAmountOut' });
+        throw error;
+      }
+      const { usdPerGram } = await deps.market.spot();
+      let q;
+      try {
+        q = quoteSwap({ from: 'QMGT', to: 'USDT' }, amountIn, usdPerGram, deps.policy);
+      } catch (error) {
+        if (error instanceof QuoteError) throw unprocessable(error.message, { field: 'amount' });
+        throw error;
+      }
+      const answer = await execute(
+        {
+          kind: 'reward_sell',
+          amountIn: q.amountIn.toString(),
+          amountOut: q.amountOut.toString(),
+          fee: q.fee.toString(),
+          price: q.price.toString(),
+          minAmountOut: minAmountOut.toString(),
+          code: newTransactionCode('REWARD'),
+        },
+        userId,
+        claim,
+      );
+      return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
+    },
+
+    /** GET /list-aun-request: the operator's payout queue. */
+    async queue() {
+      const rows = await repo.requestQueue(db);
+      const users = await usersService.byIds(
+        db,
+        rows.map((r) => r.userId),
+      );
+      return rows.map((r) => ({
+        ...requestWire(r),
+        username: users.get(r.userId)?.username ?? '',
+        email: users.get(r.userId)?.email ?? '',
+      }));
+    },
+
+    /** An operator pays (minted to the customer) or rejects (vested again) a payout request. Audited, mailed. */
+    async decide(
+      operatorId: string,
+      id: string,
+      decision: 'approve' | 'reject',
+      reason: string | undefined,
+      claim: IdempotencyClaim,
+      ip: string | null,
+    ): Promise<RewardRequest> {
+      const row = await repo.requestById(db, id);
+      if (!row) throw notFound('Reward request not found.');
+      if (decision === 'reject' && !reason?.trim())
+        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
+      const answer = await execute(
+        {
+          kind: 'reward_payout_decide',
+          requestId: id,
+          decision,
+          operatorId,
+          reason: reason?.trim() ?? null,
+        },
+        row.userId,
+        claim,
+      );
+      if (!answer.replayed) {
+        await audit(db, {
+          action: `reward.payout.${decision}`,
+          actorId: operatorId,
+          subjectId: row.userId,
+          detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
+          ip,
+        });
+        await deps.jobs.send(REWARD_MAIL_JOB, { requestId: id });
+      }
+      return requestWire((await repo.requestById(db, id))!);
+    },
+
+    requestRow: (id: string) => repo.requestById(db, id),
+
+    /** GET /affiliates: the downline three levels deep with the purchase volume that rewarded the caller. */
+    async affiliates(userId: string, query: AffiliatesQuery): Promise<AffiliatesResponse> {
+      const tree = await usersService.downline(db, userId, query);
+      const volumes = await repo.volumeBySource(
+        db,
+        userId,
+        tree.members.map((m) => m.id),
+      );
+      const levelVolumes = await repo.volumeByLevel(db, userId);
+      return {
+        members: tree.members.map((m) => ({
+          username: m.username,
+          level: m.level,
+          joinedAt: m.joinedAt.toISOString(),
+          kycVerified: m.kycStatus,
+          volumeUsdt: fromUnits(volumes.get(m.id) ?? 0n, 'USDT'),
+        })),
+        levels: [1, 2, 3].map((level) => ({
+          level,
+          count: tree.levels.find((l) => l.level === level)?.count ?? 0,
+          volumeUsdt: fromUnits(levelVolumes.get(level) ?? 0n, 'USDT'),
+        })),
+        total: tree.total,
+      };
+    },
+  };
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;

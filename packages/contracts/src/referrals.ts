@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { decimalStringSchema } from './money.js';
+import { text } from './text.js';
+
+/*
+ * Referrals and rewards (DESIGN.md section 8): the downline three levels deep, QMGT rewards
+ * of 5% / 2% / 1% of every downline purchase, vesting 30 days, then claimed, sold or paid out
+ * on an operator's approval. Amounts are decimal strings.
+ */
+
+export const REFERRAL_LEVELS = [1, 2, 3] as const;
+/** Basis points of a purchase per level. */
+export const REFERRAL_RATES_BPS = { 1: 500, 2: 200, 3: 100 } as const;
+export const REWARD_VESTING_DAYS = 30;
+
+export const REWARD_STATUSES = ['vesting', 'claimable', 'claimed', 'requested', 'paid', 'sold', 'reversed'] as const;
+export const rewardStatusSchema = z.enum(REWARD_STATUSES);
+export type RewardStatus = z.infer<typeof rewardStatusSchema>;
+
+export const rewardSchema = z.object({
+  id: z.string(),
+  /** The purchase that earned it: its type and code, and who made it. */
+  source: z.object({ type: z.string(), code: z.string(), username: z.string() }),
+  level: z.number().int(),
+  purchaseUsdt: z.string(),
+  amountQmgt: z.string(),
+  vestsAt: z.string(),
+  status: rewardStatusSchema,
+  createdAt: z.string(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+export const rewardTotalsSchema = z.object({
+  vesting: z.string(),
+  claimable: z.string(),
+  requested: z.string(),
+  claimed: z.string(),
+  paid: z.string(),
+  sold: z.string(),
+});
+export const rewardsResponseSchema = z.object({ rewards: z.array(rewardSchema), totals: rewardTotalsSchema });
+export type RewardsResponse = z.infer<typeof rewardsResponseSchema>;
+
+export const claimTokenRequestSchema = z.object({ rewardid: z.uuid({ error: 'Unknown reward' }) });
+export const tokenRewardRequestSchema = z.object({ amount: decimalStringSchema });
+/** POST /sell-token-only-vesting: vested rewards sold at the sell price, at least `minAmountOut` USDT. */
+export const sellVestingRequestSchema = z.object({ amount: decimalStringSchema, minAmountOut: decimalStringSchema });
+
+export const REWARD_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const rewardRequestSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  amountQmgt: z.string(),
+  status: z.enum(REWARD_REQUEST_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type RewardRequest = z.infer<typeof rewardRequestSchema>;
+export const rewardRequestResponseSchema = z.object({ request: rewardRequestSchema });
+export const rewardRequestsResponseSchema = z.object({ data: z.array(rewardRequestSchema) });
+export const adminRewardRequestSchema = rewardRequestSchema.extend({ username: z.string(), email: z.string() });
+export const adminRewardRequestsResponseSchema = z.object({ data: z.array(adminRewardRequestSchema) });
+
+export const affiliatesQuerySchema = z.strictObject({
+  level: z.coerce.number({ error: 'level is 1, 2 or 3' }).int().min(1).max(3).optional(),
+  search: text(64).optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(100).default(20),
+});
+export type AffiliatesQuery = z.infer<typeof affiliatesQuerySchema>;
+export const affiliatesResponseSchema = z.object({
+  members: z.array(
+    z.object({
+      username: z.string(),
+      level: z.number().int(),
+      joinedAt: z.string(),
+      kycVerified: z.string(),
+      /** Purchases of this member that rewarded the caller. */
+      volumeUsdt: z.string(),
+    }),
+  ),
+  levels: z.array(z.object({ level: z.number().int(), count: z.number().int(), volumeUsdt: z.string() })),
+  /** Members matching the query (for paging). */
+  total: z.number().int(),
+});
+export type AffiliatesResponse = z.infer<typeof affiliatesResponseSchema>;
