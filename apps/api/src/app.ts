@@ -54,6 +54,7 @@ import walletModule from './modules/wallet/wallet.module.js';
 import settlementModule from './modules/settlement/settlement.module.js';
 import gaeModule from './modules/gae/gae.module.js';
 import referralsModule from './modules/referrals/referrals.module.js';
+import stakingModule from './modules/staking/staking.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -129,6 +130,7 @@ const MODULES = [
   settlementModule,
   gaeModule,
   referralsModule,
+  stakingModule,
 ];
 
 /**

@@ -13,3 +13,4 @@ export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';
 export * from './referrals.js';
+export * from './staking.js';

@@ -55,6 +55,11 @@ export const apiPaths = {
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,
   balances: '/balances',
+  stakingTerms: '/staking/terms',
+  stakingPreview: '/staking/preview',
+  staking: '/staking',
+  stakingPositions: '/staking/positions',
+  unstake: (id: string) => `/staking/${encodeURIComponent(id)}/unstake`,
   affiliates: '/affiliates',
   rewards: '/rewards',
   claimToken: '/claim-token',

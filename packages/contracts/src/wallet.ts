@@ -12,6 +12,7 @@ export const TRANSACTION_TYPES = [
   'DEPOSIT',
   'TERMINATION',
   'REWARD',
+  'STAKING',
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

@@ -19,3 +19,4 @@ export * from '../modules/wallet/wallet.schema.js';
 export * from '../modules/settlement/settlement.schema.js';
 export * from '../modules/gae/gae.schema.js';
 export * from '../modules/referrals/referrals.schema.js';
+export * from '../modules/staking/staking.schema.js';

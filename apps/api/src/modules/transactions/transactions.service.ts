@@ -16,6 +16,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   DEPOSIT: 'DP',
   TERMINATION: 'TM',
   REWARD: 'RW',
+  STAKING: 'SK',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

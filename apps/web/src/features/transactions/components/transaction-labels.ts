@@ -9,6 +9,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   DEPOSIT: 'Deposit',
   TERMINATION: 'GAE termination',
   REWARD: 'Referral reward',
+  STAKING: 'Staking QMGT+',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */

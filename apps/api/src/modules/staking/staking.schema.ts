@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { users } from '../users/users.schema.js';
+
+/* Staking positions (migration 0011_staking.sql, with the operation types). The QMGT is the ledger's `locked` account. */
+
+export const stakingPositions = pgTable(
+  'staking_positions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: units('amount').notNull(),
+    termDays: integer('term_days').notNull(),
+    aprBps: integer('apr_bps').notNull(),
+    /** At maturity. */
+    interest: units('interest').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['active', 'matured', 'unstaked'] })
+      .notNull()
+      .default('active'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closingTransactionId: uuid('closing_transaction_id'),
+  },
+  (t) => [
+    index('staking_positions_user_idx').on(t.userId, t.startsAt),
+    index('staking_positions_due_idx')
+      .on(t.maturesAt)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
