@@ -55,6 +55,7 @@ import settlementModule from './modules/settlement/settlement.module.js';
 import gaeModule from './modules/gae/gae.module.js';
 import referralsModule from './modules/referrals/referrals.module.js';
 import stakingModule from './modules/staking/staking.module.js';
+import consultantsModule from './modules/consultants/consultants.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -131,6 +132,7 @@ const MODULES = [
   gaeModule,
   referralsModule,
   stakingModule,
+  consultantsModule,
 ];
 
 /**

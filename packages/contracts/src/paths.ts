@@ -55,6 +55,8 @@ export const apiPaths = {
   adminKycDocument: (applicantId: string, documentId: string) =>
     `/admin/kyc/applicants/${encodeURIComponent(applicantId)}/documents/${encodeURIComponent(documentId)}`,
   balances: '/balances',
+  consultant: (name: string) => `/consultants/${encodeURIComponent(name)}`,
+  adminConsultants: '/admin/consultants',
   stakingTerms: '/staking/terms',
   stakingPreview: '/staking/preview',
   staking: '/staking',

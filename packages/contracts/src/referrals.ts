@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
 import { text } from './text.js';
+import { emailSchema } from './auth.js';
 
 /*
  * Referrals and rewards (DESIGN.md section 8): the downline three levels deep, QMGT rewards
@@ -85,3 +86,31 @@ export const affiliatesResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AffiliatesResponse = z.infer<typeof affiliatesResponseSchema>;
+
+/** A consultant's public page (GET /consultants/{name}). */
+export const consultantSchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  pictureUrl: z.string().nullable(),
+  refCode: z.string(),
+});
+export type Consultant = z.infer<typeof consultantSchema>;
+export const consultantInputSchema = z.object({
+  email: emailSchema,
+  displayName: text(80, { required: 'Display name is required' }).min(2, 'Display name is required'),
+  bio: text(2000, { multiline: true }),
+});
+export type ConsultantInput = z.infer<typeof consultantInputSchema>;
+export const adminConsultantSchema = consultantSchema.extend({ email: z.string(), active: z.boolean() });
+export const adminConsultantsResponseSchema = z.object({ data: z.array(adminConsultantSchema) });
+/** The name in /Consultant/{name}: lower-case letters, digits and dashes. */
+export function consultantSlug(displayName: string): string {
+  return displayName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}

@@ -20,3 +20,4 @@ export * from '../modules/settlement/settlement.schema.js';
 export * from '../modules/gae/gae.schema.js';
 export * from '../modules/referrals/referrals.schema.js';
 export * from '../modules/staking/staking.schema.js';
+export * from '../modules/consultants/consultants.schema.js';

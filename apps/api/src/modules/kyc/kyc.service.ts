@@ -324,6 +324,11 @@ export function createKycService(deps: KycDeps) {
       };
     },
 
+    /** The public address of the user's profile picture, if they uploaded one (consultant pages). */
+    async profileLink(userId: string): Promise<string | null> {
+      return (await personalInfoView(userId)).profileLink;
+    },
+
     async updatePicture(userId: string, picture: Buffer): Promise<{ profileLink: string }> {
       await userOrThrow(userId);
       const row = await db.transaction(async (tx) => {

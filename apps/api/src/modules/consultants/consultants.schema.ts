@@ -1,0 +1,19 @@
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/* Consultants (migration 0012): a user's public profile, marked by an operator. */
+export const consultants = pgTable(
+  'consultants',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    displayName: text('display_name').notNull(),
+    bio: text('bio').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('consultants_slug_key').on(t.slug)],
+);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultantSlug } from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { DEFAULT_OPERATOR } from '../../test/operator.js';
+
+let t: TestApp;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await build({ operator: DEFAULT_OPERATOR });
+  operatorToken = (
+    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
+  ).json().jwt;
+}, 120_000);
+afterAll(async () => t.close());
+
+const put = (body: unknown, token: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/consultants',
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe('consultants', () => {
+  it('names a page from the display name', () => {
+    expect(consultantSlug('  Amélie Dupont-Smith ')).toBe('amelie-dupont-smith');
+    expect(consultantSlug('金')).toBe('');
+  });
+
+  it('an operator marks a customer consultant; the public page carries their referral code; sign-ups through it are referred', async () => {
+    const consultant = await signedInUser(t.app);
+    const marked = await put(
+      { email: consultant.input.email, displayName: 'Gold Advisor One', bio: 'Twenty years in bullion.' },
+      operatorToken,
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ name: 'gold-advisor-one', active: true, refCode: consultant.user.refCode });
+
+    const page = await get(t.app, '/consultants/Gold-Advisor-One');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({
+      name: 'gold-advisor-one',
+      displayName: 'Gold Advisor One',
+      bio: 'Twenty years in bullion.',
+      pictureUrl: null,
+      refCode: consultant.user.refCode,
+    });
+    const referred = await signedInUser(t.app, { ref: page.json().refCode });
+    expect((await get(t.app, '/get-upline', referred.token)).json()).toEqual({ upline: true });
+
+    // Another account cannot take the name; customers cannot mark; unknown e-mail is a 404.
+    const other = await signedInUser(t.app);
+    expect(
+      (await put({ email: other.input.email, displayName: 'gold advisor one', bio: '' }, operatorToken)).statusCode,
+    ).toBe(409);
+    expect((await put({ email: other.input.email, displayName: 'Me', bio: '' }, other.token)).statusCode).toBe(403);
+    expect((await put({ email: 'nobody@example.com', displayName: 'Nobody', bio: '' }, operatorToken)).statusCode).toBe(
+      404,
+    );
+    expect((await put({ email: other.input.email, displayName: '金金', bio: '' }, operatorToken)).statusCode).toBe(422);
+
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/consultants/gold-advisor-one',
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(withdrawn.json()).toMatchObject({ active: false });
+    expect((await get(t.app, '/consultants/gold-advisor-one')).statusCode).toBe(404);
+    expect((await get(t.app, '/consultants/<script>')).statusCode).toBe(400);
+    const audit = await t.database.executeSql(
+      `SELECT action FROM audit_log WHERE action LIKE 'consultant.%' ORDER BY created_at`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['consultant.mark', 'consultant.withdraw']);
+  });
+});
