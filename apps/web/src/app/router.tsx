@@ -10,6 +10,7 @@ import { RequireUpline } from './guards/require-upline';
 import { RootLayout } from './layout/root-layout';
 import { AdminKycRoute } from './routes/admin-kyc';
 import { ChangePasswordRoute } from './routes/change-password';
+import { ConsultantRoute } from './routes/consultant';
 import { DashboardRoute } from './routes/dashboard';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
@@ -66,6 +67,8 @@ export const appRoutes: RouteObject[] = [
       // The built-in block explorer of the local chain, where explorer links lead.
       { path: paths.explorerTx.pattern, element: <ExplorerTxRoute /> },
       screen(paths.support.pattern, 'Support Center'),
+      // A consultant's page brings people without an account to sign up with their referral.
+      { path: paths.consultant.pattern, element: <ConsultantRoute /> },
       { path: paths.test.pattern, element: <SampleBalanceRoute /> },
       { element: <RequireSandbox />, children: [{ path: paths.devMailbox.pattern, element: <DevMailboxRoute /> }] },
 
@@ -74,7 +77,6 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           screen(paths.nominee.pattern, 'Nominee'),
-          screen(paths.consultant.pattern, 'Consultant'),
           screen(paths.payment.pattern, 'Spend To Save'),
           screen(paths.paymentSuccess.pattern, 'Spend To Save Payment'),
           screen(paths.gesGroup.pattern, 'GDS Group'),
