@@ -45,6 +45,8 @@ declare module 'fastify' {
     /** Error statuses this route's own rules answer beyond what its schema, guard and limits imply. */
     errorStatuses?: readonly ErrorStatus[];
     manualBody?: ManualBody;
+    /** A 200 answer that is a file (a PDF statement), documented with its media type instead of a JSON schema. */
+    fileResponse?: { contentType: string; description: string };
   }
 }
 
@@ -266,6 +268,15 @@ export default fp<{ version: string }>(
         const manualBody = input.route.config?.manualBody;
         // A schema on the route would make Fastify validate a body it never parses: document only.
         if (manualBody) documented.body = manualBodyJsonSchema(manualBody);
+        const file = input.route.config?.fileResponse;
+        if (file)
+          documented.response = {
+            ...(documented.response as object),
+            200: {
+              description: file.description,
+              content: { [file.contentType]: { schema: { type: 'string', format: 'binary' } } },
+            },
+          };
         // Every error answer is the one component, described by what its status means here.
         const declared = (input.schema?.response ?? {}) as Record<string, unknown>;
         const responses = (documented.response ?? {}) as Record<string, unknown>;

@@ -114,7 +114,10 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     apiPaths.gaeStatementPdf,
     {
       onRequest: app.requireUser,
-      config: { errorStatuses: [503] },
+      config: {
+        errorStatuses: [503],
+        fileResponse: { contentType: 'application/pdf', description: 'The statement as a PDF' },
+      },
       schema: {
         tags,
         security,
