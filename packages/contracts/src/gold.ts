@@ -93,7 +93,8 @@ export const gaeQuoteSchema = z.object({
 export type GaeQuote = z.infer<typeof gaeQuoteSchema>;
 export const gaePurchaseRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unknown quote' }) });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day's shape; a day its month does not have (2026-02-30) is refused by the rules (422). */
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const daySchema = text(10).regex(DAY, 'Use a date like 2026-01-31');
 export const gaeStatementQuerySchema = z.strictObject({ from: daySchema.optional(), to: daySchema.optional() });
 export type GaeStatementQuery = z.infer<typeof gaeStatementQuerySchema>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +101,25 @@ describe('the OpenAPI document is the API', () => {
       expect(res.json().error.message).toMatch(/Idempotency-Key/);
     }
     expect((await swap({ 'idempotency-key': 'order-1:retry.2' })).statusCode).not.toBe(400);
+  });
+
+  it("every operation with a required Idempotency-Key is exempted from schemathesis's header slip in schemathesis.toml", () => {
+    // Schemathesis 4.25 sometimes calls a request without the required header valid (see the
+    // toml's comment): each money-moving operation must be listed there, or CI fails on it.
+    const toml = readFileSync(path.resolve(import.meta.dirname, '../../../../schemathesis.toml'), 'utf8');
+    const listed = new Set(
+      [...toml.matchAll(/include-name = "([A-Z]+ [^"]+)"\nchecks\.positive_data_acceptance\.enabled = false/g)].map(
+        (m) => m[1],
+      ),
+    );
+    for (const [url, operations] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(operations ?? {})) {
+        const required = (
+          operation as { parameters?: { in: string; name: string; required?: boolean }[] }
+        ).parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key' && p.required);
+        const name = `${method.toUpperCase()} ${url}`;
+        if (required) expect(listed.has(name), `${name} missing from schemathesis.toml`).toBe(true);
+      }
   });
 
   it('describes the bodies the handlers parse themselves', () => {

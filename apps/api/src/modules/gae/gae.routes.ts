@@ -98,7 +98,8 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     apiPaths.gaeStatement,
     {
       onRequest: app.requireUser,
-      config: { errorStatuses: [503] },
+      // 422: a day the calendar does not have, or a start after the end.
+      config: { errorStatuses: [422, 503] },
       schema: {
         tags,
         security,
@@ -115,7 +116,7 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     {
       onRequest: app.requireUser,
       config: {
-        errorStatuses: [503],
+        errorStatuses: [422, 503],
         fileResponse: { contentType: 'application/pdf', description: 'The statement as a PDF' },
       },
       schema: {

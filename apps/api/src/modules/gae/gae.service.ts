@@ -296,9 +296,14 @@ export function createGaeService(deps: GaeDeps) {
       const to = query.to ?? today;
       const fromAt = new Date(`${from}T00:00:00Z`);
       const toAt = new Date(`${to}T00:00:00Z`);
-      if (Number.isNaN(fromAt.getTime()) || Number.isNaN(toAt.getTime()))
-        throw badRequest('Use real dates like 2026-01-31.');
-      if (fromAt > toAt) throw badRequest('The start date is after the end date.', { field: 'from' });
+      // The document fixes the shape; a day the month does not have is a rule it cannot state.
+      for (const [field, day, at] of [
+        ['from', from, fromAt],
+        ['to', to, toAt],
+      ] as const)
+        if (Number.isNaN(at.getTime()) || dayOf(at) !== day)
+          throw unprocessable(`${day} is not a day of the calendar.`, { field });
+      if (fromAt > toAt) throw unprocessable('The start date is after the end date.', { field: 'from' });
       const endExclusive = new Date(toAt.getTime() + 86_400_000);
       const { opening, movements } = await ledger.movements(
         { userId, asset: 'GOLD', purpose: 'gae_plan' },
