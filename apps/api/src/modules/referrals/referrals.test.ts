@@ -232,6 +232,26 @@ describe('referral rewards', () => {
     expect((await balances(a.token)).rewards.QMGT).toBe('0');
   });
 
+  it('purchases by a downline and its uplines at once all succeed (one lock order, no deadlock)', async () => {
+    const a = await verified(undefined, '2000');
+    const b = await verified(a.user.refCode, '2000');
+    const c = await verified(b.user.refCode, '2000');
+    const buyers = [a, b, c, c, b, a, c, b, a, c, b, a, c, b, a];
+    const quotes = await Promise.all(
+      buyers.map(async (s) => ({
+        s,
+        quote: (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' }, s.token, null)).json<SwapQuote>(),
+      })),
+    );
+    const results = await Promise.all(quotes.map(({ s, quote }) => send('/swap', { quoteId: quote.quoteId }, s.token)));
+    expect(results.map((r) => r.statusCode)).toEqual(buyers.map(() => 200));
+    // c's five purchases reward b (level 1) and a (level 2); b's five reward a (level 1).
+    expect((await rewards(b.token)).rewards).toHaveLength(5);
+    expect((await rewards(a.token)).rewards).toHaveLength(10);
+    const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
+    expect(check).toMatchObject({ balanced: true, nonNegative: true });
+  });
+
   it('pages and searches a large downline', async () => {
     const a = await verified();
     // 10,000 direct referrals, inserted directly (the sign-up path has its own tests).
