@@ -159,8 +159,11 @@ BEGIN
           entry_id, p_tx->>'txHash', clock_timestamp(), clock_timestamp(),
           CASE WHEN movement_count > 0 THEN NULL ELSE clock_timestamp() END)
   RETURNING * INTO booked;
-  -- A purchase rewards its buyer's uplines in the same transaction.
-  PERFORM referral_rewards_credit(booked);
+  -- A purchase rewards its buyer's uplines in the same transaction (tested here, not in the
+  -- callee, so that a sell or a deposit does not pay for a function call).
+  IF booked.asset_in = 'USDT' AND booked.type IN ('QMGT', 'GAE', 'GAEX', 'GES') THEN
+    PERFORM referral_rewards_credit(booked);
+  END IF;
   RETURN jsonb_build_object('status', 200, 'transaction', transaction_json(booked));
 END
 $$;
