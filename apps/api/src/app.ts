@@ -264,7 +264,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...sumsubHosts, ...(sumsubHosts.length ? ['wss://*.sumsub.com'] : [])],
-        frameSrc: ["'self'", ...sumsubHosts],
+        // blob: the statement PDF, fetched with the bearer token and shown in the page.
+        frameSrc: ["'self'", 'blob:', ...sumsubHosts],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

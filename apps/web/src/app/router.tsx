@@ -15,6 +15,16 @@ import { DashboardRoute } from './routes/dashboard';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
 import { ExplorerTxRoute } from './routes/explorer-tx';
+import {
+  AdminTerminationsRoute,
+  ConvertRoute,
+  GaePlanRoute,
+  GaeStatementRoute,
+  PurchaseGaeRoute,
+  StatementPdfRoute,
+  TerminationRoute,
+  TerminationSummaryRoute,
+} from './routes/gold';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { Home } from './routes/home';
 import { KycRegistrationRoute } from './routes/kyc-registration';
@@ -81,13 +91,13 @@ export const appRoutes: RouteObject[] = [
           screen(paths.paymentSuccess.pattern, 'Spend To Save Payment'),
           screen(paths.gesGroup.pattern, 'GDS Group'),
           screen(paths.gesJoin.pattern, 'Join GDS Group'),
-          screen(paths.terminationSummary.pattern, 'Termination Summary'),
-          screen(paths.termination.pattern, 'GAE Termination'),
-          screen(paths.pdf.pattern, 'Account Statement PDF'),
-          screen(paths.gaeAccountStatement.pattern, 'GAE Account Statement'),
-          screen(paths.gaePurchase.pattern, 'GAE Purchase'),
-          screen(paths.purchaseGae.pattern, 'Purchase GAE'),
-          screen(paths.purchaseGaeExtra.pattern, 'Purchase GAE Extra'),
+          { path: paths.terminationSummary.pattern, element: <TerminationSummaryRoute /> },
+          { path: paths.termination.pattern, element: <TerminationRoute /> },
+          { path: paths.pdf.pattern, element: <StatementPdfRoute /> },
+          { path: paths.gaeAccountStatement.pattern, element: <GaeStatementRoute /> },
+          { path: paths.gaePurchase.pattern, element: <GaePlanRoute /> },
+          { path: paths.purchaseGae.pattern, element: <PurchaseGaeRoute kind="GAE" /> },
+          { path: paths.purchaseGaeExtra.pattern, element: <PurchaseGaeRoute kind="GAEX" /> },
           { path: paths.registrationStep.pattern, element: <KycRegistrationRoute /> },
           screen(paths.remitToSave.pattern, 'Remit to Save'),
 
@@ -97,6 +107,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               screen(paths.rewardRequests.pattern, 'Reward Requests'),
               { path: paths.adminKyc.pattern, element: <AdminKycRoute /> },
+              { path: paths.adminTerminations.pattern, element: <AdminTerminationsRoute /> },
             ],
           },
 
@@ -116,10 +127,7 @@ export const appRoutes: RouteObject[] = [
                 element: <TransactionsRoute title="Transactions" label="All transactions" />,
               },
               { path: paths.transactionsBuySell.pattern, element: <QmgtTransactionsRoute /> },
-              {
-                path: paths.transactionsConvert.pattern,
-                element: <TransactionsRoute title="Convert Transactions" type="CONVERT" label="Convert transactions" />,
-              },
+              { path: paths.transactionsConvert.pattern, element: <ConvertRoute /> },
               {
                 path: paths.transactionsGae.pattern,
                 element: <TransactionsRoute title="GAE Transactions" type="GAE" label="GAE transactions" />,

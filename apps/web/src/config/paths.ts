@@ -97,6 +97,7 @@ export const paths = {
 
   // Back office (operator role only, DESIGN.md section 5)
   adminKyc: fixed('/admin/kyc'),
+  adminTerminations: fixed('/admin/terminations'),
 
   // Other
   test: fixed('/test'),

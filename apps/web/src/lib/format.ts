@@ -17,6 +17,17 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A day in the reader's locale: an ISO timestamp or a "YYYY-MM-DD" day (read as UTC, the
+ * server's calendar, so that 2026-12-05 never shows as the 4th west of Greenwich).
+ */
+export function formatDate(isoOrDay: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoOrDay) ? `${isoOrDay}T00:00:00Z` : isoOrDay);
+  return Number.isNaN(date.getTime()) ? isoOrDay : dateFormat.format(date);
+}
+
 /** The referral link of SPEC.md section 2: site origin + /register?ref= + code. */
 export function referralLink(origin: string, refCode: string): string {
   return `${origin}${paths.register.to(refCode)}`;

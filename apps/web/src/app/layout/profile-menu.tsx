@@ -77,9 +77,22 @@ export function ProfileMenu({
           </Menu.Item>
         ) : null}
         {user.role === 'operator' ? (
-          <Menu.Item component={Link} to={paths.adminKyc.to()} leftSection={<IconBuildingBank size={16} aria-hidden />}>
-            Back office
-          </Menu.Item>
+          <>
+            <Menu.Item
+              component={Link}
+              to={paths.adminKyc.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Back office
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminTerminations.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              GAE terminations
+            </Menu.Item>
+          </>
         ) : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>
           Show Referral Code

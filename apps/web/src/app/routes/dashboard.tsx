@@ -3,6 +3,7 @@ import { IconCoin, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
+import { GoldHoldings } from '@/features/gold/components/gold-holdings';
 import { RecentActivity } from '@/features/transactions/components/recent-activity';
 import { BalanceSummary } from '@/features/wallet/components/balance-summary';
 import { GoldPriceCard } from '@/features/wallet/components/gold-price-card';
@@ -45,6 +46,7 @@ export function DashboardRoute() {
             <GoldPriceCard />
           </Grid.Col>
         </Grid>
+        <GoldHoldings />
         <Paper
           withBorder
           radius="lg"

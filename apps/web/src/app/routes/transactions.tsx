@@ -25,7 +25,7 @@ const HISTORY_LINKS = [
   { to: paths.requestExternalUsdau.to(), label: 'USDAU' },
 ] as const;
 
-function HistoryNav() {
+export function HistoryNav() {
   const { pathname } = useLocation();
   return (
     <Group gap={6} component="nav" aria-label="Transaction types" mb="md">

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
-import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import type { ConfirmOutcome } from '../types';
 import { amountFormSchema, type AmountForm } from './amount-schema';

@@ -21,7 +21,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import type { Balance } from '@/lib/session-store';
 import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
-import { useIdempotencyKeys } from '../hooks/use-idempotency-keys';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import { availableOf, DIRECTION_ASSETS, type ConfirmOutcome, type SwapDirection } from '../types';
 import { amountFormSchema, type AmountForm } from './amount-schema';

@@ -2,7 +2,7 @@ import type { SwapQuoteRequest } from '@qmgt/contracts';
 import { useEffect } from 'react';
 import { parseAmount } from '@/lib/money';
 import { useSwapQuote } from '../api/get-swap-quote';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 
 /**
  * The quote a form shows and sends (the swap screen, the sell card): asked for `request`

@@ -1,0 +1,158 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { GaeKind } from '@qmgt/contracts';
+import { useCallback } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { paths } from '@/config/paths';
+import { executeConvert, purchaseGae } from '@/features/gold/api/gold-api';
+import { ConvertForm, type ConvertConfirmation } from '@/features/gold/components/convert-form';
+import { GaePurchaseForm, type GaeConfirmation } from '@/features/gold/components/gae-purchase-form';
+import { PlanOverview } from '@/features/gold/components/plan-overview';
+import { StatementPdf } from '@/features/gold/components/statement-pdf';
+import { StatementView } from '@/features/gold/components/statement-view';
+import { TerminationForm } from '@/features/gold/components/termination-form';
+import { TerminationQueue } from '@/features/gold/components/termination-queue';
+import { TerminationStatus } from '@/features/gold/components/termination-status';
+import { TransactionHistory } from '@/features/transactions/components/transaction-history';
+import { useBalance } from '@/features/wallet/api/get-balance';
+import { formatMoney } from '@/lib/money';
+import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
+import { KycTradeNotice } from '../money/kyc-trade-notice';
+import { useTransactionFlow } from '../money/use-transaction-flow';
+import { HistoryNav } from './transactions';
+
+/* The gold savings screens (issue 9): the GAE plan, purchases, statement, PDF, termination, Convert. */
+
+/** Money moves for KYC-verified customers only: the others are shown what to do first. */
+function VerifiedOnly({ children }: { children: React.ReactNode }) {
+  const verified = useSessionStore(selectIsKycVerified);
+  return verified ? <>{children}</> : <KycTradeNotice />;
+}
+
+/** /GAE/Purchase: the plan overview. */
+export function GaePlanRoute() {
+  return (
+    <>
+      <ScreenTitle>GAE Purchase</ScreenTitle>
+      <VerifiedOnly>
+        <PlanOverview />
+      </VerifiedOnly>
+    </>
+  );
+}
+
+/** /purchase-gae and /purchase-gae-extra: a GAE purchase or a GAEX top-up through the transaction modal. */
+export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
+  const balance = useBalance();
+  const runTransaction = useTransactionFlow();
+  const confirm = useCallback(
+    ({ quote, idempotencyKey }: GaeConfirmation) =>
+      runTransaction({
+        submit: () => purchaseGae(quote.quoteId, idempotencyKey),
+        description: `Buying ${quote.grams} g of gold for ${formatMoney(quote.amountUsdt, 'USDT')}.`,
+      }),
+    [runTransaction],
+  );
+  return (
+    <>
+      <ScreenTitle>{kind === 'GAE' ? 'Purchase GAE' : 'Purchase GAE Extra'}</ScreenTitle>
+      <VerifiedOnly>
+        <Stack gap="md">
+          <GaePurchaseForm key={kind} kind={kind} availableUsdt={balance.data?.usdt} onConfirm={confirm} />
+          <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
+            Back to your GAE plan
+          </Anchor>
+        </Stack>
+      </VerifiedOnly>
+    </>
+  );
+}
+
+/** /GAE/Account-Statement. */
+export function GaeStatementRoute() {
+  return (
+    <>
+      <ScreenTitle>GAE Account Statement</ScreenTitle>
+      <VerifiedOnly>
+        <StatementView initialRange={{ from: '', to: '' }} />
+      </VerifiedOnly>
+    </>
+  );
+}
+
+/** /pdf?from=&to=: the statement as a PDF. */
+export function StatementPdfRoute() {
+  const [search] = useSearchParams();
+  return (
+    <>
+      <ScreenTitle>Account Statement PDF</ScreenTitle>
+      <StatementPdf range={{ from: search.get('from') ?? '', to: search.get('to') ?? '' }} />
+    </>
+  );
+}
+
+/** /termination. */
+export function TerminationRoute() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <ScreenTitle>GAE Termination</ScreenTitle>
+      <VerifiedOnly>
+        <TerminationForm onFiled={(termination) => void navigate(paths.terminationSummary.to(termination.id))} />
+      </VerifiedOnly>
+    </>
+  );
+}
+
+/** /termination-summary/{id}. */
+export function TerminationSummaryRoute() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <ScreenTitle>Termination Summary</ScreenTitle>
+      <TerminationStatus id={id} />
+    </>
+  );
+}
+
+/** /transactions-convert: Convert on top, its history below. */
+export function ConvertRoute() {
+  const runTransaction = useTransactionFlow();
+  const confirm = useCallback(
+    ({ quote, idempotencyKey }: ConvertConfirmation) =>
+      runTransaction({
+        submit: () => executeConvert(quote.quoteId, idempotencyKey),
+        description: `Converting ${quote.amountIn} ${quote.from === 'GOLD' ? 'g' : 'QMGT'} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
+      }),
+    [runTransaction],
+  );
+  return (
+    <>
+      <ScreenTitle>Convert Transactions</ScreenTitle>
+      <Stack gap="xl">
+        <ConvertForm onConfirm={confirm} />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            History
+          </Title>
+          <HistoryNav />
+          <TransactionHistory type="CONVERT" label="Convert transactions" />
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+/** /admin/terminations (operators). */
+export function AdminTerminationsRoute() {
+  return (
+    <>
+      <ScreenTitle>GAE Terminations</ScreenTitle>
+      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
+        Approving pays the refund shown and closes the plan; rejecting returns the grams to the plan. The customer is
+        e-mailed either way, and every decision is recorded with your name.
+      </Text>
+      <TerminationQueue />
+    </>
+  );
+}

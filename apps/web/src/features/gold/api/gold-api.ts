@@ -1,0 +1,144 @@
+import {
+  adminTerminationsResponseSchema,
+  apiPaths,
+  autoSaveSchema,
+  balancesResponseSchema,
+  convertQuoteSchema,
+  gaePlanResponseSchema,
+  gaeQuoteSchema,
+  gaeStatementSchema,
+  terminationResponseSchema,
+  terminationSummarySchema,
+  transactionResponseSchema,
+  type AutoSaveRequest,
+  type ConvertQuoteRequest,
+  type GaeQuoteRequest,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+
+/* The gold savings calls (DESIGN.md section 8): the GAE plan, its statement and termination, Convert. */
+
+export const goldKeys = {
+  all: ['gold'] as const,
+  plan: () => ['gold', 'plan'] as const,
+  balances: () => ['gold', 'balances'] as const,
+  statement: (from: string, to: string) => ['gold', 'statement', from, to] as const,
+  termination: (id: string) => ['gold', 'termination', id] as const,
+  adminTerminations: () => ['gold', 'admin', 'terminations'] as const,
+};
+
+export const gaePlanQueryOptions = () =>
+  queryOptions({
+    queryKey: goldKeys.plan(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.gaePlan, { schema: gaePlanResponseSchema, signal }),
+  });
+
+export const balancesQueryOptions = () =>
+  queryOptions({
+    queryKey: goldKeys.balances(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.balances, { schema: balancesResponseSchema, signal }),
+  });
+
+export const statementQueryOptions = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: goldKeys.statement(range.from, range.to),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.gaeStatement, {
+        schema: gaeStatementSchema,
+        query: { from: range.from || undefined, to: range.to || undefined },
+        signal,
+      }),
+  });
+
+export const terminationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: goldKeys.termination(id),
+    queryFn: ({ signal }) => apiRequest(apiPaths.termination(id), { schema: terminationResponseSchema, signal }),
+    // A request waits for an operator: followed until decided.
+    refetchInterval: (query) => (query.state.data?.termination.status === 'requested' ? 10_000 : false),
+  });
+
+export const adminTerminationsQueryOptions = () =>
+  queryOptions({
+    queryKey: goldKeys.adminTerminations(),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.adminTerminations, { schema: adminTerminationsResponseSchema, signal }),
+  });
+
+export const requestGaeQuote = (request: GaeQuoteRequest) =>
+  apiRequest(apiPaths.gaeQuote, { method: 'POST', body: request, schema: gaeQuoteSchema });
+
+export const purchaseGae = (quoteId: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.gaePurchase, {
+    method: 'POST',
+    body: { quoteId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: transactionResponseSchema,
+  });
+
+export const setAutoSave = (request: AutoSaveRequest) =>
+  apiRequest(apiPaths.gaeAutoSave, {
+    method: 'PUT',
+    body: request,
+    schema: z.object({ autoSave: autoSaveSchema.nullable() }),
+  });
+
+/** The statement PDF as a file (bearer header), for the /pdf screen to show and download. */
+export const downloadStatementPdf = (range: { from: string; to: string }, signal?: AbortSignal) => {
+  const query = new URLSearchParams();
+  if (range.from) query.set('from', range.from);
+  if (range.to) query.set('to', range.to);
+  const search = query.toString();
+  return apiDownload(`${apiPaths.gaeStatementPdf}${search ? `?${search}` : ''}`, { signal });
+};
+
+export const previewTermination = (currency: 'USDT' | 'QMGT') =>
+  apiRequest(apiPaths.gaeTerminationPreview, {
+    method: 'POST',
+    body: { currency },
+    schema: terminationSummarySchema,
+  });
+
+/** PUT /request-terminate-gae-form/{planId}: the form SPEC.md names (currency, refund). */
+export function requestTermination(input: {
+  planId: string;
+  currency: 'USDT' | 'QMGT';
+  refund: string;
+  idempotencyKey: string;
+}) {
+  const form = new FormData();
+  form.set('currency', input.currency);
+  form.set('refund', input.refund);
+  return apiRequest(apiPaths.requestTerminateGae(input.planId), {
+    method: 'PUT',
+    body: form,
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+    schema: terminationResponseSchema,
+  });
+}
+
+export const decideTermination = (input: {
+  id: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+  idempotencyKey: string;
+}) =>
+  apiRequest(apiPaths.adminTerminationDecision(input.id, input.decision), {
+    method: 'POST',
+    body: input.reason ? { reason: input.reason } : {},
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+    schema: terminationResponseSchema,
+  });
+
+export const requestConvertQuote = (request: ConvertQuoteRequest) =>
+  apiRequest(apiPaths.convertQuote, { method: 'POST', body: request, schema: convertQuoteSchema });
+
+export const executeConvert = (quoteId: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.convert, {
+    method: 'POST',
+    body: { quoteId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: transactionResponseSchema,
+  });

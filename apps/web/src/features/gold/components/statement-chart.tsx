@@ -1,0 +1,69 @@
+import type { GaeStatement } from '@qmgt/contracts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatAmount } from '@/lib/money';
+
+type Point = { day: string; grams: number; value: number; gramsText: string; valueText: string };
+
+/**
+ * Grams and their value at the end of each day with a movement. Pixels need numbers: the
+ * figures become JS numbers here, for drawing only; the tooltip shows the API's exact strings.
+ */
+export default function StatementChart({ statement }: { statement: GaeStatement }) {
+  const points: Point[] = statement.series.map((s) => ({
+    day: s.date,
+    grams: Number(s.grams),
+    value: Number(s.valueUsdt),
+    gramsText: `${formatAmount(s.grams, 'GOLD')} g`,
+    valueText: `${formatAmount(s.valueUsdt, 'USDT')} USDT`,
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 320, height: 240 }}>
+      <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--mantine-color-default-border)" vertical={false} />
+        <XAxis dataKey="day" tick={{ fontSize: 11, fill: 'var(--mantine-color-dimmed)' }} minTickGap={24} />
+        <YAxis
+          yAxisId="grams"
+          width={56}
+          tick={{ fontSize: 11, fill: 'var(--mantine-color-dimmed)' }}
+          tickFormatter={(v: number) => `${v.toFixed(2)} g`}
+        />
+        <YAxis
+          yAxisId="value"
+          orientation="right"
+          width={64}
+          tick={{ fontSize: 11, fill: 'var(--mantine-color-dimmed)' }}
+          tickFormatter={(v: number) => `$${v.toFixed(0)}`}
+        />
+        <Tooltip
+          formatter={(_value, name, item) => {
+            const point = item.payload as Point;
+            return name === 'Grams' ? [point.gramsText, 'Grams'] : [point.valueText, 'Value'];
+          }}
+          contentStyle={{
+            background: 'var(--mantine-color-body)',
+            border: '1px solid var(--mantine-color-default-border)',
+          }}
+        />
+        <Legend />
+        <Line
+          yAxisId="grams"
+          type="stepAfter"
+          dataKey="grams"
+          name="Grams"
+          stroke="var(--mantine-color-gold-6)"
+          strokeWidth={2}
+          dot
+        />
+        <Line
+          yAxisId="value"
+          type="monotone"
+          dataKey="value"
+          name="Value (USDT)"
+          stroke="var(--mantine-color-blue-6)"
+          strokeWidth={1.5}
+          dot={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { formatAmount } from '@/lib/money';
+import { statementQueryOptions } from '../api/gold-api';
+
+const StatementChart = lazy(() => import('./statement-chart'));
+
+const signedGrams = (grams: string) =>
+  grams.startsWith('-') ? `−${formatAmount(grams.slice(1), 'GOLD')} g` : `+${formatAmount(grams, 'GOLD')} g`;
+
+function Box({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} ff="monospace">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** /GAE/Account-Statement: a date range, opening and closing grams, every movement with running grams, valuation and chart. */
+export function StatementView({ initialRange }: { initialRange: { from: string; to: string } }) {
+  const [draft, setDraft] = useState(initialRange);
+  const [range, setRange] = useState(initialRange);
+  const query = useQuery({ ...statementQueryOptions(range), placeholderData: keepPreviousData });
+  const statement = query.data;
+  // The server picks the plan's opening day and today when no range is given: show them.
+  useEffect(() => {
+    if (statement && !draft.from && !draft.to) setDraft({ from: statement.from, to: statement.to });
+  }, [statement, draft.from, draft.to]);
+  const pdfTo = `${paths.pdf.to()}?from=${encodeURIComponent(statement?.from ?? range.from)}&to=${encodeURIComponent(statement?.to ?? range.to)}`;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper withBorder radius="lg" p="md">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setRange(draft);
+          }}
+        >
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              type="date"
+              label="From"
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+            />
+            <Button type="submit" loading={query.isFetching}>
+              Show
+            </Button>
+            <Button component={Link} to={pdfTo} variant="default" disabled={!statement}>
+              PDF
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      {query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the statement" />
+        </Group>
+      ) : query.isError && !statement ? (
+        <Alert color="red" title="The statement could not be loaded">
+          {errorMessage(query.error, 'Please try again.')}
+        </Alert>
+      ) : statement ? (
+        <>
+          {query.isError ? (
+            <Alert color="red" variant="light">
+              {errorMessage(query.error, 'That range could not be loaded.')}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <Box label={`Opening (${statement.from})`} value={`${formatAmount(statement.openingGrams, 'GOLD')} g`} />
+            <Box label={`Closing (${statement.to})`} value={`${formatAmount(statement.closingGrams, 'GOLD')} g`} />
+            <Box label="Spot per gram today" value={`${formatAmount(statement.spot, 'USDT')} USDT`} />
+            <Box label="Valuation today" value={`${formatAmount(statement.valuationUsdt, 'USDT')} USDT`} />
+          </SimpleGrid>
+          {statement.series.length > 0 ? (
+            <Paper withBorder radius="lg" p="md">
+              <Title order={2} size="h5" mb="sm">
+                Grams and value over time
+              </Title>
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+                <StatementChart statement={statement} />
+              </Suspense>
+            </Paper>
+          ) : null}
+          <Paper withBorder radius="lg" p="md">
+            {statement.rows.length === 0 ? (
+              <Text c="dimmed" ta="center" py="lg">
+                No movements in this period.
+              </Text>
+            ) : (
+              <ScrollArea type="auto">
+                <Table striped highlightOnHover miw={720} aria-label="Statement movements">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Type</Table.Th>
+                      <Table.Th>Code</Table.Th>
+                      <Table.Th ta="right">Grams</Table.Th>
+                      <Table.Th ta="right">Price / g</Table.Th>
+                      <Table.Th ta="right">USDT</Table.Th>
+                      <Table.Th ta="right">Balance</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {statement.rows.map((row, index) => (
+                      <Table.Tr key={`${row.code}-${index}`}>
+                        <Table.Td>{formatDateTime(row.date)}</Table.Td>
+                        <Table.Td>{row.type}</Table.Td>
+                        <Table.Td ff="monospace">{row.code}</Table.Td>
+                        <Table.Td ta="right" ff="monospace" title={`${row.grams} g`}>
+                          {signedGrams(row.grams)}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {row.price ? formatAmount(row.price, 'USDT') : '—'}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {row.amountUsdt ? formatAmount(row.amountUsdt, 'USDT') : '—'}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace" title={`${row.balanceGrams} g`}>
+                          {formatAmount(row.balanceGrams, 'GOLD')} g
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </Paper>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

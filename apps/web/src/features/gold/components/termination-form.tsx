@@ -1,0 +1,132 @@
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { Termination, TerminationSummary } from '@qmgt/contracts';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { formatAmount } from '@/lib/money';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { previewTermination, requestTermination } from '../api/gold-api';
+import { Figure, Figures } from './figures';
+
+type Currency = 'USDT' | 'QMGT';
+
+/** The summary of a termination: grams, spot, gross, early-exit fee and refund. */
+export function TerminationFigures({ summary }: { summary: TerminationSummary }) {
+  const currency = summary.currency;
+  return (
+    <Figures label="Termination summary">
+      <Figure label="Grams" title={`${summary.grams} g`}>
+        {formatAmount(summary.grams, 'GOLD')} g
+      </Figure>
+      <Figure label="Gold spot" title={`${summary.spot} USDT per gram`}>
+        {formatAmount(summary.spot, 'USDT')} USDT/g
+      </Figure>
+      <Figure label="Gross (spot − 2%)" title={`${summary.gross} USDT`}>
+        {formatAmount(summary.gross, 'USDT')} USDT
+      </Figure>
+      <Figure label={summary.earlyExit ? 'Early-exit fee (5%, first 12 months)' : 'Early-exit fee'}>
+        {formatAmount(summary.earlyExitFee, currency)} {currency}
+      </Figure>
+      <Figure label="Refund" strong title={`${summary.refund} ${currency}`}>
+        {formatAmount(summary.refund, currency)} {currency}
+      </Figure>
+    </Figures>
+  );
+}
+
+/** /termination: the summary first, then the request; the grams are locked until an operator decides. */
+export function TerminationForm({ onFiled }: { onFiled: (termination: Termination) => void }) {
+  const [currency, setCurrency] = useState<Currency>('USDT');
+  const [summary, setSummary] = useState<TerminationSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'file' | null>(null);
+  const keys = useIdempotencyKeys();
+
+  const preview = async (chosen: Currency) => {
+    setBusy('preview');
+    setError(null);
+    try {
+      setSummary(await previewTermination(chosen));
+    } catch (failure) {
+      setSummary(null);
+      setError(errorMessage(failure, 'The summary could not be made. Try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const file = async () => {
+    if (!summary) return;
+    const attempt = `${summary.planId}:${summary.currency}:${summary.refund}`;
+    setBusy('file');
+    setError(null);
+    try {
+      const { termination } = await requestTermination({
+        planId: summary.planId,
+        currency: summary.currency,
+        refund: summary.refund,
+        idempotencyKey: keys.keyFor(attempt),
+      });
+      keys.forget(attempt);
+      onFiled(termination);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status > 0) keys.forget(attempt);
+      setError(errorMessage(failure, 'The request could not be sent. Try again.'));
+      // The price moved or the plan changed: show the new summary.
+      if (failure instanceof ApiError && (failure.status === 422 || failure.status === 409)) setSummary(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Terminating your GAE plan sells its grams at the gold price less 2%. In the plan&apos;s first 12 months a 5%
+          early-exit fee applies. An operator reviews every request; your grams are locked meanwhile.
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="refund-currency">
+            Refund in
+          </Text>
+          <SegmentedControl
+            aria-labelledby="refund-currency"
+            value={currency}
+            onChange={(value) => {
+              setCurrency(value as Currency);
+              setSummary(null);
+            }}
+            data={['USDT', 'QMGT']}
+          />
+        </Stack>
+        {summary ? (
+          <Paper withBorder radius="md" p="md">
+            <TerminationFigures summary={summary} />
+            {summary.earlyExit ? (
+              <Text size="xs" c="dimmed" mt="xs">
+                Your plan opened on {formatDate(summary.planOpenedAt)}.
+              </Text>
+            ) : null}
+          </Paper>
+        ) : null}
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group grow>
+          {summary ? (
+            <Button color="red" onClick={() => void file()} loading={busy === 'file'}>
+              {`Request termination for ${formatAmount(summary.refund, summary.currency)} ${summary.currency}`}
+            </Button>
+          ) : (
+            <Button onClick={() => void preview(currency)} loading={busy === 'preview'}>
+              Show the summary
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
