@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { verifyKycViaApi } from './support/kyc.js';
 import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './support/users.js';
 
 /**
@@ -9,11 +10,6 @@ import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './s
  * balances to the last unit.
  * Everything runs against the real API, its ledger and the local anvil chain.
  */
-
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 type Balance = { usdt: string; qmgt: string };
 type Transaction = {
@@ -45,42 +41,6 @@ function shown(value: bigint, decimals: number): string {
   const whole = (truncated / 10n ** BigInt(decimals)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = (truncated % 10n ** BigInt(decimals)).toString().padStart(decimals, '0');
   return `${whole}.${fraction}`;
-}
-
-/**
- * Makes the client really 'Verified' on the server through the sandbox identity provider: an
- * SDK token, a document and a selfie, submit, then the sandbox reviewer's GREEN (its signed
- * webhook lands on our own endpoint), until GET /getInfo says Verified.
- */
-async function verifyKycViaApi(request: APIRequestContext, session: Session): Promise<void> {
-  const access = await request.post('/api/applicant/access-token', { headers: bearer(session), data: {} });
-  expect(access.ok(), await access.text()).toBe(true);
-  const { token } = (await access.json()) as { token: string };
-
-  for (const kind of ['identity_document', 'selfie'] as const) {
-    const upload = await request.post('/api/sandbox-kyc/documents', {
-      headers: { 'X-Access-Token': token },
-      multipart: { kind, file: { name: `${kind}.png`, mimeType: 'image/png', buffer: PNG_1X1 } },
-    });
-    expect(upload.ok(), await upload.text()).toBe(true);
-  }
-  const submit = await request.post('/api/sandbox-kyc/submit', { headers: { 'X-Access-Token': token } });
-  expect(submit.ok(), await submit.text()).toBe(true);
-
-  const review = await request.post('/api/dev/kyc/review', {
-    data: { userId: session.user.id, reviewAnswer: 'GREEN' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
-
-  await expect
-    .poll(
-      async () => {
-        const info = await request.get('/api/getInfo', { headers: bearer(session) });
-        return ((await info.json()) as { user: { kycVerified: string } }).user.kycVerified;
-      },
-      { message: 'KYC status after the GREEN review', timeout: 20_000, intervals: [200, 500, 1000] },
-    )
-    .toBe('Verified');
 }
 
 async function balanceOf(request: APIRequestContext, session: Session): Promise<Balance> {

@@ -219,3 +219,42 @@ export async function noHorizontalOverflow(page: Page, width: number): Promise<v
     })
     .toBeLessThanOrEqual(width);
 }
+
+/**
+ * Makes the client really 'Verified' on the server through the sandbox identity provider: an
+ * SDK token, a document and a selfie, submit, then the sandbox reviewer's GREEN (its signed
+ * webhook lands on our own endpoint), until GET /getInfo says Verified.
+ */
+export async function verifyKycViaApi(request: APIRequestContext, session: Session): Promise<void> {
+  const access = await request.post('/api/applicant/access-token', { headers: bearer(session), data: {} });
+  expect(access.ok(), await access.text()).toBe(true);
+  const { token } = (await access.json()) as { token: string };
+
+  for (const kind of ['identity_document', 'selfie'] as const) {
+    const upload = await request.post('/api/sandbox-kyc/documents', {
+      headers: { 'X-Access-Token': token },
+      multipart: {
+        kind,
+        file: { name: `${kind}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG_1X1_BASE64, 'base64') },
+      },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+  }
+  const submit = await request.post('/api/sandbox-kyc/submit', { headers: { 'X-Access-Token': token } });
+  expect(submit.ok(), await submit.text()).toBe(true);
+
+  const review = await request.post('/api/dev/kyc/review', {
+    data: { userId: session.user.id, reviewAnswer: 'GREEN' },
+  });
+  expect(review.ok(), await review.text()).toBe(true);
+
+  await expect
+    .poll(
+      async () => {
+        const info = await request.get('/api/getInfo', { headers: bearer(session) });
+        return ((await info.json()) as { user: { kycVerified: string } }).user.kycVerified;
+      },
+      { message: 'KYC status after the GREEN review', timeout: 20_000, intervals: [200, 500, 1000] },
+    )
+    .toBe('Verified');
+}
