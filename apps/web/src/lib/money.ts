@@ -23,9 +23,9 @@ export function formatAmount(decimal: string, asset: Asset): string {
   return units === null ? decimal : formatUnits(units, asset);
 }
 
-/** An API amount with its asset: "1,234.56 USDT". */
+/** An API amount with its asset: "1,234.56 USDT"; gold in grams: "2.2404 g". */
 export function formatMoney(decimal: string, asset: Asset): string {
-  return `${formatAmount(decimal, asset)} ${asset}`;
+  return `${formatAmount(decimal, asset)} ${asset === 'GOLD' ? 'g' : asset}`;
 }
 
 /**

@@ -4,18 +4,28 @@ import { formatAmount } from '@/lib/money';
 
 type Point = { day: string; grams: number; value: number; gramsText: string; valueText: string };
 
+/** The series with the opening day before it and the closing day after it, so a line has two ends. */
+export function chartPoints(statement: GaeStatement): Point[] {
+  const point = (day: string, grams: string, valueUsdt: string | null): Point => ({
+    day,
+    grams: Number(grams),
+    value: valueUsdt === null ? Number.NaN : Number(valueUsdt),
+    gramsText: `${formatAmount(grams, 'GOLD')} g`,
+    valueText: valueUsdt === null ? '' : `${formatAmount(valueUsdt, 'USDT')} USDT`,
+  });
+  const points = statement.series.map((s) => point(s.date, s.grams, s.valueUsdt));
+  if (points[0]?.day !== statement.from) points.unshift(point(statement.from, statement.openingGrams, null));
+  if (points[points.length - 1]?.day !== statement.to)
+    points.push(point(statement.to, statement.closingGrams, statement.valuationUsdt));
+  return points;
+}
+
 /**
  * Grams and their value at the end of each day with a movement. Pixels need numbers: the
  * figures become JS numbers here, for drawing only; the tooltip shows the API's exact strings.
  */
 export default function StatementChart({ statement }: { statement: GaeStatement }) {
-  const points: Point[] = statement.series.map((s) => ({
-    day: s.date,
-    grams: Number(s.grams),
-    value: Number(s.valueUsdt),
-    gramsText: `${formatAmount(s.grams, 'GOLD')} g`,
-    valueText: `${formatAmount(s.valueUsdt, 'USDT')} USDT`,
-  }));
+  const points = chartPoints(statement);
   return (
     <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 320, height: 240 }}>
       <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -103,7 +103,7 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
             <Box label="Spot per gram today" value={`${formatAmount(statement.spot, 'USDT')} USDT`} />
             <Box label="Valuation today" value={`${formatAmount(statement.valuationUsdt, 'USDT')} USDT`} />
           </SimpleGrid>
-          {statement.series.length > 0 ? (
+          {statement.series.length > 0 && statement.from !== statement.to ? (
             <Paper withBorder radius="lg" p="md">
               <Title order={2} size="h5" mb="sm">
                 Grams and value over time
