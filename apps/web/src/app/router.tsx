@@ -15,6 +15,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
 import { ExplorerTxRoute } from './routes/explorer-tx';
+import { AffiliatesRoute, RewardCenterRoute, RewardRequestsRoute, StakingRoute } from './routes/growth';
 import {
   AdminTerminationsRoute,
   ConvertRoute,
@@ -105,14 +106,14 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireOperator />,
             children: [
-              screen(paths.rewardRequests.pattern, 'Reward Requests'),
+              { path: paths.rewardRequests.pattern, element: <RewardRequestsRoute /> },
               { path: paths.adminKyc.pattern, element: <AdminKycRoute /> },
               { path: paths.adminTerminations.pattern, element: <AdminTerminationsRoute /> },
             ],
           },
 
           // Only with an upline; also reached as /Staking.
-          { element: <RequireUpline />, children: [screen(paths.staking.pattern, 'Staking')] },
+          { element: <RequireUpline />, children: [{ path: paths.staking.pattern, element: <StakingRoute /> }] },
 
           // KYC verified: nothing renders otherwise.
           {
@@ -142,8 +143,8 @@ export const appRoutes: RouteObject[] = [
               },
               { path: paths.transaction.pattern, element: <TransactionByCodeRoute /> },
               { path: paths.myProfile.pattern, element: <MyProfileRoute /> },
-              screen(paths.myAffiliates.pattern, 'My Affiliates'),
-              screen(paths.myRewardCenter.pattern, 'My Reward Center'),
+              { path: paths.myAffiliates.pattern, element: <AffiliatesRoute /> },
+              { path: paths.myRewardCenter.pattern, element: <RewardCenterRoute /> },
             ],
           },
         ],

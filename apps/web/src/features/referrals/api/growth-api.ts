@@ -1,0 +1,139 @@
+import {
+  adminRewardRequestsResponseSchema,
+  affiliatesResponseSchema,
+  apiPaths,
+  rewardRequestResponseSchema,
+  rewardRequestsResponseSchema,
+  rewardsResponseSchema,
+  stakingPositionResponseSchema,
+  stakingPositionsResponseSchema,
+  stakingPreviewSchema,
+  stakingTermsResponseSchema,
+  swapQuoteSchema,
+  transactionResponseSchema,
+  type AffiliatesQuery,
+  type StakeRequest,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/* Affiliates, rewards and staking (DESIGN.md section 8). */
+
+export const growthKeys = {
+  affiliates: (query: Partial<AffiliatesQuery>) => ['growth', 'affiliates', query] as const,
+  rewards: () => ['growth', 'rewards'] as const,
+  requests: () => ['growth', 'reward-requests'] as const,
+  adminRequests: () => ['growth', 'admin', 'reward-requests'] as const,
+  staking: () => ['growth', 'staking'] as const,
+};
+
+export const affiliatesQueryOptions = (query: Partial<AffiliatesQuery>) =>
+  queryOptions({
+    queryKey: growthKeys.affiliates(query),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.affiliates, {
+        schema: affiliatesResponseSchema,
+        query: {
+          level: query.level ? String(query.level) : undefined,
+          search: query.search || undefined,
+          page: String(query.page ?? 1),
+          pageSize: String(query.pageSize ?? 20),
+        },
+        signal,
+      }),
+  });
+
+export const rewardsQueryOptions = () =>
+  queryOptions({
+    queryKey: growthKeys.rewards(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.rewards, { schema: rewardsResponseSchema, signal }),
+  });
+
+export const rewardRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: growthKeys.requests(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.rewardRequests, { schema: rewardRequestsResponseSchema, signal }),
+  });
+
+export const adminRewardRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: growthKeys.adminRequests(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.listAunRequest, { schema: adminRewardRequestsResponseSchema, signal }),
+  });
+
+export const stakingQueryOptions = () =>
+  queryOptions({
+    queryKey: growthKeys.staking(),
+    queryFn: async ({ signal }) => {
+      const [terms, positions] = await Promise.all([
+        apiRequest(apiPaths.stakingTerms, { schema: stakingTermsResponseSchema, signal }),
+        apiRequest(apiPaths.stakingPositions, { schema: stakingPositionsResponseSchema, signal }),
+      ]);
+      return { terms: terms.terms, positions: positions.positions };
+    },
+  });
+
+const withKey = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+
+export const claimReward = (rewardid: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.claimToken, {
+    method: 'POST',
+    body: { rewardid },
+    headers: withKey(idempotencyKey),
+    schema: transactionResponseSchema,
+  });
+
+export const requestPayout = (amount: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.tokenReward, {
+    method: 'POST',
+    body: { amount },
+    headers: withKey(idempotencyKey),
+    schema: rewardRequestResponseSchema,
+  });
+
+/** The sell price of `amount` QMGT, as a swap quote shows it (the same pricing as a vested-rewards sale). */
+export const quoteRewardSale = (amount: string) =>
+  apiRequest(apiPaths.swapQuote, {
+    method: 'POST',
+    body: { from: 'QMGT', to: 'USDT', amount },
+    schema: swapQuoteSchema,
+  });
+
+export const sellVestedRewards = (amount: string, minAmountOut: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.sellTokenOnlyVesting, {
+    method: 'POST',
+    body: { amount, minAmountOut },
+    headers: withKey(idempotencyKey),
+    schema: transactionResponseSchema,
+  });
+
+export const decideRewardRequest = (input: {
+  id: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+  idempotencyKey: string;
+}) =>
+  apiRequest(apiPaths.adminRewardRequestDecision(input.id, input.decision), {
+    method: 'POST',
+    body: input.reason ? { reason: input.reason } : {},
+    headers: withKey(input.idempotencyKey),
+    schema: rewardRequestResponseSchema,
+  });
+
+export const previewStake = (request: StakeRequest) =>
+  apiRequest(apiPaths.stakingPreview, { method: 'POST', body: request, schema: stakingPreviewSchema });
+
+export const stake = (request: StakeRequest, idempotencyKey: string) =>
+  apiRequest(apiPaths.staking, {
+    method: 'POST',
+    body: request,
+    headers: withKey(idempotencyKey),
+    schema: stakingPositionResponseSchema,
+  });
+
+export const unstake = (id: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.unstake(id), {
+    method: 'POST',
+    headers: withKey(idempotencyKey),
+    schema: transactionResponseSchema,
+  });

@@ -1,0 +1,170 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCopy } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { copyReferralLink } from '@/lib/copy-feedback';
+import { formatDate } from '@/lib/format';
+import { formatAmount } from '@/lib/money';
+import { affiliatesQueryOptions } from '../api/growth-api';
+
+const PAGE_SIZE = 20;
+
+/** /My-Affiliates: the downline three levels deep, per level and member, with the referral link. */
+export function Affiliates({ referralLink }: { referralLink: string }) {
+  const [level, setLevel] = useState('all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const query = useQuery({
+    ...affiliatesQueryOptions({
+      level: level === 'all' ? undefined : Number(level),
+      search: debounced || undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {[1, 2, 3].map((n) => {
+          const figures = data?.levels.find((l) => l.level === n);
+          return (
+            <Paper key={n} withBorder radius="md" p="md">
+              <Text size="xs" c="dimmed">
+                Level {n} ({n === 1 ? '5%' : n === 2 ? '2%' : '1%'} rewards)
+              </Text>
+              <Text fw={700} size="lg">
+                {figures ? `${figures.count} ${figures.count === 1 ? 'member' : 'members'}` : '…'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {figures ? `${formatAmount(figures.volumeUsdt, 'USDT')} USDT of purchases` : ''}
+              </Text>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p="md">
+        <Group align="center" wrap="wrap" gap="lg">
+          <div className="qr-frame">
+            <QRCodeSVG value={referralLink} size={100} level="H" aria-label="Referral QR code" />
+          </div>
+          <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
+            <Text size="sm" fw={500}>
+              Your referral link
+            </Text>
+            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+              {referralLink}
+            </Code>
+            <Button
+              size="xs"
+              variant="light"
+              w="fit-content"
+              leftSection={<IconCopy size={14} aria-hidden />}
+              onClick={() => void copyReferralLink(referralLink)}
+            >
+              Copy link
+            </Button>
+          </Stack>
+        </Group>
+      </Paper>
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="md">
+          <Group wrap="wrap">
+            <SegmentedControl
+              aria-label="Level"
+              value={level}
+              onChange={(value) => {
+                setLevel(value);
+                setPage(1);
+              }}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: '1', label: 'Level 1' },
+                { value: '2', label: 'Level 2' },
+                { value: '3', label: 'Level 3' },
+              ]}
+            />
+            <TextInput
+              aria-label="Search by username"
+              placeholder="Search by username"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+          </Group>
+          {query.isPending ? (
+            <Loader aria-label="Loading your affiliates" />
+          ) : query.isError && !data ? (
+            <Alert color="red">{errorMessage(query.error, 'Your affiliates could not be loaded.')}</Alert>
+          ) : data && data.members.length === 0 ? (
+            <Text c="dimmed">
+              {debounced || level !== 'all'
+                ? 'Nobody matches.'
+                : 'Nobody has joined through your link yet. Share it to start earning rewards.'}
+            </Text>
+          ) : data ? (
+            <>
+              <ScrollArea type="auto">
+                <Table striped miw={640} aria-label="Affiliates">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Username</Table.Th>
+                      <Table.Th>Level</Table.Th>
+                      <Table.Th>Joined</Table.Th>
+                      <Table.Th>KYC</Table.Th>
+                      <Table.Th ta="right">Purchases</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.members.map((m) => (
+                      <Table.Tr key={`${m.username}-${m.level}`}>
+                        <Table.Td>{m.username}</Table.Td>
+                        <Table.Td>{m.level}</Table.Td>
+                        <Table.Td>{formatDate(m.joinedAt)}</Table.Td>
+                        <Table.Td>{m.kycVerified}</Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {formatAmount(m.volumeUsdt, 'USDT')} USDT
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+              {data.total > PAGE_SIZE ? (
+                <Pagination
+                  total={Math.ceil(data.total / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  aria-label="Pages"
+                />
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,355 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { QUOTE_TTL_MS, type Reward, type SwapQuote } from '@qmgt/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { formatAmount, parseAmount } from '@/lib/money';
+import { notifySuccess } from '@/lib/notify';
+import { useCountdown } from '@/lib/use-countdown';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import {
+  growthKeys,
+  quoteRewardSale,
+  requestPayout,
+  rewardRequestsQueryOptions,
+  rewardsQueryOptions,
+} from '../api/growth-api';
+
+type Outcome = 'done' | 'refused' | 'retry';
+
+const STATUS_COLOR: Record<Reward['status'], string> = {
+  vesting: 'gray',
+  claimable: 'green',
+  claimed: 'blue',
+  requested: 'orange',
+  paid: 'teal',
+  sold: 'grape',
+  reversed: 'red',
+};
+
+const qmgt = (value: string) => `${formatAmount(value, 'QMGT')} QMGT`;
+
+type Props = {
+  /** Claims one reward through the app's transaction modal. */
+  onClaim: (reward: Reward, idempotencyKey: string) => Promise<Outcome>;
+  /** Sells vested rewards at the quote shown, through the transaction modal. */
+  onSell: (sale: { amount: string; quote: SwapQuote; idempotencyKey: string }) => Promise<Outcome>;
+};
+
+/** /My-Reward-Center: totals, the vesting timeline, every reward, claims, payout requests and sales. */
+export function RewardCenter({ onClaim, onSell }: Props) {
+  const queryClient = useQueryClient();
+  const query = useQuery(rewardsQueryOptions());
+  const keys = useIdempotencyKeys();
+  const [claiming, setClaiming] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['growth'] });
+
+  if (query.isPending) return <Loader aria-label="Loading your rewards" />;
+  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'Your rewards could not be loaded.')}</Alert>;
+  const { rewards, totals } = query.data;
+  const upcoming = rewards.filter((r) => r.status === 'vesting').sort((a, b) => a.vestsAt.localeCompare(b.vestsAt));
+
+  const claim = async (reward: Reward) => {
+    setClaiming(reward.id);
+    const outcome = await onClaim(reward, keys.keyFor(reward.id));
+    if (outcome !== 'retry') keys.forget(reward.id);
+    setClaiming(null);
+    refresh();
+  };
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+        {(
+          [
+            ['Vesting', totals.vesting],
+            ['Claimable', totals.claimable],
+            ['Requested', totals.requested],
+            ['Claimed', totals.claimed],
+            ['Paid out', totals.paid],
+            ['Sold', totals.sold],
+          ] as const
+        ).map(([label, value]) => (
+          <Paper key={label} withBorder radius="md" p="sm">
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} ff="monospace" size="sm" title={`${value} QMGT`}>
+              {qmgt(value)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {rewards.length === 0 ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Text c="dimmed">
+            No rewards yet. When people you referred buy QMGT or gold, you earn 5% of their purchase (2% and 1% for the
+            next two levels), vesting for 30 days.
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          {upcoming.length > 0 ? (
+            <Paper withBorder radius="lg" p="lg">
+              <Title order={2} size="h5" mb="md">
+                Vesting timeline
+              </Title>
+              <Timeline bulletSize={14} lineWidth={2} active={-1}>
+                {upcoming.slice(0, 8).map((r) => (
+                  <Timeline.Item key={r.id} title={`${qmgt(r.amountQmgt)} on ${formatDate(r.vestsAt)}`}>
+                    <Text size="xs" c="dimmed">
+                      Level {r.level} · {r.source.type} {r.source.code} by {r.source.username}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Paper>
+          ) : null}
+          <Paper withBorder radius="lg" p="md">
+            <ScrollArea type="auto">
+              <Table striped miw={820} aria-label="Rewards">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Earned</Table.Th>
+                    <Table.Th>Source</Table.Th>
+                    <Table.Th>Level</Table.Th>
+                    <Table.Th ta="right">Purchase</Table.Th>
+                    <Table.Th ta="right">Reward</Table.Th>
+                    <Table.Th>Vests</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rewards.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{r.source.username}</Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {r.source.type} {r.source.code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{r.level}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatAmount(r.purchaseUsdt, 'USDT')} USDT
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {qmgt(r.amountQmgt)}
+                      </Table.Td>
+                      <Table.Td>{formatDate(r.vestsAt)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[r.status]} variant="light">
+                          {r.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {r.status === 'claimable' ? (
+                          <Button
+                            size="xs"
+                            onClick={() => void claim(r)}
+                            loading={claiming === r.id}
+                            aria-label={`Claim ${qmgt(r.amountQmgt)}`}
+                          >
+                            Claim
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          </Paper>
+        </>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <PayoutRequest claimable={totals.claimable} onDone={refresh} />
+        <SellVested claimable={totals.claimable} onSell={onSell} onDone={refresh} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () => void }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const keys = useIdempotencyKeys();
+  const requests = useQuery(rewardRequestsQueryOptions());
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (value: string) => requestPayout(value, keys.keyFor(`payout:${value}`)),
+    meta: { silent: true },
+    onSuccess: ({ request }, value) => {
+      keys.forget(`payout:${value}`);
+      notifySuccess(`Payout request ${request.code} sent: an operator will review it.`);
+      setAmount('');
+      void queryClient.invalidateQueries({ queryKey: growthKeys.requests() });
+      onDone();
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const submit = () => {
+    const units = parseAmount(amount.trim(), 'QMGT');
+    const max = parseAmount(claimable, 'QMGT') ?? 0n;
+    if (units === null || units <= 0n) return setError('Enter an amount of QMGT.');
+    if (units > max) return setError(`You have ${qmgt(claimable)} claimable.`);
+    setError(null);
+    mutation.mutate(amount.trim());
+  };
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          Request a payout
+        </Title>
+        <Text size="sm" c="dimmed">
+          An operator reviews the request and pays the QMGT into your wallet.
+        </Text>
+        <TextInput
+          label="Amount (QMGT)"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={error}
+          description={`Claimable: ${qmgt(claimable)}`}
+        />
+        <Button onClick={submit} loading={mutation.isPending} w="fit-content">
+          Request payout
+        </Button>
+        {requests.data && requests.data.data.length > 0 ? (
+          <Stack gap={4}>
+            {requests.data.data.slice(0, 5).map((r) => (
+              <Group key={r.id} justify="space-between" gap="xs">
+                <Text size="xs" ff="monospace">
+                  {r.code} · {qmgt(r.amountQmgt)}
+                </Text>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}
+                >
+                  {r.status}
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: Props['onSell']; onDone: () => void }) {
+  const [amount, setAmount] = useState('');
+  const [quote, setQuote] = useState<(SwapQuote & { validUntil: number }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useIdempotencyKeys();
+  const secondsLeft = useCountdown(quote?.validUntil ?? null);
+  const expired = quote !== null && secondsLeft === 0;
+
+  const ask = async () => {
+    const units = parseAmount(amount.trim(), 'QMGT');
+    if (units === null || units <= 0n) return setError('Enter an amount of QMGT.');
+    if (units > (parseAmount(claimable, 'QMGT') ?? 0n)) return setError(`You have ${qmgt(claimable)} claimable.`);
+    setBusy(true);
+    setError(null);
+    const at = Date.now();
+    try {
+      setQuote({ ...(await quoteRewardSale(amount.trim())), validUntil: at + QUOTE_TTL_MS });
+    } catch (failure) {
+      setError(errorMessage(failure, 'No price is available right now.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sell = async () => {
+    if (!quote || expired) return;
+    setBusy(true);
+    const outcome = await onSell({ amount: amount.trim(), quote, idempotencyKey: keys.keyFor(quote.quoteId) });
+    setBusy(false);
+    if (outcome !== 'retry') keys.forget(quote.quoteId);
+    setQuote(null);
+    if (outcome === 'done') setAmount('');
+    onDone();
+  };
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          Sell vested rewards
+        </Title>
+        <Text size="sm" c="dimmed">
+          Sell claimable rewards for USDT at the QMGT sell price, shown before you confirm.
+        </Text>
+        <TextInput
+          label="Amount to sell (QMGT)"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.currentTarget.value);
+            setQuote(null);
+          }}
+          error={error}
+        />
+        {quote ? (
+          <Stack component="dl" gap={4} m={0} role="group" aria-label="Sale quote">
+            <Group justify="space-between">
+              <Text component="dt" size="sm" c="dimmed">
+                Sell price
+              </Text>
+              <Text component="dd" m={0} size="sm" ff="monospace">
+                {formatAmount(quote.price, 'USDT')} USDT per QMGT
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text component="dt" size="sm" c="dimmed">
+                Fee
+              </Text>
+              <Text component="dd" m={0} size="sm" ff="monospace">
+                {formatAmount(quote.fee, 'USDT')} USDT
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text component="dt" size="sm" c="dimmed">
+                You receive
+              </Text>
+              <Text component="dd" m={0} size="sm" ff="monospace" fw={700}>
+                {formatAmount(quote.amountOut, 'USDT')} USDT
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" role="timer">
+              {expired ? 'Quote expired.' : `Quote expires in ${secondsLeft ?? 0} s`}
+            </Text>
+          </Stack>
+        ) : null}
+        {quote && !expired ? (
+          <Button onClick={() => void sell()} loading={busy} w="fit-content">
+            Sell for {formatAmount(quote.amountOut, 'USDT')} USDT
+          </Button>
+        ) : (
+          <Button variant="light" onClick={() => void ask()} loading={busy} w="fit-content" disabled={!amount.trim()}>
+            Get the price
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
