@@ -1,0 +1,139 @@
+import { within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Reward, RewardsResponse, StakingPosition } from '@qmgt/contracts';
+import { buildSession } from '@/testing/factories';
+import { apiUrl, testApi } from '@/testing/handlers';
+import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import { fakeWallet } from '@/testing/wallet-api';
+
+const verified = () => buildSession({ kycVerified: 'Verified' });
+const reward = (overrides: Partial<Reward> = {}): Reward => ({
+  id: '44444444-4444-4444-8444-444444444444',
+  source: { type: 'QMGT', code: 'QM-ABCDEFGHJK', username: 'downline_d' },
+  level: 1,
+  purchaseUsdt: '400',
+  amountQmgt: '0.15',
+  vestsAt: '2026-10-01T00:00:00.000Z',
+  status: 'claimable',
+  createdAt: '2026-09-01T00:00:00.000Z',
+  ...overrides,
+});
+const totals: RewardsResponse['totals'] = {
+  vesting: '0.05',
+  claimable: '0.15',
+  requested: '0',
+  claimed: '0',
+  paid: '0',
+  sold: '0',
+};
+
+describe('reward center', () => {
+  it('lists rewards with their source, a claim on the vested one, and the vesting timeline', async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () =>
+        HttpResponse.json({
+          rewards: [
+            reward(),
+            reward({
+              id: '55555555-5555-4555-8555-555555555555',
+              status: 'vesting',
+              amountQmgt: '0.05',
+              vestsAt: '2026-12-20T00:00:00.000Z',
+            }),
+          ],
+          totals,
+        }),
+      ),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    renderApp('/My-Reward-Center', { session: verified() });
+    const table = await screen.findByRole('table', { name: 'Rewards' });
+    expect(within(table).getAllByText('downline_d')).toHaveLength(2);
+    expect(within(table).getByRole('button', { name: 'Claim 0.1500 QMGT' })).toBeInTheDocument();
+    expect(screen.getByText(/0\.0500 QMGT on/)).toBeInTheDocument();
+  });
+
+  it('claims a vested reward with an Idempotency-Key, through the transaction modal', async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    await user.click(await screen.findByRole('button', { name: 'Claim 0.1500 QMGT' }));
+    const claim = await new Promise<(typeof testApi.calls)[number] | undefined>((resolve) => {
+      const started = Date.now();
+      const look = () => {
+        const found = testApi.calls.find((c) => c.path === '/claim-token');
+        if (found || Date.now() - started > 3000) resolve(found);
+        else setTimeout(look, 50);
+      };
+      look();
+    });
+    expect(claim?.body).toEqual({ rewardid: reward().id });
+    expect(claim?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a payout request above what is claimable, before asking the server', async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ }), '5');
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('You have 0.1500 QMGT claimable.')).toBeInTheDocument();
+    expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('staking', () => {
+  const position: StakingPosition = {
+    id: '66666666-6666-4666-8666-666666666666',
+    code: 'SK-ABCDEFGHJK',
+    amount: '1.5',
+    termDays: 90,
+    aprBps: 400,
+    interest: '0.014794',
+    accrued: '0.004',
+    startsAt: '2026-11-01T00:00:00.000Z',
+    maturesAt: '2027-01-30T00:00:00.000Z',
+    status: 'active',
+    closedAt: null,
+  };
+
+  it('shows the interest before staking and the forfeit before an early unstake', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '3' };
+    server.use(
+      http.get(apiUrl('/staking/terms'), () =>
+        HttpResponse.json({
+          terms: [
+            { termDays: 90, aprBps: 400 },
+            { termDays: 180, aprBps: 600 },
+            { termDays: 365, aprBps: 800 },
+          ],
+        }),
+      ),
+      http.get(apiUrl('/staking/positions'), () => HttpResponse.json({ positions: [position] })),
+      http.post(apiUrl('/staking/preview'), () =>
+        HttpResponse.json({
+          amount: '1',
+          termDays: 90,
+          aprBps: 400,
+          interest: '0.009863',
+          maturesAt: '2027-02-22T00:00:00.000Z',
+        }),
+      ),
+    );
+    const { user } = renderApp('/staking', { session: verified(), upline: true });
+    await user.type(await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ }), '1');
+    await user.click(screen.getByRole('button', { name: 'Show the interest' }));
+    expect(await screen.findByText(/0\.0098 QMGT interest/)).toBeInTheDocument();
+    expect(testApi.calls.some((c) => c.path === '/staking' && c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Unstake' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unstake early?' });
+    expect(within(dialog).getByText(/You give up the 0\.0040 QMGT earned so far/)).toBeInTheDocument();
+  });
+});
