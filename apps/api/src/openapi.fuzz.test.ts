@@ -93,7 +93,9 @@ describe.each(identities)('the OpenAPI document holds $name', ({ name, credentia
           if (res.statusCode >= 400) expect(res.json().error.status, context).toBe(res.statusCode);
 
           // A path that routes nowhere (an empty or over-long segment) is refused before any route's guard.
-          const message = String((res.json() as { error?: { message?: string } } | null)?.error?.message);
+          // Only a JSON answer has a message (a 200 may be a file: the statement PDF).
+          const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+          const message = isJson ? String((res.json() as { error?: { message?: string } } | null)?.error?.message) : '';
           const unrouted =
             (res.statusCode === 404 && message.startsWith('No route')) ||
             (res.statusCode === 400 && message.startsWith('The address'));
