@@ -15,7 +15,13 @@ import { DashboardRoute } from './routes/dashboard';
 import { DevMailboxRoute } from './routes/dev-mailbox';
 import { EmailVerificationRoute } from './routes/email-verification';
 import { ExplorerTxRoute } from './routes/explorer-tx';
-import { AffiliatesRoute, RewardCenterRoute, RewardRequestsRoute, StakingRoute } from './routes/growth';
+import {
+  AdminConsultantsRoute,
+  AffiliatesRoute,
+  RewardCenterRoute,
+  RewardRequestsRoute,
+  StakingRoute,
+} from './routes/growth';
 import {
   AdminTerminationsRoute,
   ConvertRoute,
@@ -109,6 +115,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.rewardRequests.pattern, element: <RewardRequestsRoute /> },
               { path: paths.adminKyc.pattern, element: <AdminKycRoute /> },
               { path: paths.adminTerminations.pattern, element: <AdminTerminationsRoute /> },
+              { path: paths.adminConsultants.pattern, element: <AdminConsultantsRoute /> },
             ],
           },
 

@@ -98,6 +98,7 @@ export const paths = {
   // Back office (operator role only, DESIGN.md section 5)
   adminKyc: fixed('/admin/kyc'),
   adminTerminations: fixed('/admin/terminations'),
+  adminConsultants: fixed('/admin/consultants'),
 
   // Other
   test: fixed('/test'),

@@ -92,6 +92,20 @@ export function ProfileMenu({
             >
               GAE terminations
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.rewardRequests.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Reward requests
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminConsultants.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Consultants
+            </Menu.Item>
           </>
         ) : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>

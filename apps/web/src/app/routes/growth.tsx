@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { claimReward, sellVestedRewards } from '@/features/referrals/api/growth-api';
 import { Affiliates } from '@/features/referrals/components/affiliates';
+import { ConsultantsAdmin } from '@/features/referrals/components/consultants-admin';
 import { RewardCenter } from '@/features/referrals/components/reward-center';
 import { RewardRequestsQueue } from '@/features/referrals/components/reward-requests-queue';
 import { StakingPanel } from '@/features/referrals/components/staking-panel';
@@ -80,6 +81,16 @@ export function RewardRequestsRoute() {
         claimable again. The customer is e-mailed either way, and every decision is recorded with your name.
       </Text>
       <RewardRequestsQueue />
+    </>
+  );
+}
+
+/** /admin/consultants (operators). */
+export function AdminConsultantsRoute() {
+  return (
+    <>
+      <ScreenTitle>Consultants</ScreenTitle>
+      <ConsultantsAdmin />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  adminConsultantSchema,
+  adminConsultantsResponseSchema,
   adminRewardRequestsResponseSchema,
   affiliatesResponseSchema,
   apiPaths,
@@ -12,6 +14,7 @@ import {
   swapQuoteSchema,
   transactionResponseSchema,
   type AffiliatesQuery,
+  type ConsultantInput,
   type StakeRequest,
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -136,4 +139,19 @@ export const unstake = (id: string, idempotencyKey: string) =>
     method: 'POST',
     headers: withKey(idempotencyKey),
     schema: transactionResponseSchema,
+  });
+
+export const adminConsultantsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['growth', 'admin', 'consultants'] as const,
+    queryFn: ({ signal }) => apiRequest(apiPaths.adminConsultants, { schema: adminConsultantsResponseSchema, signal }),
+  });
+
+export const saveConsultant = (input: ConsultantInput) =>
+  apiRequest(apiPaths.adminConsultants, { method: 'PUT', body: input, schema: adminConsultantSchema });
+
+export const withdrawConsultant = (name: string) =>
+  apiRequest(`${apiPaths.adminConsultants}/${encodeURIComponent(name)}`, {
+    method: 'DELETE',
+    schema: adminConsultantSchema,
   });
