@@ -20,6 +20,9 @@ const DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
 export const decimalStringSchema = text(64, {
   required: 'Amount is required',
   maxMessage: 'The amount is too long',
+  // Not trimmed: the document's pattern is the whole rule, so " 12" is refused as it says
+  // (trimming would accept what the pattern refuses). Screens trim what people type.
+  trim: false,
 }).regex(DECIMAL, 'Enter an amount like 12.5 (digits and one decimal point)');
 
 export class AmountError extends Error {}

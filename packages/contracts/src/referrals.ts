@@ -98,7 +98,7 @@ export const consultantSchema = z.object({
 export type Consultant = z.infer<typeof consultantSchema>;
 export const consultantInputSchema = z.object({
   email: emailSchema,
-  displayName: text(80, { required: 'Display name is required' }).min(2, 'Display name is required'),
+  displayName: text(80, { required: 'Display name is required' }).min(1, 'Display name is required'),
   bio: text(2000, { multiline: true }),
 });
 export type ConsultantInput = z.infer<typeof consultantInputSchema>;

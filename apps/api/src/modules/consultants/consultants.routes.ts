@@ -61,8 +61,9 @@ export const consultantsRoutes: FastifyPluginAsync<{ consultants: ConsultantsSer
     async (request) => consultants.upsert(currentAuth(request).user.id, request.body, request.ip),
   );
 
-  app.delete(
-    '/admin/consultants/:name',
+  // A POST to its own address: DELETE /admin/consultants/ (no name) would land on the list's path.
+  app.post(
+    '/admin/consultants/:name/withdraw',
     {
       onRequest: app.requireOperator,
       config: { errorStatuses: [404] },

@@ -61,8 +61,8 @@ describe('consultants', () => {
     expect((await put({ email: other.input.email, displayName: '金金', bio: '' }, operatorToken)).statusCode).toBe(422);
 
     const withdrawn = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/consultants/gold-advisor-one',
+      method: 'POST',
+      url: '/api/admin/consultants/gold-advisor-one/withdraw',
       headers: { authorization: `Bearer ${operatorToken}` },
     });
     expect(withdrawn.json()).toMatchObject({ active: false });
