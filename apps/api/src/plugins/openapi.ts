@@ -106,15 +106,26 @@ const trims = (check: z.core.$ZodCheck): boolean => {
  * JSON Schema metadata, which the document generator merges.
  */
 function documentTrimmedMinimums(schema: unknown): void {
-  const solid = `[^${TRIMMED_WHITESPACE}]`;
   for (const node of zodNodes(schema)) {
     const def = node._zod.def as unknown as ZodDef;
     if (def.type !== 'string' || !def.checks) continue;
-    const trimAt = def.checks.findIndex(trims);
-    if (trimAt < 0 || def.checks.some((check) => check._zod.def.check === 'string_format')) continue;
+    const checks = def.checks;
+    const trimAt = checks.findIndex(trims);
+    if (trimAt < 0) continue;
+    const formats = checks.filter((check) => check._zod.def.check === 'string_format');
+    // text() refuses control characters before trimming: that rule and the trimmed minimum
+    // make one pattern. Any other format already says what it accepts.
+    const singleLine =
+      formats.length > 0 &&
+      formats.every(
+        (check) =>
+          checks.indexOf(check) < trimAt &&
+          (check._zod.def as { pattern?: RegExp }).pattern?.source === SINGLE_LINE_SOURCE,
+      );
+    if (formats.length > 0 && !singleLine) continue;
     const minimum = Math.max(
       0,
-      ...def.checks
+      ...checks
         .slice(trimAt + 1)
         .map((check) => check._zod.def as { check: string; minimum?: number })
         .filter((check) => check.check === 'min_length')
@@ -122,10 +133,22 @@ function documentTrimmedMinimums(schema: unknown): void {
     );
     const meta = z.globalRegistry.get(node);
     if (minimum < 1 || meta?.pattern || meta?.id) continue;
-    const pattern = minimum === 1 ? solid : `${solid}[\\s\\S]{${minimum - 2},}${solid}`;
+    let pattern: string;
+    if (singleLine) {
+      const solid = `[^${CONTROLS}${TRIMMED_WHITESPACE}]`;
+      const any = `[^${CONTROLS}]`;
+      pattern = minimum === 1 ? `^${any}*${solid}${any}*$` : `^${any}*${solid}${any}{${minimum - 2},}${solid}${any}*$`;
+    } else {
+      const solid = `[^${TRIMMED_WHITESPACE}]`;
+      pattern = minimum === 1 ? solid : `${solid}[\\s\\S]{${minimum - 2},}${solid}`;
+    }
     z.globalRegistry.add(node, { ...meta, pattern });
   }
 }
+
+/** The control characters text() refuses in a single-line field, and its pattern's source. */
+const CONTROLS = '\\u0000-\\u001F\\u007F';
+const SINGLE_LINE_SOURCE = `^[^${CONTROLS}]*$`;
 
 type Guard = 'user' | 'verified' | 'operator';
 
