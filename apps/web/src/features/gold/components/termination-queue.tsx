@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RejectReasonModal } from '@/components/ui/reject-reason-modal';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
@@ -29,7 +17,6 @@ export function TerminationQueue() {
   const query = useQuery(adminTerminationsQueryOptions());
   const keys = useIdempotencyKeys();
   const [rejecting, setRejecting] = useState<{ id: string; code: string } | null>(null);
-  const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       decideTermination({ ...input, idempotencyKey: keys.keyFor(`${input.id}:${input.decision}`) }),
@@ -40,7 +27,6 @@ export function TerminationQueue() {
         `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`,
       );
       setRejecting(null);
-      setReason('');
     },
     onError: (failure) => notifyError(errorMessage(failure)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: goldKeys.adminTerminations() }),
@@ -125,39 +111,12 @@ export function TerminationQueue() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <Modal
-        opened={rejecting !== null}
+      <RejectReasonModal
+        subject={rejecting?.code ?? null}
+        busy={decide.isPending}
         onClose={() => setRejecting(null)}
-        title={`Reject ${rejecting?.code ?? ''}`}
-        centered
-      >
-        <Stack>
-          <Textarea
-            label="Reason (the customer reads it)"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              disabled={!reason.trim()}
-              loading={decide.isPending}
-              onClick={() =>
-                rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason: reason.trim() })
-              }
-            >
-              Reject request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onReject={(reason) => rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason })}
+      />
     </Paper>
   );
 }

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RejectReasonModal } from '@/components/ui/reject-reason-modal';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
@@ -27,7 +15,6 @@ export function RewardRequestsQueue() {
   const query = useQuery(adminRewardRequestsQueryOptions());
   const keys = useIdempotencyKeys();
   const [rejecting, setRejecting] = useState<{ id: string; code: string } | null>(null);
-  const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       decideRewardRequest({ ...input, idempotencyKey: keys.keyFor(`${input.id}:${input.decision}`) }),
@@ -36,7 +23,6 @@ export function RewardRequestsQueue() {
       keys.forget(`${input.id}:${input.decision}`);
       notifySuccess(`${request.code} ${request.status}.`);
       setRejecting(null);
-      setReason('');
     },
     onError: (failure) => notifyError(errorMessage(failure)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: growthKeys.adminRequests() }),
@@ -113,39 +99,12 @@ export function RewardRequestsQueue() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <Modal
-        opened={rejecting !== null}
+      <RejectReasonModal
+        subject={rejecting?.code ?? null}
+        busy={decide.isPending}
         onClose={() => setRejecting(null)}
-        title={`Reject ${rejecting?.code ?? ''}`}
-        centered
-      >
-        <Stack>
-          <Textarea
-            label="Reason (the customer reads it)"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              disabled={!reason.trim()}
-              loading={decide.isPending}
-              onClick={() =>
-                rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason: reason.trim() })
-              }
-            >
-              Reject request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onReject={(reason) => rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason })}
+      />
     </Paper>
   );
 }
