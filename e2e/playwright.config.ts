@@ -57,6 +57,8 @@ export default defineConfig({
       OPERATOR_PASSWORD: 'operator-e2e-pass-1',
       // One confirmation keeps deposits and settlements quick in the journeys.
       DEPOSIT_CONFIRMATIONS: '1',
+      // Referral rewards vest at once, so that a journey can claim one (30 days by default).
+      REWARD_VESTING_DAYS: '0',
       DEPOSIT_SCAN_MS: '500',
     },
   },

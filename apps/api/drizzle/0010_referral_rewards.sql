@@ -53,6 +53,15 @@ CREATE TABLE "reward_requests" (
 --> statement-breakpoint
 CREATE INDEX "reward_requests_queue_idx" ON "reward_requests" ("status", "created_at");
 --> statement-breakpoint
+-- Business constants the SQL reads, written by the API at start from its configuration
+-- (REWARD_VESTING_DAYS), so that the rule in SQL and the configuration cannot disagree.
+CREATE TABLE "platform_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "platform_settings" ("key", "value") VALUES ('reward_vesting_days', '30');
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION chain_movements_of(p_lines jsonb) RETURNS TABLE (user_id uuid, kind chain_movement_kind, amount numeric)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT x.owner, CASE WHEN x.net > 0 THEN 'mint'::chain_movement_kind ELSE 'burn'::chain_movement_kind END, abs(x.net)
@@ -109,7 +118,9 @@ BEGIN
   INSERT INTO referral_rewards (beneficiary_id, source_user_id, source_transaction_id, source_type, source_code, level,
                                 purchase_usdt, amount, entry_id, vests_at, created_at)
   SELECT (c->>'upline')::uuid, t.user_id, t.id, t.type, t.code, (c->>'level')::int, t.amount_in,
-         (c->>'amount')::numeric, entry, t.created_at + interval '30 days', t.created_at
+         (c->>'amount')::numeric, entry,
+         t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days')),
+         t.created_at
     FROM jsonb_array_elements(credits) AS c;
 END
 $$;

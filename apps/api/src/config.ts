@@ -33,6 +33,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
   /** Per-account sign-in throttle: failed attempts that lock an account, and for how long. */
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(4).max(1000).default(10),
+  /** Days a referral reward vests before it can be claimed (DESIGN.md section 2: 30). */
+  REWARD_VESTING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   SIGN_IN_LOCK_MINUTES: intFromEnv(15),
   /** Idle and absolute session lifetimes; the defaults are SPEC.md's and DESIGN.md's. */
   SESSION_IDLE_MINUTES: intFromEnv(15),
@@ -92,6 +94,8 @@ export interface Config {
   rateLimit: { authMax: number; windowMs: number };
   /** Failed sign-ins to one account (from any address) that lock it, and the lock's length. */
   signInLock: { after: number; ms: number };
+  /** Days a referral reward vests. */
+  rewardVestingDays: number;
   session: { idleMs: number; absoluteMs: number };
   /** undefined: generated on first start and kept in DATA_DIR/secrets.json (sandbox only). */
   appSecret: string | undefined;
@@ -205,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     signInLock: { after: e.SIGN_IN_LOCK_AFTER, ms: e.SIGN_IN_LOCK_MINUTES * 60_000 },
+    rewardVestingDays: e.REWARD_VESTING_DAYS,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     appSecret: e.APP_SECRET,
     market: {

@@ -29,6 +29,12 @@ export default fp(
       jobs: app.jobs,
     });
     app.services.referrals = referrals;
+    // The vesting period the SQL crediting reads (migration 0010), from the configuration.
+    await app.database.executeSql(
+      `INSERT INTO platform_settings (key, value) VALUES ('reward_vesting_days', $1)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [String(app.config.rewardVestingDays)],
+    );
     await app.jobs.register<{ requestId: string }>(REWARD_MAIL_JOB, async (job) => {
       const row: RewardRequestRow | undefined = await referrals.requestRow(job.requestId);
       const user = row && (await usersService.findById(db, row.userId));
