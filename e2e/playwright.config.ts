@@ -35,7 +35,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /content\.spec\.ts/ },
+    // Publishing new terms asks every signed-in user to accept them: run after the rest, so
+    // that no other journey meets the prompt halfway.
+    { name: 'content', use: { browserName: 'chromium' }, testMatch: /content\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `node ${path.join(root, 'apps/api/dist/server.js')}`,
     url: `${BASE_URL}/api/health`,

@@ -124,3 +124,81 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   await page.goto('/GAE/Purchase');
   await expect(page.getByText('Your plan is closed')).toBeVisible();
 });
+
+test('USDAU: convert to grams, request USDAU, operator approval, paid on chain; the vault list on the public proof of reserves', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { credentials: me } = await createVerifiedUser(request, { prefix: 'usdau' });
+  const session = await signInViaApi(request, me.username, me.password);
+  await verifyKycViaApi(request, session);
+  const faucet = await request.post('/api/dev/faucet', {
+    headers: { ...bearer(session), 'Idempotency-Key': randomUUID() },
+    data: { asset: 'USDT', amount: '1000' },
+  });
+  expect(faucet.ok(), await faucet.text()).toBe(true);
+  await expect.poll(async () => (await balances(request, session)).USDT.available, { timeout: 60_000 }).toBe('1000');
+  const post = async (url: string, data: unknown) => {
+    const response = await request.post(url, {
+      headers: { ...bearer(session), 'Idempotency-Key': randomUUID() },
+      data,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  // Grams in the GSA: USDT -> QMGT -> grams (the Convert screen has its own tests).
+  const swap = await post('/api/swap/quote', { from: 'USDT', to: 'QMGT', amount: '600' });
+  await post('/api/swap', { quoteId: swap.quoteId });
+  const convert = await post('/api/convert/quote', { from: 'QMGT', to: 'GOLD', amount: '3' });
+  await post('/api/convert', { quoteId: convert.quoteId });
+
+  await signInViaUi(page, me.username, me.password);
+  await page.goto('/request-external-usdau');
+  await expect(page.getByRole('heading', { name: 'USDAU Request External', level: 1 })).toBeVisible();
+  await expect(page.getByText('No USDAU requests yet.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Grams' }).fill('2');
+  // A mistyped character fails the checksum: refused by the server at the field, nothing locked.
+  const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  await page.getByRole('textbox', { name: /External address/ }).fill(address.replace('5aA', '5aa'));
+  await page.getByRole('button', { name: 'Review request' }).click();
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText(/fails its checksum: a character is mistyped/)).toBeVisible();
+  await page.getByRole('textbox', { name: /External address/ }).fill(address);
+  await page.getByRole('button', { name: 'Review request' }).click();
+  const figures = page.getByRole('group', { name: 'USDAU request' });
+  const usdau = (await figures.locator('dt:text-is("You receive (about)") + dd').textContent())?.trim() ?? '';
+  expect(usdau).toMatch(/^[\d,]+\.\d{2} USDAU$/);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Waiting for approval')).toBeVisible();
+  expect((await balances(request, session)).GOLD.locked).toBe('2');
+
+  // The operator approves; the sender pays it on chain; the customer follows it to the explorer.
+  const operatorPage = await (await browser.newContext()).newPage();
+  const operator = operatorCredentials(testInfo);
+  await signInViaUi(operatorPage, operator.email, operator.password);
+  await operatorPage.goto('/admin/usdau-requests');
+  const row = operatorPage.getByRole('row').filter({ hasText: me.username });
+  await expect(row).toContainText(address);
+  await row.getByRole('button', { name: /^Approve / }).click();
+  await expect(page.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('link', { name: /View on block explorer/ }).click();
+  await expect(page.getByText('USDAU').first()).toBeVisible();
+  expect((await balances(request, session)).GOLD.locked).toBe('0');
+
+  // The operator lists a bar; anyone sees it on the proof of reserves.
+  const serial = `E2E-${randomUUID().slice(0, 8)}`;
+  await operatorPage.goto('/admin/vault-bars');
+  await operatorPage.getByRole('textbox', { name: 'Serial' }).fill(serial);
+  await operatorPage.getByRole('textbox', { name: 'Refinery' }).fill('Valcambi');
+  await operatorPage.getByRole('textbox', { name: 'Fine grams' }).fill('12441.5');
+  await operatorPage.getByRole('button', { name: 'Add bar' }).click();
+  await expect(operatorPage.getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto('/');
+  await guest.getByRole('link', { name: 'proof of reserves' }).click();
+  await expect(guest.getByRole('heading', { name: 'Proof of Reserves', level: 1 })).toBeVisible();
+  await expect(guest.getByRole('cell', { name: serial, exact: true })).toBeVisible();
+  await expect(guest.getByText(/^Covered \d+\.\d{2}%/)).toBeVisible();
+});

@@ -31,6 +31,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { resolveSecrets } from './lib/secrets.js';
+import { createFieldCipher, type FieldCipher } from './lib/field-cipher.js';
 import { createLocalStorage } from './adapters/storage/local.js';
 import { createTokenSigner } from './adapters/kyc/tokens.js';
 import { createSumsubProvider } from './adapters/kyc/sumsub.js';
@@ -56,6 +57,12 @@ import gaeModule from './modules/gae/gae.module.js';
 import referralsModule from './modules/referrals/referrals.module.js';
 import stakingModule from './modules/staking/staking.module.js';
 import consultantsModule from './modules/consultants/consultants.module.js';
+import usdauModule from './modules/usdau/usdau.module.js';
+import reservesModule from './modules/reserves/reserves.module.js';
+import gesModule from './modules/ges/ges.module.js';
+import contentModule from './modules/content/content.module.js';
+import nomineesModule from './modules/nominees/nominees.module.js';
+import bankModule from './modules/bank/bank.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -72,6 +79,7 @@ async function openChain(config: Config, log: FastifyInstance['log']): Promise<C
       chainId: config.chain.rpc.chainId,
       usdt: config.chain.rpc.usdt as `0x${string}` | undefined,
       qmgt: config.chain.rpc.qmgt as `0x${string}`,
+      usdau: config.chain.rpc.usdau as `0x${string}` | undefined,
       mnemonic: config.chain.mnemonic,
     });
   }
@@ -113,6 +121,8 @@ declare module './services.js' {
     sandboxKyc: SandboxProvider | undefined;
     /** The mail port (dev mailbox or SMTP), for modules' job handlers. */
     mail: MailTransport;
+    /** Encryption of sensitive fields at rest, keyed by the app secret. */
+    fieldCipher: FieldCipher;
   }
 }
 
@@ -133,6 +143,12 @@ const MODULES = [
   referralsModule,
   stakingModule,
   consultantsModule,
+  usdauModule,
+  reservesModule,
+  gesModule,
+  contentModule,
+  nomineesModule,
+  bankModule,
 ];
 
 /**
@@ -236,6 +252,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   app.decorate('chain', chain);
   app.decorate('services', {
+    fieldCipher: createFieldCipher(secrets.appSecret),
     auth: authService,
     kyc: kycService,
     files: filesService,

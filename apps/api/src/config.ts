@@ -21,6 +21,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QMGT <no-reply@qmgt.local>'),
+  /** Where the contact form's messages go. */
+  SUPPORT_EMAIL: z.string().default('support@qmgt.local'),
   REDIS_URL: z.string().optional(),
   SANDBOX: boolFromEnv,
   OPERATOR_EMAIL: z.email().optional(),
@@ -66,6 +68,7 @@ export const envSchema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(56),
   USDT_ADDRESS: z.string().optional(),
   QMGT_ADDRESS: z.string().optional(),
+  USDAU_ADDRESS: z.string().optional(),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
   DEPOSIT_SCAN_MS: intFromEnv(2000),
   ANVIL_PATH: z.string().optional(),
@@ -84,6 +87,9 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string;
+  /** STRIPE_SECRET_KEY: the bank port's production adapter; unset, the sandbox bank. */
+  stripeSecretKey: string | undefined;
   redisUrl: string | undefined;
   /** SANDBOX: the /api/dev/* routes and the dev mailbox page are on. */
   sandbox: boolean;
@@ -110,7 +116,8 @@ export interface Config {
   chain: {
     /** Tests that do not move money run without a chain; the product always has one. */
     enabled: boolean;
-    rpc: { url: string; chainId: number; usdt: string | undefined; qmgt: string } | undefined;
+    rpc:
+      { url: string; chainId: number; usdt: string | undefined; qmgt: string; usdau: string | undefined } | undefined;
     mnemonic: string | undefined;
     confirmations: number;
     scanMs: number;
@@ -197,6 +204,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: e.DATABASE_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
     redisUrl: e.REDIS_URL || undefined,
     // Production never falls into the sandbox by default: only an explicit SANDBOX=true.
     sandbox: e.NODE_ENV === 'production' ? e.SANDBOX === true : (e.SANDBOX ?? !productionAdapterConfigured),
@@ -223,7 +232,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     chain: {
       enabled: true,
       rpc: e.CHAIN_RPC_URL
-        ? { url: e.CHAIN_RPC_URL, chainId: e.CHAIN_ID, usdt: e.USDT_ADDRESS, qmgt: e.QMGT_ADDRESS ?? '' }
+        ? {
+            url: e.CHAIN_RPC_URL,
+            chainId: e.CHAIN_ID,
+            usdt: e.USDT_ADDRESS,
+            qmgt: e.QMGT_ADDRESS ?? '',
+            usdau: e.USDAU_ADDRESS,
+          }
         : undefined,
       mnemonic: e.WALLET_MNEMONIC,
       confirmations: e.DEPOSIT_CONFIRMATIONS,

@@ -198,6 +198,10 @@ export const evmAddressSchema = text(42, { required: 'Address is required' }).re
   'Enter a 0x address of 40 hexadecimal characters',
 );
 export const usdauRequestBodySchema = z.object({ grams: decimalStringSchema, address: evmAddressSchema });
+/** The smallest USDAU request. */
+export const USDAU_MIN_GRAMS = '0.1';
+/** USDAU paid per gram: spot x 0.98, the price the platform buys gold back at (as a termination). */
+export const USDAU_SPREAD_BPS = GAE_TERMINATION_SPREAD_BPS;
 export type UsdauRequestBody = z.infer<typeof usdauRequestBodySchema>;
 export const USDAU_STATUSES = ['pending', 'approved', 'sent', 'rejected', 'failed'] as const;
 export const usdauRequestSchema = z.object({
@@ -224,8 +228,11 @@ const purposeBalancesSchema = z.object({ available: z.string(), locked: z.string
 export const balancesResponseSchema = z.object({
   USDT: purposeBalancesSchema,
   QMGT: purposeBalancesSchema,
-  /** available: the GSA; plan: grams in the GAE plan; locked: grams under a termination or USDAU request. */
-  GOLD: purposeBalancesSchema.extend({ plan: z.string() }),
+  /**
+   * available: the GSA; plan: grams in the GAE plan; ges: grams in group savings (GDS);
+   * locked: grams under a termination or USDAU request.
+   */
+  GOLD: purposeBalancesSchema.extend({ plan: z.string(), ges: z.string() }),
   rewards: z.object({ QMGT: z.string() }),
   spot: z.string(),
 });
@@ -245,6 +252,8 @@ export const vaultBarInputSchema = z.object({
   fineGrams: decimalStringSchema,
 });
 export type VaultBarInput = z.infer<typeof vaultBarInputSchema>;
+export const vaultBarResponseSchema = z.object({ bar: vaultBarSchema });
+export const vaultBarsResponseSchema = z.object({ data: z.array(vaultBarSchema) });
 export const reservesSchema = z.object({
   /** QMGT on chain (null when no chain is configured). */
   onChainQmgt: z.string().nullable(),
@@ -255,6 +264,8 @@ export const reservesSchema = z.object({
   /** QMGT + grams: every gram the platform must hold. */
   liabilitiesGrams: z.string(),
   vaultGrams: z.string(),
+  /** vaultGrams - liabilitiesGrams: negative when the vault is short. */
+  surplusGrams: z.string(),
   /** vaultGrams / liabilitiesGrams, e.g. "1.0213"; null when nothing is owed. */
   coverage: z.string().nullable(),
   bars: z.array(vaultBarSchema),

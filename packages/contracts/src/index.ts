@@ -14,3 +14,6 @@ export * from './idempotency.js';
 export * from './gold.js';
 export * from './referrals.js';
 export * from './staking.js';
+export * from './ges.js';
+export * from './content.js';
+export * from './compliance.js';

@@ -13,6 +13,7 @@ export const TRANSACTION_TYPES = [
   'TERMINATION',
   'REWARD',
   'STAKING',
+  'GES',
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

@@ -38,6 +38,7 @@ export default fp(
     const routes: ApiRoute[] = [];
     const paths = new Map<string, { matcher: RegExp; methods: Set<string> }>();
     app.decorate('apiRoutes', routes);
+    const hasItemRoute = (url: string) => [...paths.keys()].some((other) => other.startsWith(`${url}/:`));
 
     app.addHook('onRoute', (route: RouteOptions) => {
       if (route.url !== API_BASE && !route.url.startsWith(`${API_BASE}/`)) return;
@@ -52,7 +53,14 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       // Only an /api path that no API route took: a 404, or the client's GET wildcard.
       const matched = request.routeOptions.url;
-      if (matched !== undefined && (matched === API_BASE || matched.startsWith(`${API_BASE}/`))) return;
+      if (matched !== undefined && (matched === API_BASE || matched.startsWith(`${API_BASE}/`))) {
+        // The router ignores a trailing slash, so `/x/` (an item route's empty id) would reach the
+        // list at `/x`: where `/x/:id` exists, that is a path that routes nowhere (the one
+        // not-found answer, before any guard, as for any other empty segment), not the list.
+        const pathname = request.url.split('?')[0] ?? '';
+        if (pathname.endsWith('/') && !matched.endsWith('/') && hasItemRoute(matched)) return reply.callNotFound();
+        return;
+      }
       const pathname = request.url.split('?')[0] ?? '';
       if (!pathname.startsWith(`${API_BASE}/`)) return;
       const allowed = new Set<string>();

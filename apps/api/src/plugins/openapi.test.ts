@@ -197,6 +197,17 @@ describe('the API answers as the document says', () => {
     }
   });
 
+  it("answers an item route's empty id as a path that routes nowhere, signed in or out, never with its list", async () => {
+    const { token } = await signedInUser(t.app);
+    for (const url of ['/api/support/tickets/', '/api/announcements/']) {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error).toMatchObject({ status: 404, message: `No route GET ${url}.` });
+      }
+    }
+  });
+
   it('checks the session before the body: signed out with a junk body is a 401', async () => {
     for (const { method, path: url, operation } of operationsOf(doc)) {
       const sessionOnly = (operation.security ?? []).every((r) => Object.keys(r).length > 0);

@@ -114,15 +114,14 @@ function documentTrimmedMinimums(schema: unknown): void {
     if (trimAt < 0) continue;
     const formats = checks.filter((check) => check._zod.def.check === 'string_format');
     // text() refuses control characters before trimming: that rule and the trimmed minimum
-    // make one pattern. Any other format already says what it accepts.
-    const singleLine =
-      formats.length > 0 &&
-      formats.every(
-        (check) =>
-          checks.indexOf(check) < trimAt &&
-          (check._zod.def as { pattern?: RegExp }).pattern?.source === SINGLE_LINE_SOURCE,
-      );
-    if (formats.length > 0 && !singleLine) continue;
+    // make one pattern (single-line, or multiline where tab and line breaks are allowed). Any
+    // other format already says what it accepts.
+    const sources = formats.map((check) =>
+      checks.indexOf(check) < trimAt ? (check._zod.def as { pattern?: RegExp }).pattern?.source : undefined,
+    );
+    const singleLine = formats.length > 0 && sources.every((source) => source === SINGLE_LINE_SOURCE);
+    const multiline = formats.length > 0 && sources.every((source) => source === MULTILINE_SOURCE);
+    if (formats.length > 0 && !singleLine && !multiline) continue;
     const minimum = Math.max(
       0,
       ...checks
@@ -134,9 +133,10 @@ function documentTrimmedMinimums(schema: unknown): void {
     const meta = z.globalRegistry.get(node);
     if (minimum < 1 || meta?.pattern || meta?.id) continue;
     let pattern: string;
-    if (singleLine) {
-      const solid = `[^${CONTROLS}${TRIMMED_WHITESPACE}]`;
-      const any = `[^${CONTROLS}]`;
+    if (singleLine || multiline) {
+      const controls = singleLine ? CONTROLS : MULTILINE_CONTROLS;
+      const solid = `[^${controls}${TRIMMED_WHITESPACE}]`;
+      const any = `[^${controls}]`;
       pattern = minimum === 1 ? `^${any}*${solid}${any}*$` : `^${any}*${solid}${any}{${minimum - 2},}${solid}${any}*$`;
     } else {
       const solid = `[^${TRIMMED_WHITESPACE}]`;
@@ -149,6 +149,9 @@ function documentTrimmedMinimums(schema: unknown): void {
 /** The control characters text() refuses in a single-line field, and its pattern's source. */
 const CONTROLS = '\\u0000-\\u001F\\u007F';
 const SINGLE_LINE_SOURCE = `^[^${CONTROLS}]*$`;
+/** text({ multiline: true }): tab, line feed and carriage return are allowed. */
+const MULTILINE_CONTROLS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F';
+const MULTILINE_SOURCE = `^[^${MULTILINE_CONTROLS}]*$`;
 
 type Guard = 'user' | 'verified' | 'operator';
 

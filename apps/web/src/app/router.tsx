@@ -24,7 +24,11 @@ import {
 } from './routes/growth';
 import {
   AdminTerminationsRoute,
+  AdminUsdauRoute,
+  AdminVaultBarsRoute,
   ConvertRoute,
+  ProofOfReservesRoute,
+  UsdauRequestRoute,
   GaePlanRoute,
   GaeStatementRoute,
   PurchaseGaeRoute,
@@ -33,6 +37,16 @@ import {
   TerminationSummaryRoute,
 } from './routes/gold';
 import { ForgotPasswordRoute } from './routes/forgot-password';
+import { AdminGesRoute, GesGroupRoute, GesJoinRoute, GesRoute } from './routes/ges';
+import { AdminComplianceRoute, BankVerificationRoute, NomineeRoute } from './routes/compliance';
+import {
+  AdminContentRoute,
+  AnnouncementRoute,
+  AnnouncementsRoute,
+  ContactUsRoute,
+  SupportRoute,
+  TermsRoute,
+} from './routes/content';
 import { Home } from './routes/home';
 import { KycRegistrationRoute } from './routes/kyc-registration';
 import { KycVerificationRoute } from './routes/kyc-verification';
@@ -76,16 +90,18 @@ export const appRoutes: RouteObject[] = [
       { path: paths.forgotPassword.pattern, element: <ForgotPasswordRoute /> },
       // The signed-in client's identity check, or a second device's with a hand-off `uid`.
       { path: paths.kycVerification.pattern, element: <KycVerificationRoute /> },
-      screen(paths.contactUs.pattern, 'Contact Us'),
-      screen(paths.termConditions.pattern, 'Terms and Conditions'),
-      screen(paths.announcements.pattern, 'Announcements'),
+      { path: paths.contactUs.pattern, element: <ContactUsRoute /> },
+      { path: paths.termConditions.pattern, element: <TermsRoute /> },
+      { path: paths.announcements.pattern, element: <AnnouncementsRoute /> },
+      { path: paths.announcement.pattern, element: <AnnouncementRoute /> },
       // A transaction belongs to an account: guests are asked to log in there.
       { path: paths.transactionDetails.pattern, element: <TransactionDetailsRoute /> },
       // The built-in block explorer of the local chain, where explorer links lead.
       { path: paths.explorerTx.pattern, element: <ExplorerTxRoute /> },
-      screen(paths.support.pattern, 'Support Center'),
+      { path: paths.support.pattern, element: <SupportRoute /> },
       // A consultant's page brings people without an account to sign up with their referral.
       { path: paths.consultant.pattern, element: <ConsultantRoute /> },
+      { path: paths.proofOfReserves.pattern, element: <ProofOfReservesRoute /> },
       { path: paths.test.pattern, element: <SampleBalanceRoute /> },
       { element: <RequireSandbox />, children: [{ path: paths.devMailbox.pattern, element: <DevMailboxRoute /> }] },
 
@@ -93,11 +109,11 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          screen(paths.nominee.pattern, 'Nominee'),
+          { path: paths.nominee.pattern, element: <NomineeRoute /> },
           screen(paths.payment.pattern, 'Spend To Save'),
           screen(paths.paymentSuccess.pattern, 'Spend To Save Payment'),
-          screen(paths.gesGroup.pattern, 'GDS Group'),
-          screen(paths.gesJoin.pattern, 'Join GDS Group'),
+          { path: paths.gesGroup.pattern, element: <GesGroupRoute /> },
+          { path: paths.gesJoin.pattern, element: <GesJoinRoute /> },
           { path: paths.terminationSummary.pattern, element: <TerminationSummaryRoute /> },
           { path: paths.termination.pattern, element: <TerminationRoute /> },
           { path: paths.pdf.pattern, element: <StatementPdfRoute /> },
@@ -116,6 +132,11 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminKyc.pattern, element: <AdminKycRoute /> },
               { path: paths.adminTerminations.pattern, element: <AdminTerminationsRoute /> },
               { path: paths.adminConsultants.pattern, element: <AdminConsultantsRoute /> },
+              { path: paths.adminUsdauRequests.pattern, element: <AdminUsdauRoute /> },
+              { path: paths.adminVaultBars.pattern, element: <AdminVaultBarsRoute /> },
+              { path: paths.adminGes.pattern, element: <AdminGesRoute /> },
+              { path: paths.adminContent.pattern, element: <AdminContentRoute /> },
+              { path: paths.adminCompliance.pattern, element: <AdminComplianceRoute /> },
             ],
           },
 
@@ -128,8 +149,8 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: paths.dashboard.pattern, element: <DashboardRoute /> },
               // Also reached as /GES.
-              screen(paths.ges.pattern, 'GDS'),
-              screen(paths.bankVerification.pattern, 'Bank Verification'),
+              { path: paths.ges.pattern, element: <GesRoute /> },
+              { path: paths.bankVerification.pattern, element: <BankVerificationRoute /> },
               {
                 path: paths.transactions.pattern,
                 element: <TransactionsRoute title="Transactions" label="All transactions" />,
@@ -144,10 +165,7 @@ export const appRoutes: RouteObject[] = [
                 path: paths.transactionsGaex.pattern,
                 element: <TransactionsRoute title="GAEX Transactions" type="GAEX" label="GAEX transactions" />,
               },
-              {
-                path: paths.requestExternalUsdau.pattern,
-                element: <TransactionsRoute title="USDAU Request External" type="USDAU" label="USDAU requests" />,
-              },
+              { path: paths.requestExternalUsdau.pattern, element: <UsdauRequestRoute /> },
               { path: paths.transaction.pattern, element: <TransactionByCodeRoute /> },
               { path: paths.myProfile.pattern, element: <MyProfileRoute /> },
               { path: paths.myAffiliates.pattern, element: <AffiliatesRoute /> },

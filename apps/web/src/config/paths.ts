@@ -30,6 +30,10 @@ export const paths = {
   contactUs: fixed('/contact-us'),
   termConditions: fixed('/term-conditions'),
   announcements: fixed('/Announcements'),
+  announcement: {
+    pattern: '/Announcements/:id',
+    to: (id: string) => `/Announcements/${encodeURIComponent(id)}`,
+  },
   transactionDetails: {
     pattern: '/transaction-details/:id/:transactionType',
     to: (id: string, transactionType: string) =>
@@ -99,8 +103,15 @@ export const paths = {
   adminKyc: fixed('/admin/kyc'),
   adminTerminations: fixed('/admin/terminations'),
   adminConsultants: fixed('/admin/consultants'),
+  adminUsdauRequests: fixed('/admin/usdau-requests'),
+  adminVaultBars: fixed('/admin/vault-bars'),
+  adminGes: fixed('/admin/ges'),
+  adminContent: fixed('/admin/content'),
+  adminCompliance: fixed('/admin/compliance'),
 
   // Other
+  /** The public proof of reserves (DESIGN.md section 9). */
+  proofOfReserves: fixed('/proof-of-reserves'),
   test: fixed('/test'),
   /** Sandbox only: the embedded mail service's inbox (DESIGN.md section 1). */
   devMailbox: fixed('/dev/mailbox'),

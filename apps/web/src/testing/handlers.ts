@@ -92,6 +92,10 @@ const unauthorized = () =>
 
 /** The calls every signed-in screen makes; a test overrides them with server.use(...). */
 export const handlers = [
+  // Signed-in screens ask once whether new terms await acceptance: none by default.
+  http.get(apiUrl('/terms/status'), () =>
+    HttpResponse.json({ current: null, acceptedVersion: null, mustAccept: false }),
+  ),
   http.get(apiUrl('/health'), () => HttpResponse.json({ status: 'ok', sandbox: testApi.sandbox, version: 'test' })),
   http.get(apiUrl('/getInfo'), ({ request }) =>
     testApi.currentUser && request.headers.get('Authorization')

@@ -45,11 +45,15 @@ beforeEach(() => {
   localStorage.clear();
   resetTestApi();
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // Toasts live in a module-level store that outlives the rendered tree.
   act(() => notifications.clean());
-  server.resetHandlers();
+  // A form that goes away sends its pending draft: let such last requests land here, in this
+  // test's fake API, rather than in the next test's fresh one.
   vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  server.resetHandlers();
+  resetTestApi();
 });
 afterAll(() => server.close());

@@ -17,8 +17,8 @@ export interface ContractArtifact {
   bytecode: Hex;
 }
 
-export type ContractName = 'QMGT' | 'TestUSDT';
-const CONTRACTS: readonly ContractName[] = ['QMGT', 'TestUSDT'];
+export type ContractName = 'QMGT' | 'TestUSDT' | 'TestUSDAU';
+const CONTRACTS: readonly ContractName[] = ['QMGT', 'TestUSDT', 'TestUSDAU'];
 
 function needsCompile(): boolean {
   const sources = existsSync(SOURCES_DIR) ? readdirSync(SOURCES_DIR).filter((f) => f.endsWith('.sol')) : [];
@@ -48,7 +48,7 @@ export function loadContractArtifacts(): Promise<Record<ContractName, ContractAr
     }
     const read = (name: ContractName) =>
       JSON.parse(readFileSync(path.join(ARTIFACTS_DIR, `${name}.json`), 'utf8')) as ContractArtifact;
-    return { QMGT: read('QMGT'), TestUSDT: read('TestUSDT') };
+    return { QMGT: read('QMGT'), TestUSDT: read('TestUSDT'), TestUSDAU: read('TestUSDAU') };
   })();
   loading.catch(() => {
     loading = undefined;

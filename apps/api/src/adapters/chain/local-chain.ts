@@ -65,6 +65,8 @@ interface Deployment {
   treasury: Address;
   usdt: Address;
   qmgt: Address;
+  /** The test USDAU (absent in a deployment.json written before it existed: deployed again). */
+  usdau?: Address;
   blockNumber: string;
   deployedAt: string;
 }
@@ -157,8 +159,8 @@ async function runNode(
 
     const deploymentFile = path.join(chainDir, 'deployment.json');
     let deployment = readDeployment(deploymentFile);
-    const { QMGT, TestUSDT } = await artifacts;
-    const codeVersion = keccak256(concat([QMGT.bytecode, TestUSDT.bytecode]));
+    const { QMGT, TestUSDT, TestUSDAU } = await artifacts;
+    const codeVersion = keccak256(concat([QMGT.bytecode, TestUSDT.bytecode, TestUSDAU.bytecode]));
     if (deployment && deployment.codeVersion !== codeVersion) {
       // The contracts changed (QMGT gained settleBatch, test USDT a faucet owner): a sandbox
       // chain gets the new ones; the reconciliation job shows what the old ledger held.
@@ -174,11 +176,12 @@ async function runNode(
       );
       deployment = undefined;
     } else if (deployment) {
-      const [usdtCode, qmgtCode] = await Promise.all([
-        client.getCode({ address: deployment.usdt }),
-        client.getCode({ address: deployment.qmgt }),
-      ]);
-      if (!usdtCode || usdtCode === '0x' || !qmgtCode || qmgtCode === '0x') {
+      const codes = await Promise.all(
+        [deployment.usdt, deployment.qmgt, deployment.usdau].map((address) =>
+          address ? client.getCode({ address }) : undefined,
+        ),
+      );
+      if (codes.some((code) => !code || code === '0x')) {
         logger.warn(
           { usdt: deployment.usdt, qmgt: deployment.qmgt },
           'local chain: the saved contracts have no code (state lost?); deploying again',
@@ -198,13 +201,16 @@ async function runNode(
       // The faucet owns the test USDT: its sends never take a treasury nonce.
       const usdtReceipt = await deploy(TestUSDT, wallet.faucet.address);
       const qmgtReceipt = await deploy(QMGT, treasury);
+      // The treasury owns the test USDAU and holds its float: USDAU requests are paid from it.
+      const usdauReceipt = await deploy(TestUSDAU, treasury);
       deployment = {
         codeVersion,
         chainId: LOCAL_CHAIN_ID,
         treasury,
         usdt: getAddress(usdtReceipt.contractAddress!),
         qmgt: getAddress(qmgtReceipt.contractAddress!),
-        blockNumber: qmgtReceipt.blockNumber.toString(),
+        usdau: getAddress(usdauReceipt.contractAddress!),
+        blockNumber: usdauReceipt.blockNumber.toString(),
         deployedAt: new Date().toISOString(),
       };
       writeAtomically(deploymentFile, `${JSON.stringify(deployment, null, 2)}\n`);
@@ -225,6 +231,7 @@ async function runNode(
       rpcUrl: running.rpcUrl,
       usdt: deployment.usdt,
       qmgt: deployment.qmgt,
+      usdau: deployment.usdau,
       wallet,
       faucet: true,
       logBlockRange: 10_000n,
@@ -275,6 +282,7 @@ async function attachToNode(options: {
     rpcUrl: info.rpcUrl,
     usdt: deployment.usdt,
     qmgt: deployment.qmgt,
+    usdau: deployment.usdau,
     wallet,
     faucet: true,
     logBlockRange: 10_000n,
@@ -395,6 +403,7 @@ function readDeployment(file: string): Deployment | undefined {
       treasury: getAddress(saved.treasury),
       usdt: getAddress(saved.usdt),
       qmgt: getAddress(saved.qmgt),
+      ...(saved.usdau ? { usdau: getAddress(saved.usdau) } : {}),
     };
   } catch {
     return undefined;

@@ -2,8 +2,8 @@ import type { Address, Hex } from 'viem';
 
 export type { Address, Hex };
 
-/** The two tokens the platform moves on chain (18 decimals each, like the ledger's units). */
-export type ChainToken = 'USDT' | 'QMGT';
+/** The tokens the platform moves on chain (18 decimals each, like the ledger's units). */
+export type ChainToken = 'USDT' | 'QMGT' | 'USDAU';
 
 /** One ERC-20 `Transfer` log. (txHash, logIndex) identifies it: credit a deposit once per pair. */
 export interface TokenTransfer {
@@ -39,6 +39,17 @@ export interface ChainMovement {
   account: Address;
   amount: bigint;
   mint: boolean;
+}
+
+/**
+ * A treasury transaction signed but not yet broadcast: the settlement sender records it (hash,
+ * nonce, raw bytes) before sending it, so after a crash the same bytes go out again and a
+ * payment cannot be made twice (a nonce is used once).
+ */
+export interface SignedTx {
+  hash: Hex;
+  raw: Hex;
+  nonce: number;
 }
 
 /** A token movement decoded from a transaction's logs (the local explorer page). */
@@ -105,6 +116,8 @@ export interface ChainPort {
   readonly chainId: number;
   readonly usdt: Address;
   readonly qmgt: Address;
+  /** The USDAU token customers' USDAU requests are paid in; null when none is configured. */
+  readonly usdau: Address | null;
   /** The platform account (HD index 0): QMGT admin and minter, pays the gas. */
   readonly treasury: Address;
   /** Custodial address of a user: HD index userIndex + 1 of the platform mnemonic. No RPC. */
@@ -123,6 +136,15 @@ export interface ChainPort {
    * the node did not take it.
    */
   settleBatch(movements: readonly ChainMovement[], nonce: number): Promise<Hex>;
+  /**
+   * Signs a token transfer from the treasury with `nonce`, without sending it (see SignedTx).
+   * Throws ChainUsageError when the token is not configured or the address or amount is bad.
+   */
+  signTransfer(token: 'USDAU', to: Address, amount: bigint, nonce: number): Promise<SignedTx>;
+  /** Sends signed bytes; resolves when the node has them (also when it already had them). */
+  broadcast(raw: Hex): Promise<void>;
+  /** How many treasury transactions are mined: a signed one with a lower nonce that is not mined never will be. */
+  minedNonce(): Promise<number>;
   /** The treasury's next nonce including transactions the node holds but has not mined. */
   pendingNonce(): Promise<number>;
   /** Which movement ids a mined settleBatch applied (or had applied before) and which it skipped as unaffordable. */

@@ -16,6 +16,8 @@ export interface RpcChainOptions {
   usdt?: Address | undefined;
   /** QMGT_ADDRESS: our token, deployed with the treasury as admin and minter. */
   qmgt: Address;
+  /** USDAU_ADDRESS: the USDAU token USDAU requests are paid in from the treasury; unset, they cannot be paid. */
+  usdau?: Address | undefined;
   /** WALLET_MNEMONIC */
   mnemonic: string;
   /** Most blocks per eth_getLogs call; public BSC endpoints allow a few thousand at most. */
@@ -33,10 +35,12 @@ const KNOWN_CHAINS: Record<number, Chain> = { [bsc.id]: bsc, [bscTestnet.id]: bs
 export async function connectRpcChain(options: RpcChainOptions): Promise<ChainPort> {
   const usdt = options.usdt ?? (options.chainId === bsc.id ? BSC_USDT_ADDRESS : undefined);
   if (!usdt) throw new Error(`USDT_ADDRESS is required on chain ${options.chainId}`);
-  for (const [name, value] of [
+  const tokens: (readonly [string, Address])[] = [
     ['USDT_ADDRESS', usdt],
     ['QMGT_ADDRESS', options.qmgt],
-  ] as const) {
+    ...(options.usdau ? [['USDAU_ADDRESS', options.usdau] as const] : []),
+  ];
+  for (const [name, value] of tokens) {
     if (!isAddress(value, { strict: false })) throw new Error(`${name} is not an address: ${value}`);
   }
   const chain =
@@ -56,10 +60,7 @@ export async function connectRpcChain(options: RpcChainOptions): Promise<ChainPo
   const answered = await client.getChainId();
   if (answered !== options.chainId)
     throw new Error(`CHAIN_RPC_URL serves chain ${answered}, CHAIN_ID says ${options.chainId}`);
-  for (const [name, address] of [
-    ['USDT_ADDRESS', usdt],
-    ['QMGT_ADDRESS', options.qmgt],
-  ] as const) {
+  for (const [name, address] of tokens) {
     const code = await client.getCode({ address: getAddress(address) });
     if (!code || code === '0x') throw new Error(`${name} ${address} has no contract on chain ${options.chainId}`);
   }
@@ -85,6 +86,7 @@ export async function connectRpcChain(options: RpcChainOptions): Promise<ChainPo
     rpcUrl: options.rpcUrl,
     usdt,
     qmgt: options.qmgt,
+    usdau: options.usdau,
     wallet,
     faucet: false,
     logBlockRange: BigInt(options.logBlockRange ?? 2_000),

@@ -60,6 +60,8 @@ export interface ViemChainOptions {
   rpcUrl: string;
   usdt: Address;
   qmgt: Address;
+  /** The USDAU token (the local test token, or USDAU_ADDRESS); undefined: USDAU requests cannot be paid. */
+  usdau?: Address | undefined;
   wallet: PlatformWallet;
   /** Whether faucetUsdt may mint (the treasury owns the test USDT). */
   faucet: boolean;
@@ -82,6 +84,7 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
   const faucetSigner = createWalletClient({ chain, transport, account: wallet.faucet, cacheTime: 0 });
   const usdt = getAddress(options.usdt);
   const qmgt = getAddress(options.qmgt);
+  const usdau = options.usdau ? getAddress(options.usdau) : null;
   const logBlockRange = options.logBlockRange ?? 2_000n;
   const logAddressBatch = options.logAddressBatch ?? 200;
 
@@ -160,7 +163,14 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
       throw new ChainUsageError(`amount must be a positive integer of smallest units, got ${String(amount)}`);
     return amount;
   };
-  const tokenAddress = (token: ChainToken) => (token === 'USDT' ? usdt : qmgt);
+  const tokenAddress = (token: ChainToken): Address => {
+    if (token === 'USDT') return usdt;
+    if (token === 'QMGT') return qmgt;
+    if (!usdau) throw new ChainUsageError('no USDAU token is configured (USDAU_ADDRESS)');
+    return usdau;
+  };
+  const tokenOf = (contract: Address): ChainToken | null =>
+    contract === usdt ? 'USDT' : contract === qmgt ? 'QMGT' : contract === usdau ? 'USDAU' : null;
   const latestBlock = () => client.getBlockNumber({ cacheTime: 0 });
 
   async function receipt(hash: Hex): Promise<TxReceipt> {
@@ -193,6 +203,7 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
     chainId: chain.id,
     usdt,
     qmgt,
+    usdau,
     treasury: treasury.address,
     depositAddress: (userIndex) => wallet.depositAddress(userIndex),
     latestBlock,
@@ -293,6 +304,39 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
       return { applied, refused };
     },
 
+    async signTransfer(token, to, amount, nonce) {
+      const request = await signer.prepareTransactionRequest({
+        account: treasury,
+        chain,
+        to: tokenAddress(token),
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [checkedAddress(to, 'recipient'), checkedAmount(amount)],
+        }),
+        gas: SEND_GAS_LIMIT,
+        nonce,
+        parameters: ['fees', 'type', 'chainId'],
+      });
+      const raw = await signer.signTransaction(request);
+      return { hash: keccak256(raw), raw, nonce };
+    },
+
+    async broadcast(raw) {
+      const hash = keccak256(raw);
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw });
+      } catch (cause) {
+        // "already known" or a timeout after the node took it: what counts is whether it has it.
+        if (!(await nodeHas(hash)))
+          throw new ChainSendError(`broadcast: the node did not take the transaction (${shortMessage(cause)})`, hash, {
+            cause,
+          });
+      }
+    },
+
+    minedNonce: () => client.getTransactionCount({ address: treasury.address, blockTag: 'latest' }),
+
     qmgtTotalSupply: () => client.readContract({ address: qmgt, abi: qmgtAbi, functionName: 'totalSupply' }),
 
     receipt,
@@ -328,7 +372,7 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
         transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: mined.logs }).map((log) => {
           const contract = getAddress(log.address);
           return {
-            token: contract === usdt ? 'USDT' : contract === qmgt ? 'QMGT' : null,
+            token: tokenOf(contract),
             contract,
             logIndex: log.logIndex,
             from: getAddress(log.args.from),

@@ -129,9 +129,13 @@ function throttled(decision: Exclude<ThrottleDecision, { outcome: 'check' }>): A
   );
 }
 
+/** Told of each new account, after it is made. */
+export type RegisteredListener = (userId: string, origin: RequestOrigin) => Promise<void>;
+
 export function createAuthService(deps: AuthDeps) {
   const { db, queue } = deps;
   const now = deps.now ?? (() => new Date());
+  const registeredListeners: RegisteredListener[] = [];
   const sessions = createSessionCache(deps.sessionCache);
   /**
    * One database check at a time per token: a burst on a session due for its touch writes once.
@@ -255,6 +259,15 @@ export function createAuthService(deps: AuthDeps) {
      * same status, the same body, the same password-hashing work. A taken address's owner is
      * mailed about the attempt; a taken username is explained to the address that was given.
      */
+    /**
+     * Work another module does for each new account (the terms accepted at sign-up). A
+     * listener's failure is logged, never the sign-up's: the account exists either way, and
+     * what the listener records can be asked for again later.
+     */
+    onRegistered(listener: RegisteredListener): void {
+      registeredListeners.push(listener);
+    },
+
     async register(input: RegisterRequest, origin: RequestOrigin): Promise<Registration> {
       let uplineId: string | undefined;
       if (input.ref) {
@@ -289,6 +302,8 @@ export function createAuthService(deps: AuthDeps) {
             ip: origin.ip,
             detail: uplineId ? 'with upline' : null,
           });
+          for (const listener of registeredListeners)
+            await listener(user.id, origin).catch((error: unknown) => console.error('after sign-up:', error));
           return receipt(user.id);
         } catch (error) {
           // Another sign-up took the address or name between the look-up and the insert.

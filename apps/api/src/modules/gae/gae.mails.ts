@@ -6,7 +6,12 @@ import type { MailMessage } from '../../adapters/mail/index.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function message(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }): MailMessage {
+export function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; url: string },
+): MailMessage {
   return {
     to,
     subject,
@@ -19,7 +24,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   };
 }
 
-const amount = (value: string, asset: 'USDT' | 'QMGT' | 'GOLD') =>
+export const amount = (value: string, asset: 'USDT' | 'QMGT' | 'GOLD' | 'USDAU') =>
   `${formatUnits(toUnits(value, asset), asset)} ${asset === 'GOLD' ? 'g' : asset}`;
 
 export function terminationMail(to: string, username: string, publicUrl: string, t: Termination): MailMessage {

@@ -1,6 +1,6 @@
 import type { Asset } from '@qmgt/contracts';
 
-export const CUSTOMER_PURPOSES = ['available', 'locked', 'rewards', 'gae_plan'] as const;
+export const CUSTOMER_PURPOSES = ['available', 'locked', 'rewards', 'gae_plan', 'ges'] as const;
 export const PLATFORM_PURPOSES = [
   'treasury',
   'fees',

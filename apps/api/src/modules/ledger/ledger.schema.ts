@@ -8,7 +8,8 @@ import { users } from '../users/users.schema.js';
 export const assetEnum = pgEnum('asset', ['USDT', 'QMGT', 'GOLD', 'USDAU']);
 /**
  * Customer purposes (owner set): available (for GOLD: the GSA), locked (staking, pending sells,
- * grams under a termination or USDAU request), rewards, gae_plan (grams in the GAE plan).
+ * grams under a termination or USDAU request), rewards, gae_plan (grams in the GAE plan),
+ * ges (grams in group savings holdings).
  * Platform purposes (no owner): treasury, fees, float, gold_vault, staking_pool, rewards_pool,
  * and external: the world outside the ledger, the contra side of deposits and withdrawals.
  */
@@ -24,6 +25,7 @@ export const accountPurposeEnum = pgEnum('account_purpose', [
   'rewards_pool',
   'external',
   'gae_plan',
+  'ges',
 ]);
 
 export const ledgerAccounts = pgTable(
@@ -42,7 +44,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_customer_not_negative', sql`${t.ownerUserId} IS NULL OR ${t.balance} >= 0`),
     check(
       'ledger_accounts_owner_matches_purpose',
-      sql`(${t.ownerUserId} IS NULL) = (${t.purpose}::text NOT IN ('available', 'locked', 'rewards', 'gae_plan'))`,
+      sql`(${t.ownerUserId} IS NULL) = (${t.purpose}::text NOT IN ('available', 'locked', 'rewards', 'gae_plan', 'ges'))`,
     ),
   ],
 );

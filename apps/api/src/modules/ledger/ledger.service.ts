@@ -36,7 +36,7 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
   const { balanceCache } = options;
 
   async function balances(userId: string, tx: Db | Tx = db): Promise<CustomerBalances> {
-    const zero = () => ({ available: 0n, locked: 0n, rewards: 0n, gae_plan: 0n });
+    const zero = () => ({ available: 0n, locked: 0n, rewards: 0n, gae_plan: 0n, ges: 0n });
     const result = Object.fromEntries(ASSETS.map((a) => [a, zero()])) as CustomerBalances;
     for (const row of await customerBalances(tx, userId)) {
       if ((CUSTOMER_PURPOSES as readonly string[]).includes(row.purpose))

@@ -61,7 +61,39 @@ export const chainMovements = pgTable(
   ],
 );
 
-/** One settlement transaction of the treasury: a batch of movements under one nonce. */
+/**
+ * A token payment from the treasury the ledger made and the chain must follow (a USDAU
+ * request's payout): written with its ledger entry like a movement, sent by the one sender as
+ * its own chain transaction. A transfer carries no id on chain, so the sender records the
+ * signed bytes before sending them (chain_batches.raw_tx) and, after a crash, sends the same
+ * bytes again: one nonce, one payment.
+ */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+    transactionId: uuid('transaction_id').notNull(),
+    token: text('token', { enum: ['USDAU'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    amount: units('amount').notNull(),
+    status: chainMovementStatusEnum('status').notNull().default('pending'),
+    batchId: bigint('batch_id', { mode: 'bigint' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chain_transfers_open_idx')
+      .on(t.seq)
+      .where(sql`status IN ('pending', 'sent')`),
+    index('chain_transfers_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/**
+ * One settlement transaction of the treasury: a batch of movements under one nonce, or one
+ * transfer (`transferSeq`, with the signed bytes in `rawTx`).
+ */
 export const chainBatches = pgTable('chain_batches', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   /** Known before broadcasting (the signed transaction's hash), recorded first: write-ahead. */
@@ -69,6 +101,8 @@ export const chainBatches = pgTable('chain_batches', {
   nonce: integer('nonce').notNull(),
   /** sent, mined, final, reverted, dropped */
   status: text('status').notNull(),
+  transferSeq: bigint('transfer_seq', { mode: 'bigint' }),
+  rawTx: text('raw_tx'),
   blockNumber: units('block_number'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import {
   ChainSendError,
+  ChainUsageError,
   type Address,
   type ChainMovement,
   type ChainPort,
@@ -43,6 +44,17 @@ interface SentBatch {
   id: string;
   hash: Hex;
   sentAt: number;
+  /** A token transfer's batch: its nonce and the signed bytes, sent again (never re-signed) while the nonce is free. */
+  transfer?: { nonce: number; raw: Hex };
+}
+
+/** A pending token transfer, as the sender reads it. */
+interface OpenTransfer {
+  seq: string;
+  transactionId: string;
+  token: 'USDAU';
+  to: Address;
+  amount: string;
 }
 
 const rowsOf = <T>(result: { rows: Record<string, unknown>[] }) => result.rows as T[];
@@ -62,6 +74,8 @@ export function createSettlement(deps: SettlementDeps) {
   const batchSize = deps.batchSize ?? 200;
   const maxAttempts = deps.maxAttempts ?? 5;
   const lostAfterMs = deps.lostAfterMs ?? 10_000;
+  /** A transfer the node does not know is sent again (the same bytes) after this long. */
+  const resendTransferAfterMs = Math.min(lostAfterMs, 2_000);
   /** The pause before asking again about a batch that is not mined or not deep enough yet. */
   const waitingPauseMs = 20;
   const lease = createSenderLease(database, (error) => {
@@ -91,14 +105,16 @@ export function createSettlement(deps: SettlementDeps) {
   /** Movements of a batch that did not make it go back to pending, or are compensated after too many tries. */
   async function requeue(batch: SentBatch, status: 'reverted' | 'dropped') {
     await exec(`UPDATE chain_batches SET status = $2, updated_at = now() WHERE id = $1`, [batch.id, status]);
-    await exec(
-      `UPDATE chain_movements SET status = 'pending', batch_id = NULL WHERE batch_id = $1 AND status = 'sent'`,
-      [batch.id],
-    );
+    for (const table of ['chain_movements', 'chain_transfers'])
+      await exec(`UPDATE ${table} SET status = 'pending', batch_id = NULL WHERE batch_id = $1 AND status = 'sent'`, [
+        batch.id,
+      ]);
     const exhausted = rowsOf<{ transaction_id: string }>(
-      await exec(`SELECT DISTINCT transaction_id FROM chain_movements WHERE status = 'pending' AND attempts >= $1`, [
-        maxAttempts,
-      ]),
+      await exec(
+        `SELECT transaction_id FROM chain_movements WHERE status = 'pending' AND attempts >= $1
+         UNION SELECT transaction_id FROM chain_transfers WHERE status = 'pending' AND attempts >= $1`,
+        [maxAttempts],
+      ),
     );
     for (const row of exhausted) await compensate(row.transaction_id, 'The chain transaction could not be sent.');
   }
@@ -119,16 +135,25 @@ export function createSettlement(deps: SettlementDeps) {
   async function recover() {
     reset();
     nonce = await chain.pendingNonce();
-    const open = rowsOf<{ id: string; tx_hash: Hex; created_at: Date | string }>(
+    const open = rowsOf<{ id: string; tx_hash: Hex; created_at: Date | string; nonce: number; raw_tx: Hex | null }>(
       await exec(
-        `SELECT id::text, tx_hash, created_at FROM chain_batches WHERE status IN ('sent', 'mined') ORDER BY id`,
+        `SELECT id::text, tx_hash, created_at, nonce, raw_tx FROM chain_batches WHERE status IN ('sent', 'mined') ORDER BY id`,
       ),
     );
     for (const row of open) {
-      const batch = { id: row.id, hash: row.tx_hash, sentAt: new Date(row.created_at).getTime() };
+      const batch: SentBatch = {
+        id: row.id,
+        hash: row.tx_hash,
+        sentAt: new Date(row.created_at).getTime(),
+        ...(row.raw_tx ? { transfer: { nonce: row.nonce, raw: row.raw_tx } } : {}),
+      };
       const receipt = await chain.receipt(batch.hash);
       if (receipt.status === 'success') mined.push(batch);
       else if (receipt.status === 'reverted') await requeue(batch, 'reverted');
+      // A transfer the node does not have: its recorded bytes go out again while their nonce is free.
+      else if (!receipt.known && batch.transfer) {
+        if (await resendTransfer(batch)) inFlight ??= batch;
+      }
       // Unknown to the node: never mined and never will be (its nonce is taken or free again).
       else if (!receipt.known) await requeue(batch, 'dropped');
       else inFlight ??= batch;
@@ -136,8 +161,85 @@ export function createSettlement(deps: SettlementDeps) {
     if (open.length) log.warn({ batches: open.length }, 'settlement: took over open batches of an earlier sender');
   }
 
+  /**
+   * A transfer the node does not have goes out again as the same signed bytes while its nonce
+   * is free (true); once another transaction has used the nonce these bytes can never be
+   * mined, so the transfer is signed afresh (false).
+   */
+  async function resendTransfer(batch: SentBatch): Promise<boolean> {
+    const transfer = batch.transfer!;
+    if ((await chain.minedNonce()) > transfer.nonce) {
+      // Ask once more: mined between the two questions, it is not lost.
+      if ((await chain.receipt(batch.hash)).known) return true;
+      await requeue(batch, 'dropped');
+      nonce = undefined;
+      return false;
+    }
+    try {
+      await chain.broadcast(transfer.raw);
+    } catch (error) {
+      log.warn({ err: error, hash: batch.hash }, 'settlement: a transfer could not be sent again yet');
+    }
+    batch.sentAt = Date.now();
+    return true;
+  }
+
+  /**
+   * Sends the oldest pending token transfer as its own treasury transaction. Write-ahead: the
+   * signed bytes are recorded before they are broadcast, so a crash in between sends the same
+   * bytes (the same nonce) again on recovery, never a second payment.
+   */
+  async function sendTransfer(): Promise<boolean> {
+    const [transfer] = rowsOf<OpenTransfer>(
+      await exec(
+        `SELECT seq::text, transaction_id::text AS "transactionId", token, to_address AS "to", amount::text
+           FROM chain_transfers WHERE status = 'pending' ORDER BY seq LIMIT 1`,
+      ),
+    );
+    if (!transfer) return false;
+    nonce ??= await chain.pendingNonce();
+    let signed;
+    try {
+      signed = await chain.signTransfer(transfer.token, transfer.to, BigInt(transfer.amount), nonce);
+    } catch (error) {
+      if (!(error instanceof ChainUsageError)) throw error;
+      // No USDAU token configured (or a bad address): it can never be paid; the grams go back.
+      await compensate(transfer.transactionId, `The transfer cannot be made: ${error.message}.`);
+      return true;
+    }
+    const batchId = await db.transaction(async (tx) => {
+      const inserted = await tx.execute<{ id: string }>(
+        sql`INSERT INTO chain_batches (tx_hash, nonce, status, transfer_seq, raw_tx)
+            VALUES (${signed.hash}, ${signed.nonce}, 'sent', ${transfer.seq}::bigint, ${signed.raw}) RETURNING id::text`,
+      );
+      const id = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await tx.execute(
+        sql`UPDATE chain_transfers SET status = 'sent', batch_id = ${id}::bigint, attempts = attempts + 1
+             WHERE seq = ${transfer.seq}::bigint AND status = 'pending'`,
+      );
+      await deps.transactions.recordChainHash(tx, [transfer.transactionId], signed.hash);
+      return id;
+    });
+    nonce++;
+    inFlight = {
+      id: batchId,
+      hash: signed.hash,
+      sentAt: Date.now(),
+      transfer: { nonce: signed.nonce, raw: signed.raw },
+    };
+    try {
+      await chain.broadcast(signed.raw);
+    } catch (error) {
+      // Recorded: following the batch sends the same bytes again.
+      log.warn({ err: error, hash: signed.hash }, 'settlement: a transfer was not taken by the node yet');
+    }
+    return true;
+  }
+
   /** Sends the oldest pending movements as one batch; false when there is nothing to send. */
   async function sendNext(): Promise<boolean> {
+    // Token transfers (rare, one per chain transaction) go first, in their own order.
+    if (await sendTransfer()) return true;
     const movements = rowsOf<OpenMovement>(
       await exec(
         `SELECT seq::text, id::text, user_id::text AS "userId", kind, amount::text, transaction_id::text AS "transactionId"
@@ -185,6 +287,10 @@ export function createSettlement(deps: SettlementDeps) {
   async function followInFlight(batch: SentBatch) {
     const receipt = await chain.receipt(batch.hash);
     if (receipt.status === 'pending') {
+      if (!receipt.known && batch.transfer) {
+        if (Date.now() - batch.sentAt > resendTransferAfterMs && !(await resendTransfer(batch))) inFlight = undefined;
+        return;
+      }
       if (!receipt.known && Date.now() - batch.sentAt > lostAfterMs) {
         inFlight = undefined;
         nonce = undefined;
@@ -210,6 +316,12 @@ export function createSettlement(deps: SettlementDeps) {
     while (mined.length > 0) {
       const batch = mined[0]!;
       const receipt = await chain.receipt(batch.hash);
+      if (receipt.status !== 'success' && batch.transfer && !receipt.known) {
+        // A transfer gone from the chain (a reorganisation): the same bytes, never a new payment.
+        if (await resendTransfer(batch)) return;
+        mined.shift();
+        continue;
+      }
       if (receipt.status !== 'success') {
         // Gone from the chain (a reorganisation): send its movements again; their ids keep it exact.
         mined.shift();
@@ -217,7 +329,7 @@ export function createSettlement(deps: SettlementDeps) {
         continue;
       }
       if (receipt.confirmations < deps.confirmations) return;
-      const results = await chain.settlementResults(batch.hash);
+      const results = batch.transfer ? { refused: [] as Hex[] } : await chain.settlementResults(batch.hash);
       const refused = results.refused.map(bytes32ToMovementId);
       await db.transaction(async (tx) => {
         await tx.execute(
@@ -227,10 +339,18 @@ export function createSettlement(deps: SettlementDeps) {
                      settled_at = now()
                WHERE batch_id = ${batch.id}::bigint AND status = 'sent'`,
         );
+        await tx.execute(
+          sql`UPDATE chain_transfers SET status = 'settled', settled_at = now()
+               WHERE batch_id = ${batch.id}::bigint AND status = 'sent'`,
+        );
         // Operations of this batch with nothing left in flight or refused are done.
         const done = await tx.execute<{ id: string }>(
-          sql`SELECT transaction_id::text AS id FROM chain_movements
-               WHERE transaction_id IN (SELECT transaction_id FROM chain_movements WHERE batch_id = ${batch.id}::bigint)
+          sql`WITH ops AS (SELECT transaction_id FROM chain_movements WHERE batch_id = ${batch.id}::bigint
+                           UNION SELECT transaction_id FROM chain_transfers WHERE batch_id = ${batch.id}::bigint),
+                   parts AS (SELECT transaction_id, status FROM chain_movements WHERE transaction_id IN (SELECT transaction_id FROM ops)
+                             UNION ALL
+                             SELECT transaction_id, status FROM chain_transfers WHERE transaction_id IN (SELECT transaction_id FROM ops))
+              SELECT transaction_id::text AS id FROM parts
                GROUP BY transaction_id HAVING bool_and(status IN ('settled', 'cancelled'))`,
         );
         await deps.transactions.completeSettled(

@@ -17,6 +17,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   TERMINATION: 'TM',
   REWARD: 'RW',
   STAKING: 'SK',
+  GES: 'GS',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

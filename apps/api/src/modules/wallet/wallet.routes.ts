@@ -48,6 +48,7 @@ export const walletRoutes: FastifyPluginAsync<{ ledger: LedgerService; market: M
         GOLD: {
           available: fromUnits(b.GOLD.available, 'GOLD'),
           plan: fromUnits(b.GOLD.gae_plan, 'GOLD'),
+          ges: fromUnits(b.GOLD.ges, 'GOLD'),
           locked: fromUnits(b.GOLD.locked, 'GOLD'),
         },
         rewards: { QMGT: fromUnits(b.QMGT.rewards, 'QMGT') },

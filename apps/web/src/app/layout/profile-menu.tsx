@@ -106,6 +106,41 @@ export function ProfileMenu({
             >
               Consultants
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminUsdauRequests.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              USDAU requests
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminVaultBars.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Vault bars
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminGes.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              GDS groups
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminContent.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Content and support
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminCompliance.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Compliance
+            </Menu.Item>
           </>
         ) : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>

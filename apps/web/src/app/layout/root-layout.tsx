@@ -1,3 +1,4 @@
+import { TermsPrompt } from '@/features/content/components/terms';
 import { AppShell, Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -94,6 +95,7 @@ export function RootLayout() {
         <>
           <SessionSync />
           <IdleLogout />
+          <TermsPrompt />
         </>
       ) : null}
     </AppShell>

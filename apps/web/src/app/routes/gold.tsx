@@ -13,6 +13,11 @@ import { StatementView } from '@/features/gold/components/statement-view';
 import { TerminationForm } from '@/features/gold/components/termination-form';
 import { TerminationQueue } from '@/features/gold/components/termination-queue';
 import { TerminationStatus } from '@/features/gold/components/termination-status';
+import { ReservesView } from '@/features/gold/components/reserves-view';
+import { UsdauQueue } from '@/features/gold/components/usdau-queue';
+import { UsdauRequestForm } from '@/features/gold/components/usdau-request-form';
+import { UsdauRequests } from '@/features/gold/components/usdau-requests';
+import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
 import { useBalance } from '@/features/wallet/api/get-balance';
 import { formatMoney } from '@/lib/money';
@@ -153,6 +158,70 @@ export function AdminTerminationsRoute() {
         e-mailed either way, and every decision is recorded with your name.
       </Text>
       <TerminationQueue />
+    </>
+  );
+}
+
+/** /request-external-usdau: the request form, then the customer's requests followed to the chain. */
+export function UsdauRequestRoute() {
+  return (
+    <>
+      <ScreenTitle>USDAU Request External</ScreenTitle>
+      <Stack gap="xl">
+        <UsdauRequestForm />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Your requests
+          </Title>
+          <UsdauRequests />
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+/** /admin/usdau-requests (operators). */
+export function AdminUsdauRoute() {
+  return (
+    <>
+      <ScreenTitle>USDAU Requests</ScreenTitle>
+      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
+        Approving sends the USDAU shown to the customer&apos;s address on chain; rejecting returns the grams to their
+        gold savings account. Check the address before approving: a transfer cannot be called back. The customer is
+        e-mailed either way, and every decision is recorded with your name.
+      </Text>
+      <UsdauQueue />
+    </>
+  );
+}
+
+/** /admin/vault-bars (operators): the bar list the proof of reserves counts. */
+export function AdminVaultBarsRoute() {
+  return (
+    <>
+      <ScreenTitle>Vault Bars</ScreenTitle>
+      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
+        Every bar held for customers, as the vault&apos;s bar list shows it. The public{' '}
+        <Anchor component={Link} to={paths.proofOfReserves.to()}>
+          proof of reserves
+        </Anchor>{' '}
+        counts these bars against the gold owed; each change is recorded with your name.
+      </Text>
+      <VaultBarsAdmin />
+    </>
+  );
+}
+
+/** /proof-of-reserves (public). */
+export function ProofOfReservesRoute() {
+  return (
+    <>
+      <ScreenTitle>Proof of Reserves</ScreenTitle>
+      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
+        Every QMGT and every gram saved with us is backed by fine gold in the vault. This page compares what we owe with
+        the bars we hold, bar by bar, and the QMGT supply on chain with our ledger.
+      </Text>
+      <ReservesView />
     </>
   );
 }

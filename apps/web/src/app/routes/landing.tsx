@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoin, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -49,6 +49,13 @@ export function Landing() {
           </Paper>
         ))}
       </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Every gram is backed by gold in the vault: see our{' '}
+        <Anchor component={Link} to={paths.proofOfReserves.to()}>
+          proof of reserves
+        </Anchor>
+        .
+      </Text>
     </Stack>
   );
 }

@@ -76,6 +76,9 @@ describe('KYC registration form', () => {
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
     expect(screen.getByText('Mobile phone must be a phone number')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/Registration/2');
+    // The typing's autosave lands before the test ends: a save still in flight would reach the
+    // next test's fresh fake server and move its draft to step 2.
+    expect(await screen.findByText(/Draft saved at/)).toBeInTheDocument();
   });
 
   it('refuses someone under 18 on the first step', async () => {

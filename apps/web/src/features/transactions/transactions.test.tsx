@@ -106,7 +106,6 @@ describe('transaction history', () => {
     ['/transactions-convert', 'CONVERT', 'Convert Transactions'],
     ['/transactions-gae', 'GAE', 'GAE Transactions'],
     ['/transactions-gaex', 'GAEX', 'GAEX Transactions'],
-    ['/request-external-usdau', 'USDAU', 'USDAU Request External'],
   ])('%s lists type %s only', async (path, type, title) => {
     fakeWallet.transactions = [buildTransaction()];
     renderApp(path, { session: verified() });

@@ -7,7 +7,7 @@ import { formatAmount, parseAmount } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { balancesQueryOptions, requestConvertQuote } from '../api/gold-api';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from './figures';
+import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 
 export type ConvertConfirmation = { quote: ConvertQuote; idempotencyKey: string };
 type Direction = 'QMGT' | 'GOLD';

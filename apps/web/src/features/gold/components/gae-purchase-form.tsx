@@ -8,7 +8,7 @@ import { formatAmount, parseAmount } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { requestGaeQuote } from '../api/gold-api';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from './figures';
+import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 
 export type GaeConfirmation = { quote: GaeQuote; idempotencyKey: string };
 

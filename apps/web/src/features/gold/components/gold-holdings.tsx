@@ -13,7 +13,7 @@ function valueOf(grams: string, spot: string): bigint | null {
   return g === null || price === null ? null : (g * price) / 1_000_000n;
 }
 
-/** The dashboard's gold: the GSA, the GAE plan and locked grams, each valued at spot. */
+/** The dashboard's gold: the GSA, the GAE plan, group savings and locked grams, each valued at spot. */
 export function GoldHoldings() {
   const query = useQuery(balancesQueryOptions());
   return (
@@ -40,11 +40,12 @@ export function GoldHoldings() {
             {errorMessage(query.error, 'Your gold holdings could not be loaded.')}
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             {(
               [
                 ['Gold savings (GSA)', query.data.GOLD.available],
                 ['GAE plan', query.data.GOLD.plan],
+                ['GDS groups', query.data.GOLD.ges],
                 ['Locked', query.data.GOLD.locked],
               ] as const
             ).map(([label, grams]) => {

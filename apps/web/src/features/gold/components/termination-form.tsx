@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { previewTermination, requestTermination } from '../api/gold-api';
-import { Figure, Figures } from './figures';
+import { Figure, Figures } from '@/components/ui/figures';
 
 type Currency = 'USDT' | 'QMGT';
 

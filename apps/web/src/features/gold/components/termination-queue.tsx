@@ -1,35 +1,21 @@
-import { Alert, Badge, Button, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RejectReasonModal } from '@/components/ui/reject-reason-modal';
+import { Alert, Badge, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useOperatorDecision } from '@/components/ui/operator-decision';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { adminTerminationsQueryOptions, decideTermination, goldKeys } from '../api/gold-api';
 
 const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** /admin/terminations (operators): GAE termination requests, open ones first; approve pays the refund. */
 export function TerminationQueue() {
-  const queryClient = useQueryClient();
   const query = useQuery(adminTerminationsQueryOptions());
-  const keys = useIdempotencyKeys();
-  const [rejecting, setRejecting] = useState<{ id: string; code: string } | null>(null);
-  const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      decideTermination({ ...input, idempotencyKey: keys.keyFor(`${input.id}:${input.decision}`) }),
-    meta: { silent: true },
-    onSuccess: ({ termination }, input) => {
-      keys.forget(`${input.id}:${input.decision}`);
-      notifySuccess(
-        `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`,
-      );
-      setRejecting(null);
-    },
-    onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: goldKeys.adminTerminations() }),
+  const { buttons, dialog } = useOperatorDecision({
+    decide: decideTermination,
+    queue: goldKeys.adminTerminations(),
+    describe: ({ termination }) =>
+      `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`,
   });
 
   if (query.isPending) return <Loader aria-label="Loading termination requests" />;
@@ -81,42 +67,13 @@ export function TerminationQueue() {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
-                  {t.status === 'requested' ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        onClick={() => decide.mutate({ id: t.id, decision: 'approve' })}
-                        loading={
-                          decide.isPending && decide.variables?.id === t.id && decide.variables.decision === 'approve'
-                        }
-                        aria-label={`Approve ${t.code}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setRejecting({ id: t.id, code: t.code })}
-                        aria-label={`Reject ${t.code}`}
-                      >
-                        Reject
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Table.Td>
+                <Table.Td>{t.status === 'requested' ? buttons(t.id, t.code) : null}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <RejectReasonModal
-        subject={rejecting?.code ?? null}
-        busy={decide.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason })}
-      />
+      {dialog}
     </Paper>
   );
 }

@@ -1,31 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RejectReasonModal } from '@/components/ui/reject-reason-modal';
+import { Alert, Badge, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useOperatorDecision } from '@/components/ui/operator-decision';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { adminRewardRequestsQueryOptions, decideRewardRequest, growthKeys } from '../api/growth-api';
 
 /** /reward-requests (operators): reward payout requests, pending first; approve mints, reject returns them. */
 export function RewardRequestsQueue() {
-  const queryClient = useQueryClient();
   const query = useQuery(adminRewardRequestsQueryOptions());
-  const keys = useIdempotencyKeys();
-  const [rejecting, setRejecting] = useState<{ id: string; code: string } | null>(null);
-  const decide = useMutation({
-    mutationFn: (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      decideRewardRequest({ ...input, idempotencyKey: keys.keyFor(`${input.id}:${input.decision}`) }),
-    meta: { silent: true },
-    onSuccess: ({ request }, input) => {
-      keys.forget(`${input.id}:${input.decision}`);
-      notifySuccess(`${request.code} ${request.status}.`);
-      setRejecting(null);
-    },
-    onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: growthKeys.adminRequests() }),
+  const { buttons, dialog } = useOperatorDecision({
+    decide: decideRewardRequest,
+    queue: growthKeys.adminRequests(),
+    describe: ({ request }) => `${request.code} ${request.status}.`,
   });
 
   if (query.isPending) return <Loader aria-label="Loading reward requests" />;
@@ -72,39 +59,13 @@ export function RewardRequestsQueue() {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
-                  {r.status === 'pending' ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}
-                        aria-label={`Approve ${r.code}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setRejecting({ id: r.id, code: r.code })}
-                        aria-label={`Reject ${r.code}`}
-                      >
-                        Reject
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Table.Td>
+                <Table.Td>{r.status === 'pending' ? buttons(r.id, r.code) : null}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <RejectReasonModal
-        subject={rejecting?.code ?? null}
-        busy={decide.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && decide.mutate({ id: rejecting.id, decision: 'reject', reason })}
-      />
+      {dialog}
     </Paper>
   );
 }

@@ -10,6 +10,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   TERMINATION: 'GAE termination',
   REWARD: 'Referral reward',
   STAKING: 'Staking QMGT+',
+  GES: 'GDS instalment',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */

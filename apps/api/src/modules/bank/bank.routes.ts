@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminBankAccountResponseSchema,
+  adminBankAccountsResponseSchema,
+  adminDecisionSchema,
+  apiPaths,
+  bankAccountRequestSchema,
+  bankAccountResponseSchema,
+  bankAccountsResponseSchema,
+  bankVerifyRequestSchema,
+  devBankDepositsSchema,
+} from '@qmgt/contracts';
+import { currentAuth } from '../../plugins/auth.js';
+import type { BankService } from './bank.service.js';
+
+const params = z.object({ id: z.uuid({ error: 'Bank account not found.' }) });
+
+/** Bank verification for KYC-verified customers, the operator's review, the sandbox bank's page. */
+export const bankRoutes: FastifyPluginAsync<{ bank: BankService; sandbox: boolean }> = async (
+  fastify,
+  { bank, sandbox },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['compliance'];
+
+  app.get(
+    apiPaths.bankAccounts,
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags,
+        summary: "The caller's bank accounts (numbers masked)",
+        response: { 200: bankAccountsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await bank.list(currentAuth(request).user.id) }),
+  );
+  app.post(
+    apiPaths.bankAccounts,
+    {
+      onRequest: app.requireVerified,
+      // 409: three accounts already wait for their deposits; 422: the bank refused the details;
+      // 503: the bank could not be reached.
+      config: { errorStatuses: [409, 422, 503] },
+      schema: {
+        tags,
+        summary: 'Add a bank account: two micro-deposits are sent to it',
+        body: bankAccountRequestSchema,
+        response: { 200: bankAccountResponseSchema },
+      },
+    },
+    async (request) => ({ bankAccount: await bank.add(currentAuth(request).user.id, request.body, request.ip) }),
+  );
+  app.post(
+    '/bank-accounts/:id/verify',
+    {
+      onRequest: app.requireVerified,
+      // 422: wrong amounts (tries left in details); 404: not the caller's; 409: not waiting for
+      // deposits or no tries left; 503: the bank could not weigh the answer (no try is counted).
+      config: { errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        summary: 'Confirm the two deposits (three tries)',
+        params,
+        body: bankVerifyRequestSchema,
+        response: { 200: bankAccountResponseSchema },
+      },
+    },
+    async (request) => ({
+      bankAccount: await bank.verify(currentAuth(request).user.id, request.params.id, request.body.amounts, request.ip),
+    }),
+  );
+  app.get(
+    apiPaths.adminBankAccounts,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: "Bank accounts whose holder differs from the customer's KYC name",
+        response: { 200: adminBankAccountsResponseSchema },
+      },
+    },
+    async () => ({ data: await bank.reviewQueue() }),
+  );
+  app.post(
+    '/admin/bank-accounts/:id/:decision',
+    {
+      onRequest: app.requireOperator,
+      config: { errorStatuses: [404, 409] },
+      schema: {
+        tags: ['back office'],
+        summary: 'Approve or reject (with a reason) an account under review',
+        params: params.extend({ decision: z.enum(['approve', 'reject'], { error: 'approve or reject' }) }),
+        body: adminDecisionSchema,
+        response: { 200: adminBankAccountResponseSchema },
+      },
+    },
+    async (request) => ({
+      bankAccount: await bank.decide(
+        currentAuth(request).user.id,
+        request.params.id,
+        request.params.decision,
+        request.body.reason,
+        request.ip,
+      ),
+    }),
+  );
+  if (sandbox)
+    app.get(
+      '/dev/bank/:id',
+      {
+        config: { errorStatuses: [404] },
+        schema: {
+          tags: ['sandbox'],
+          summary: 'Sandbox only: the two deposits the sandbox bank sent to an account',
+          params,
+          response: { 200: devBankDepositsSchema },
+        },
+      },
+      async (request) => bank.sandboxDeposits(request.params.id),
+    );
+};

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type TermsRow = typeof termsVersions.$inferSelect;
+export type TicketRow = typeof supportTickets.$inferSelect;
+export type MessageRow = typeof supportMessages.$inferSelect;
+
+/** Listed announcements: pinned first, then newest. */
+export async function listedAnnouncements(db: Db, limit = 100): Promise<AnnouncementRow[]> {
+  return db
+    .select()
+    .from(announcements)
+    .where(isNull(announcements.withdrawnAt))
+    .orderBy(desc(announcements.pinned), desc(announcements.publishedAt))
+    .limit(limit);
+}
+
+export async function announcementById(db: Db, id: string): Promise<AnnouncementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.id, id), isNull(announcements.withdrawnAt)));
+  return row;
+}
+
+export async function insertAnnouncement(db: Db, values: typeof announcements.$inferInsert) {
+  const [row] = await db.insert(announcements).values(values).returning();
+  return row!;
+}
+
+export async function updateAnnouncement(db: Db, id: string, values: { title: string; body: string; pinned: boolean }) {
+  const [row] = await db
+    .update(announcements)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(announcements.id, id), isNull(announcements.withdrawnAt)))
+    .returning();
+  return row;
+}
+
+export async function withdrawAnnouncement(db: Db, id: string) {
+  const [row] = await db
+    .update(announcements)
+    .set({ withdrawnAt: new Date() })
+    .where(and(eq(announcements.id, id), isNull(announcements.withdrawnAt)))
+    .returning();
+  return row;
+}
+
+export async function currentTerms(db: Db): Promise<TermsRow | undefined> {
+  const [row] = await db.select().from(termsVersions).orderBy(desc(termsVersions.version)).limit(1);
+  return row;
+}
+
+export async function insertTerms(db: Db, values: typeof termsVersions.$inferInsert) {
+  const [row] = await db.insert(termsVersions).values(values).returning();
+  return row!;
+}
+
+export async function latestAcceptance(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ version: sql<number>`max(${termsAcceptances.version})` })
+    .from(termsAcceptances)
+    .where(eq(termsAcceptances.userId, userId));
+  return row?.version ?? null;
+}
+
+export async function accept(db: Db, userId: string, version: number, ip: string | null) {
+  await db.insert(termsAcceptances).values({ userId, version, ip }).onConflictDoNothing();
+}
+
+export async function insertTicket(db: Db, ticket: typeof supportTickets.$inferInsert, body: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(supportTickets).values(ticket).returning();
+    await tx
+      .insert(supportMessages)
+      .values({ ticketId: row!.id, author: 'customer', authorId: ticket.userId ?? null, body });
+    return row!;
+  });
+}
+
+export async function ticketById(db: Db, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  return row;
+}
+
+export async function ticketsOf(db: Db, userId: string): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.updatedAt));
+}
+
+/** The operator's queue: open tickets first (oldest first), then the rest, latest first. */
+export async function ticketQueue(db: Db, limit = 200): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .orderBy(
+      sql`${supportTickets.status} <> 'open'`,
+      sql`CASE WHEN ${supportTickets.status} = 'open' THEN ${supportTickets.updatedAt} END`,
+      desc(supportTickets.updatedAt),
+    )
+    .limit(limit);
+}
+
+export async function messagesOf(db: Db, ticketIds: string[]): Promise<Map<string, MessageRow[]>> {
+  const map = new Map<string, MessageRow[]>();
+  if (ticketIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(supportMessages)
+    .where(inArray(supportMessages.ticketId, ticketIds))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+  for (const row of rows) map.set(row.ticketId, [...(map.get(row.ticketId) ?? []), row]);
+  return map;
+}
+
+/** A message on a ticket, and the ticket's new status (answered by support, open again by the customer). */
+export async function addMessage(
+  db: Db,
+  ticketId: string,
+  message: { author: 'customer' | 'support'; authorId: string | null; body: string },
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(supportMessages).values({ ticketId, ...message });
+    await tx
+      .update(supportTickets)
+      .set({ status: message.author === 'support' ? 'answered' : 'open', updatedAt: new Date() })
+      .where(eq(supportTickets.id, ticketId));
+  });
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema.js';
+
+/* Content and support (migration 0015_content_support.sql): announcements, terms, tickets. */
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn announcements stay for the record, hidden from everyone. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('announcements_listed_idx')
+      .on(t.pinned, t.publishedAt)
+      .where(sql`${t.withdrawnAt} IS NULL`),
+  ],
+);
+
+/** Terms and conditions, one row per published version; the highest is current. */
+export const termsVersions = pgTable('terms_versions', {
+  version: serial('version').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Which user accepted which version, when and from where (sign-up or the acceptance prompt). */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version')
+      .notNull()
+      .references(() => termsVersions.version, { onDelete: 'restrict' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    /** Set when the sender was signed in: the ticket appears in their Support Center. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_tickets_user_idx').on(t.userId, t.updatedAt),
+    index('support_tickets_queue_idx').on(t.status, t.updatedAt),
+    check('support_tickets_status', sql`${t.status} IN ('open', 'answered', 'closed')`),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'support'] }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    check('support_messages_author', sql`${t.author} IN ('customer', 'support')`),
+  ],
+);

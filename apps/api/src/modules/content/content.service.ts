@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Announcement,
+  AnnouncementInput,
+  ContactRequest,
+  Terms,
+  TermsInput,
+  TermsStatus,
+  Ticket,
+} from '@qmgt/contracts';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { usersService } from '../users/users.service.js';
+import * as repo from './content.repository.js';
+import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
+
+export const CONTENT_MAIL_JOBS = {
+  ticketOpened: 'mail.support-ticket-opened',
+  ticketReplied: 'mail.support-ticket-replied',
+} as const;
+export interface TicketMailJob {
+  ticketId: string;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A ticket reference a person can read out: ST- and 8 characters. */
+function ticketCode(): string {
+  const bytes = randomBytes(8);
+  return `ST-${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+}
+
+const announcementWire = (row: AnnouncementRow): Announcement => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  pinned: row.pinned,
+  publishedAt: row.publishedAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const termsWire = (row: TermsRow): Terms => ({
+  version: row.version,
+  title: row.title,
+  body: row.body,
+  publishedAt: row.publishedAt.toISOString(),
+});
+
+/** Announcements, terms and support tickets: plain content, every operator change audited. */
+export function createContentService(deps: { db: Db; jobs: JobQueue }) {
+  const { db } = deps;
+
+  async function ticketsWire(rows: TicketRow[]): Promise<Ticket[]> {
+    const messages = await repo.messagesOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      subject: row.subject,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      messages: (messages.get(row.id) ?? []).map((m) => ({
+        id: m.id,
+        from: m.author,
+        body: m.body,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    }));
+  }
+
+  async function adminTicketsWire(rows: TicketRow[]) {
+    const wires = await ticketsWire(rows);
+    const users = await usersService.byIds(
+      db,
+      rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+    );
+    return wires.map((wire, i) => ({
+      ...wire,
+      name: rows[i]!.name,
+      email: rows[i]!.email,
+      username: rows[i]!.userId ? (users.get(rows[i]!.userId!)?.username ?? null) : null,
+    }));
+  }
+
+  async function ownTicket(userId: string, id: string): Promise<TicketRow> {
+    const row = await repo.ticketById(db, id);
+    if (!row || row.userId !== userId) throw notFound('Ticket not found.');
+    return row;
+  }
+
+  return {
+    async announcements(): Promise<Announcement[]> {
+      return (await repo.listedAnnouncements(db)).map(announcementWire);
+    },
+    async announcement(id: string): Promise<Announcement> {
+      const row = await repo.announcementById(db, id);
+      if (!row) throw notFound('Announcement not found.');
+      return announcementWire(row);
+    },
+    async publishAnnouncement(operatorId: string, input: AnnouncementInput, ip: string | null) {
+      const row = await repo.insertAnnouncement(db, {
+        title: input.title.trim(),
+        body: input.body,
+        pinned: input.pinned,
+        createdBy: operatorId,
+      });
+      await audit(db, { action: 'content.announcement.publish', actorId: operatorId, detail: row.title, ip });
+      return announcementWire(row);
+    },
+    async editAnnouncement(operatorId: string, id: string, input: AnnouncementInput, ip: string | null) {
+      const row = await repo.updateAnnouncement(db, id, {
+        title: input.title.trim(),
+        body: input.body,
+        pinned: input.pinned,
+      });
+      if (!row) throw notFound('Announcement not found.');
+      await audit(db, { action: 'content.announcement.edit', actorId: operatorId, detail: row.title, ip });
+      return announcementWire(row);
+    },
+    async withdrawAnnouncement(operatorId: string, id: string, ip: string | null) {
+      const row = await repo.withdrawAnnouncement(db, id);
+      if (!row) throw notFound('Announcement not found.');
+      await audit(db, { action: 'content.announcement.withdraw', actorId: operatorId, detail: row.title, ip });
+      return announcementWire(row);
+    },
+
+    async terms(): Promise<Terms> {
+      const row = await repo.currentTerms(db);
+      if (!row) throw notFound('No terms and conditions are published yet.');
+      return termsWire(row);
+    },
+    async publishTerms(operatorId: string, input: TermsInput, ip: string | null): Promise<Terms> {
+      const row = await repo.insertTerms(db, { title: input.title.trim(), body: input.body, publishedBy: operatorId });
+      await audit(db, { action: 'content.terms.publish', actorId: operatorId, detail: `version ${row.version}`, ip });
+      return termsWire(row);
+    },
+    async termsStatus(userId: string): Promise<TermsStatus> {
+      const [current, acceptedVersion] = await Promise.all([repo.currentTerms(db), repo.latestAcceptance(db, userId)]);
+      return {
+        current: current ? termsWire(current) : null,
+        acceptedVersion,
+        mustAccept: !!current && (acceptedVersion ?? 0) < current.version,
+      };
+    },
+    /** Accepts the current version; an older one is refused (the user must read the new one). */
+    async acceptTerms(userId: string, version: number, ip: string | null): Promise<TermsStatus> {
+      const current = await repo.currentTerms(db);
+      if (!current) throw notFound('No terms and conditions are published yet.');
+      if (version !== current.version)
+        throw conflict(`Version ${current.version} is the current one: read it and accept it.`, {
+          current: current.version,
+        });
+      await repo.accept(db, userId, version, ip);
+      return this.termsStatus(userId);
+    },
+    /** At sign-up: the version the form showed is the current one when the account is made. */
+    async recordSignUpAcceptance(userId: string, ip: string | null): Promise<void> {
+      const current = await repo.currentTerms(db);
+      if (current) await repo.accept(db, userId, current.version, ip);
+    },
+
+    /** POST /contact: a ticket, linked to the sender's account when signed in; support and the sender are mailed. */
+    async contact(input: ContactRequest, userId: string | null): Promise<{ code: string }> {
+      const row = await repo.insertTicket(
+        db,
+        {
+          code: ticketCode(),
+          userId,
+          name: input.name.trim(),
+          email: input.email.trim(),
+          subject: input.subject.trim(),
+        },
+        input.message,
+      );
+      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketOpened, { ticketId: row.id });
+      return { code: row.code };
+    },
+    async tickets(userId: string): Promise<Ticket[]> {
+      return ticketsWire(await repo.ticketsOf(db, userId));
+    },
+    async ticket(userId: string, id: string): Promise<Ticket> {
+      const [wire] = await ticketsWire([await ownTicket(userId, id)]);
+      return wire!;
+    },
+    async customerReply(userId: string, id: string, body: string): Promise<Ticket> {
+      const row = await ownTicket(userId, id);
+      if (row.status === 'closed') throw conflict('This ticket is closed. Send a new message from the contact form.');
+      await repo.addMessage(db, id, { author: 'customer', authorId: userId, body });
+      return this.ticket(userId, id);
+    },
+    async ticketQueue() {
+      return adminTicketsWire(await repo.ticketQueue(db));
+    },
+    async supportReply(operatorId: string, id: string, body: string, ip: string | null) {
+      const row = await repo.ticketById(db, id);
+      if (!row) throw notFound('Ticket not found.');
+      await repo.addMessage(db, id, { author: 'support', authorId: operatorId, body });
+      await audit(db, {
+        action: 'support.ticket.reply',
+        actorId: operatorId,
+        subjectId: row.userId,
+        detail: row.code,
+        ip,
+      });
+      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketReplied, { ticketId: id });
+      const [wire] = await adminTicketsWire([(await repo.ticketById(db, id))!]);
+      return wire!;
+    },
+    ticketForMail: async (id: string) => {
+      const row = await repo.ticketById(db, id);
+      if (!row) return undefined;
+      const [wire] = await ticketsWire([row]);
+      return { row, ticket: wire! };
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

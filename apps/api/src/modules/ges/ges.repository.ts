@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { gesDocuments, gesGroups, gesInstalments, gesMemberships, gesQuotes } from './ges.schema.js';
+
+/* Reads and the plain writes of the group savings tables; money moves only in SQL operations. */
+
+export type GroupRow = typeof gesGroups.$inferSelect;
+export type DocumentRow = typeof gesDocuments.$inferSelect;
+export type MembershipRow = typeof gesMemberships.$inferSelect;
+export type InstalmentRow = typeof gesInstalments.$inferSelect;
+
+export async function groupById(db: Db, id: string): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(gesGroups).where(eq(gesGroups.id, id));
+  return row;
+}
+
+/** Open groups and the groups the user belongs to, newest first. */
+export async function groupsFor(db: Db, userId: string): Promise<GroupRow[]> {
+  return db
+    .select()
+    .from(gesGroups)
+    .where(
+      or(
+        eq(gesGroups.status, 'open'),
+        sql`${gesGroups.id} IN (SELECT group_id FROM ges_memberships WHERE user_id = ${userId})`,
+      ),
+    )
+    .orderBy(desc(gesGroups.createdAt));
+}
+
+export async function allGroups(db: Db): Promise<GroupRow[]> {
+  return db.select().from(gesGroups).orderBy(desc(gesGroups.createdAt));
+}
+
+export async function memberCounts(db: Db, groupIds: string[]): Promise<Map<string, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: gesMemberships.groupId, n: sql<number>`count(*)::int` })
+    .from(gesMemberships)
+    .where(inArray(gesMemberships.groupId, groupIds))
+    .groupBy(gesMemberships.groupId);
+  return new Map(rows.map((r) => [r.groupId, r.n]));
+}
+
+export async function documentById(db: Db, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(gesDocuments).where(eq(gesDocuments.id, id));
+  return row;
+}
+
+export async function documentsByIds(db: Db, ids: string[]): Promise<Map<string, DocumentRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(gesDocuments).where(inArray(gesDocuments.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function membershipsOf(db: Db, userId: string, groupIds: string[]): Promise<Map<string, MembershipRow>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(gesMemberships)
+    .where(and(eq(gesMemberships.userId, userId), inArray(gesMemberships.groupId, groupIds)));
+  return new Map(rows.map((r) => [r.groupId, r]));
+}
+
+export async function membershipById(db: Db, id: string): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(gesMemberships).where(eq(gesMemberships.id, id));
+  return row;
+}
+
+export async function passbook(db: Db, membershipId: string): Promise<InstalmentRow[]> {
+  return db
+    .select()
+    .from(gesInstalments)
+    .where(eq(gesInstalments.membershipId, membershipId))
+    .orderBy(asc(gesInstalments.seq));
+}
+
+export async function instalment(db: Db, membershipId: string, seq: number): Promise<InstalmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gesInstalments)
+    .where(and(eq(gesInstalments.membershipId, membershipId), eq(gesInstalments.seq, seq)));
+  return row;
+}
+
+/** Active memberships whose next instalment is due on or before `today`. */
+export async function dueMemberships(db: Db, today: string, limit = 500) {
+  return db
+    .select({ membership: gesMemberships, group: gesGroups })
+    .from(gesMemberships)
+    .innerJoin(gesGroups, eq(gesGroups.id, gesMemberships.groupId))
+    .where(and(eq(gesMemberships.status, 'active'), lte(gesMemberships.nextDueOn, today)))
+    .orderBy(asc(gesMemberships.nextDueOn), asc(gesMemberships.id))
+    .limit(limit);
+}
+
+export async function insertQuote(db: Db, quote: typeof gesQuotes.$inferInsert): Promise<string> {
+  const [row] = await db.insert(gesQuotes).values(quote).returning({ id: gesQuotes.id });
+  return row!.id;
+}
+
+/** A new group with its first agreement, in one transaction. */
+export async function createGroup(
+  db: Db,
+  group: Omit<typeof gesGroups.$inferInsert, 'currentDocumentId'>,
+  agreement: { title: string; body: string; sha256: string },
+): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(gesGroups).values(group).returning();
+    const [doc] = await tx
+      .insert(gesDocuments)
+      .values({ groupId: created!.id, version: 1, ...agreement })
+      .returning();
+    const [updated] = await tx
+      .update(gesGroups)
+      .set({ currentDocumentId: doc!.id })
+      .where(eq(gesGroups.id, created!.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** A new agreement version becomes the group's current one (members keep the one they accepted). */
+export async function addAgreement(
+  db: Db,
+  groupId: string,
+  agreement: { title: string; body: string; sha256: string },
+) {
+  return db.transaction(async (tx) => {
+    // The group row is locked so that two new versions get two numbers.
+    await tx.execute(sql`SELECT id FROM ges_groups WHERE id = ${groupId} FOR UPDATE`);
+    const [last] = await tx
+      .select({ version: gesDocuments.version })
+      .from(gesDocuments)
+      .where(eq(gesDocuments.groupId, groupId))
+      .orderBy(desc(gesDocuments.version))
+      .limit(1);
+    const [doc] = await tx
+      .insert(gesDocuments)
+      .values({ groupId, version: (last?.version ?? 0) + 1, ...agreement })
+      .returning();
+    await tx
+      .update(gesGroups)
+      .set({ currentDocumentId: doc!.id, updatedAt: new Date() })
+      .where(eq(gesGroups.id, groupId));
+    return doc!;
+  });
+}
+
+export async function closeGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
+  const [row] = await db
+    .update(gesGroups)
+    .set({ status: 'closed', updatedAt: new Date() })
+    .where(and(eq(gesGroups.id, groupId), eq(gesGroups.status, 'open')))
+    .returning();
+  return row;
+}

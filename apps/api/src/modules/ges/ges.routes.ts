@@ -1,0 +1,201 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminGesGroupResponseSchema,
+  adminGesGroupsResponseSchema,
+  apiPaths,
+  gesAgreementInputSchema,
+  gesDocumentSchema,
+  gesGroupDetailSchema,
+  gesGroupInputSchema,
+  gesGroupsResponseSchema,
+  gesJoinRequestSchema,
+  gesJoinResponseSchema,
+  gesQuoteSchema,
+} from '@qmgt/contracts';
+import { currentAuth } from '../../plugins/auth.js';
+import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { notFound } from '../../lib/errors.js';
+import type { GesService } from './ges.service.js';
+import { passbookPdf } from './ges.pdf.js';
+
+const groupParams = z.object({ id: z.uuid({ error: 'Group not found.' }) });
+
+/** Group savings for customers and the operator's group management: thin handlers over the service. */
+export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify, { ges }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['group savings'];
+
+  app.get(
+    apiPaths.gesGroups,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Open groups and the groups the caller joined',
+        response: { 200: gesGroupsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await ges.groups(currentAuth(request).user.id) }),
+  );
+
+  app.get(
+    '/ges/groups/:id',
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [404] },
+      schema: {
+        tags,
+        summary: "A group with the caller's membership and passbook",
+        params: groupParams,
+        response: { 200: gesGroupDetailSchema },
+      },
+    },
+    async (request) => ges.group(currentAuth(request).user.id, request.params.id),
+  );
+
+  app.get(
+    '/ges/groups/:id/passbook.pdf',
+    {
+      onRequest: app.requireUser,
+      config: {
+        errorStatuses: [404],
+        fileResponse: { contentType: 'application/pdf', description: 'The passbook as a PDF' },
+      },
+      schema: { tags, summary: "The caller's passbook of a group as a PDF (attachment)", params: groupParams },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const detail = await ges.group(user.id, request.params.id);
+      if (!detail.membership) throw notFound('You are not a member of this group.');
+      const pdf = await passbookPdf(detail, { username: user.username, email: user.email });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="qmgt-gds-passbook-${detail.group.id.slice(0, 8)}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/ges/documents/:id',
+    {
+      onRequest: app.requireUser,
+      config: { errorStatuses: [404] },
+      schema: {
+        tags,
+        summary: "A group's agreement (title, version, text, sha256)",
+        params: z.object({ id: z.uuid({ error: 'Agreement not found.' }) }),
+        response: { 200: gesDocumentSchema },
+      },
+    },
+    async (request) => ges.document(currentAuth(request).user.id, request.params.id),
+  );
+
+  app.post(
+    '/ges/groups/:id/quote',
+    {
+      onRequest: app.requireVerified,
+      // 404 unknown group; 409 joined, closed or started; 422 the instalment buys no gold now.
+      config: { errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        summary: "The first instalment's price, fee and grams (a 30-second quote) before joining",
+        params: groupParams,
+        response: { 200: gesQuoteSchema },
+      },
+    },
+    async (request) => ges.quote(currentAuth(request).user.id, request.params.id),
+  );
+
+  app.post(
+    '/ges/groups/:id/join',
+    {
+      onRequest: app.requireVerified,
+      // 404 unknown group, agreement or quote; 409 joined, full, closed, started, a newer agreement,
+      // a used quote; 422 an expired quote or a short balance.
+      config: { idempotent: true, errorStatuses: [404, 409, 422] },
+      schema: {
+        tags,
+        summary:
+          'Join: accept the current agreement and pay the first instalment at the quote (Idempotency-Key header)',
+        params: groupParams,
+        body: gesJoinRequestSchema,
+        response: { 200: gesJoinResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await ges.join(
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body,
+        idempotencyOf(request),
+        request.ip,
+      );
+      markReplayed(reply, outcome.replayed);
+      return { membership: outcome.membership, transaction: outcome.transaction };
+    },
+  );
+
+  const admin = ['back office'];
+  app.get(
+    apiPaths.adminGesGroups,
+    {
+      onRequest: app.requireOperator,
+      schema: { tags: admin, summary: 'Every group', response: { 200: adminGesGroupsResponseSchema } },
+    },
+    async () => ({ data: await ges.adminGroups() }),
+  );
+
+  app.post(
+    apiPaths.adminGesGroups,
+    {
+      onRequest: app.requireOperator,
+      // 422: a start day past or after the 28th, an instalment under 10 USDT.
+      config: { errorStatuses: [422] },
+      schema: {
+        tags: admin,
+        summary: 'Publish a group with its agreement (version 1)',
+        body: gesGroupInputSchema,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => ({
+      group: await ges.createGroup(currentAuth(request).user.id, request.body, request.ip),
+    }),
+  );
+
+  app.post(
+    '/admin/ges/groups/:id/close',
+    {
+      onRequest: app.requireOperator,
+      config: { errorStatuses: [404, 409] },
+      schema: {
+        tags: admin,
+        summary: "Close a group to new members (members' instalments go on)",
+        params: groupParams,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => ({ group: await ges.closeGroup(currentAuth(request).user.id, request.params.id, request.ip) }),
+  );
+
+  app.post(
+    '/admin/ges/groups/:id/agreement',
+    {
+      onRequest: app.requireOperator,
+      config: { errorStatuses: [404] },
+      schema: {
+        tags: admin,
+        summary: 'Publish a new agreement version; new members accept it, members keep the one they accepted',
+        params: groupParams,
+        body: gesAgreementInputSchema,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => ({
+      group: await ges.newAgreement(currentAuth(request).user.id, request.params.id, request.body, request.ip),
+    }),
+  );
+};

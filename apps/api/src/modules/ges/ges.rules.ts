@@ -1,0 +1,109 @@
+import { GES_MAX_DUE_DAY, toUnits } from '@qmgt/contracts';
+import { MICROGRAMS, gaePrice, valueOf } from '../gae/gae.rules.js';
+
+/*
+ * Group savings rules, pure: no clock, no database. Units as in gae.rules.ts: USDT in 1e-18,
+ * grams in micrograms, prices in USDT per gram x 1e18. Days are "YYYY-MM-DD" (UTC).
+ */
+
+export class GesRuleError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The smallest monthly instalment a group can ask. */
+export const GES_MIN_INSTALMENT = toUnits('10', 'USDT');
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day, else null ("2026-02-30" is not one). */
+export function parseDay(day: string): { year: number; month: number; day: number } | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const [year, month, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, d));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== d) return null;
+  return { year, month, day: d };
+}
+
+/** The due day of instalment `seq` (1-based): the start day, `seq - 1` months on. Days 1-28 exist in every month. */
+export function dueOn(startDate: string, seq: number): string {
+  const start = parseDay(startDate);
+  if (!start) throw new Error(`not a day: ${startDate}`);
+  return new Date(Date.UTC(start.year, start.month - 1 + seq - 1, start.day)).toISOString().slice(0, 10);
+}
+
+/** The last instalment's due day. */
+export const maturityDate = (startDate: string, termMonths: number) => dueOn(startDate, termMonths);
+
+/** A group's start: a real day, 1-28 of its month, not in the past. */
+export function checkStartDate(startDate: string, today: string): void {
+  const start = parseDay(startDate);
+  if (!start) throw new GesRuleError('startDate is not a calendar day.', 'startDate');
+  if (start.day > GES_MAX_DUE_DAY)
+    throw new GesRuleError(
+      `Instalments fall on the start day each month: choose a day from 1 to ${GES_MAX_DUE_DAY}.`,
+      'startDate',
+    );
+  if (startDate < today) throw new GesRuleError('The start date cannot be in the past.', 'startDate');
+}
+
+export function checkInstalment(amountUsdt: bigint): void {
+  if (amountUsdt < GES_MIN_INSTALMENT)
+    throw new GesRuleError('The monthly instalment must be at least 10 USDT.', 'instalmentUsdt');
+}
+
+export interface InstalmentFigures {
+  amountUsdt: bigint;
+  grams: bigint;
+  /** USDT per gram paid: spot x 1.03, as a GAE purchase. */
+  price: bigint;
+  /** The markup: what was paid beyond the grams' value at spot. */
+  fee: bigint;
+}
+
+/** What an instalment buys at `spot`: grams = USDT / (spot x 1.03), rounded down to the microgram. */
+export function instalmentFigures(amountUsdt: bigint, spot: bigint): InstalmentFigures {
+  if (spot <= 0n) throw new GesRuleError('No gold price is available.', 'amountUsdt');
+  const price = gaePrice(spot);
+  const grams = (amountUsdt * MICROGRAMS) / price;
+  if (grams <= 0n) throw new GesRuleError("The instalment buys no gold at today's price.", 'amountUsdt');
+  return { amountUsdt, grams, price, fee: amountUsdt - valueOf(grams, spot) };
+}
+
+/** The maturity bonus: bonus instalments x the average grams per paid instalment, rounded down. */
+export function bonusGrams(heldGrams: bigint, paidCount: number, bonusInstalments: number): bigint {
+  if (paidCount <= 0) return 0n;
+  return (heldGrams * BigInt(bonusInstalments)) / BigInt(paidCount);
+}
+
+/**
+ * Grams at maturity if every remaining instalment is paid at today's price, with the bonus:
+ * what the passbook shows as "projected".
+ */
+export function projectedGrams(input: {
+  heldGrams: bigint;
+  paidCount: number;
+  remaining: number;
+  gramsPerInstalmentToday: bigint;
+  bonusInstalments: number;
+}): bigint {
+  const held = input.heldGrams + input.gramsPerInstalmentToday * BigInt(input.remaining);
+  return held + bonusGrams(held, input.paidCount + input.remaining, input.bonusInstalments);
+}
+
+export interface PassbookRow {
+  seq: number;
+  status: 'paid' | 'missed';
+  grams: bigint | null;
+}
+
+/** Running grams after each line. */
+export function runningGrams(rows: readonly PassbookRow[]): bigint[] {
+  let total = 0n;
+  return rows.map((row) => (total += row.status === 'paid' ? (row.grams ?? 0n) : 0n));
+}

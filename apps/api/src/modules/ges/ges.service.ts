@@ -1,0 +1,428 @@
+import { createHash } from 'node:crypto';
+import {
+  AmountError,
+  QUOTE_TTL_MS,
+  fromUnits,
+  toUnits,
+  type GesDocument,
+  type GesGroup,
+  type GesGroupInput,
+  type GesJoinRequest,
+  type GesMembership,
+  type GesQuote,
+  type Transaction,
+} from '@qmgt/contracts';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
+import type { MarketService } from '../market/market.service.js';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
+import { dayOf } from '../gae/gae.rules.js';
+import * as repo from './ges.repository.js';
+import type { GroupRow, MembershipRow } from './ges.repository.js';
+import {
+  GesRuleError,
+  checkInstalment,
+  checkStartDate,
+  dueOn,
+  instalmentFigures,
+  maturityDate,
+  projectedGrams,
+  runningGrams,
+} from './ges.rules.js';
+
+export const GES_MAIL_JOB = 'mail.ges';
+export type GesMailEvent = 'joined' | 'missed' | 'lapsed' | 'matured';
+export interface GesMailJob {
+  membershipId: string;
+  event: GesMailEvent;
+  seq?: number;
+}
+
+export interface GesDeps {
+  db: Db;
+  money: MoneyEngine;
+  market: MarketService;
+  transactions: TransactionsService;
+  jobs: JobQueue;
+  now?: () => Date;
+}
+
+function byRules<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof GesRuleError) throw unprocessable(error.message, { field: error.field });
+    if (error instanceof AmountError) throw unprocessable(`${error.message}.`, { field: 'instalmentUsdt' });
+    throw error;
+  }
+}
+
+const sha256 = (title: string, body: string) =>
+  createHash('sha256').update(`${title}\n\n${body}`, 'utf8').digest('hex');
+
+/**
+ * Group gold savings (GES, shown as GDS): groups the operator publishes, joining by accepting
+ * the agreement and paying the first instalment, the monthly instalment job and the passbook.
+ * Every movement is a money-engine operation (migration 0014_group_savings.sql).
+ */
+export function createGesService(deps: GesDeps) {
+  const { db, market } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim?: IdempotencyClaim) {
+    return acceptedOrThrow(
+      await deps.money.execute({
+        userId,
+        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
+        now: now().toISOString(),
+        ...op,
+      }),
+    );
+  }
+
+  function groupWire(group: GroupRow, members: number, documentVersion: number, membership: MembershipRow | undefined) {
+    const seatsLeft = Math.max(0, group.memberCap - members);
+    return {
+      id: group.id,
+      name: group.name,
+      instalmentUsdt: fromUnits(BigInt(group.instalmentUsdt), 'USDT'),
+      termMonths: group.termMonths,
+      memberCap: group.memberCap,
+      membersCount: members,
+      seatsLeft,
+      startDate: group.startDate,
+      maturityDate: maturityDate(group.startDate, group.termMonths),
+      bonusInstalments: group.bonusInstalments,
+      status: group.status,
+      joinable: group.status === 'open' && seatsLeft > 0 && dayOf(now()) <= group.startDate && !membership,
+      documentId: group.currentDocumentId!,
+      documentVersion,
+      membership: membership?.status ?? null,
+    } satisfies GesGroup;
+  }
+
+  async function groupsWire(userId: string | null, groups: GroupRow[]): Promise<GesGroup[]> {
+    const ids = groups.map((g) => g.id);
+    const [counts, docs, memberships] = await Promise.all([
+      repo.memberCounts(db, ids),
+      repo.documentsByIds(
+        db,
+        groups.map((g) => g.currentDocumentId!),
+      ),
+      userId ? repo.membershipsOf(db, userId, ids) : Promise.resolve(new Map<string, MembershipRow>()),
+    ]);
+    return groups.map((g) =>
+      groupWire(g, counts.get(g.id) ?? 0, docs.get(g.currentDocumentId!)?.version ?? 1, memberships.get(g.id)),
+    );
+  }
+
+  async function membershipWire(m: MembershipRow, group: GroupRow): Promise<GesMembership> {
+    const lines = await repo.passbook(db, m.id);
+    const running = runningGrams(
+      lines.map((l) => ({ seq: l.seq, status: l.status, grams: l.grams ? BigInt(l.grams) : null })),
+    );
+    const held = running.at(-1) ?? 0n;
+    const codes = new Map<string, string>();
+    for (const line of lines)
+      if (line.transactionId) {
+        const tx = await deps.transactions.byIdForOwner(m.userId, line.transactionId);
+        if (tx) codes.set(line.transactionId, tx.code);
+      }
+    const next = m.paidCount + m.missedCount + 1;
+    const remaining = m.status === 'active' ? group.termMonths - next + 1 : 0;
+    let perInstalment = 0n;
+    if (remaining > 0) {
+      try {
+        perInstalment = instalmentFigures(BigInt(group.instalmentUsdt), (await market.spot()).usdPerGram).grams;
+      } catch {
+        perInstalment = 0n;
+      }
+    }
+    return {
+      id: m.id,
+      status: m.status,
+      joinedAt: m.acceptedAt.toISOString(),
+      documentVersion: m.documentVersion,
+      documentSha256: m.documentSha256,
+      grams: fromUnits(m.status === 'active' ? held : 0n, 'GOLD'),
+      paidCount: m.paidCount,
+      missedCount: m.missedCount,
+      nextDue:
+        m.status === 'active' && next <= group.termMonths
+          ? {
+              seq: next,
+              dueOn: dueOn(group.startDate, next),
+              amountUsdt: fromUnits(BigInt(group.instalmentUsdt), 'USDT'),
+            }
+          : null,
+      projectedGrams: fromUnits(
+        m.status === 'active'
+          ? projectedGrams({
+              heldGrams: held,
+              paidCount: m.paidCount,
+              remaining,
+              gramsPerInstalmentToday: perInstalment,
+              bonusInstalments: group.bonusInstalments,
+            })
+          : held + BigInt(m.bonusGrams ?? '0'),
+        'GOLD',
+      ),
+      bonusGrams: m.bonusGrams === null ? null : fromUnits(BigInt(m.bonusGrams), 'GOLD'),
+      closedAt: m.closedAt?.toISOString() ?? null,
+      passbook: lines.map((l, i) => ({
+        seq: l.seq,
+        dueOn: l.dueOn,
+        status: l.status,
+        paidAt: l.status === 'paid' ? l.paidAt.toISOString() : null,
+        amountUsdt: l.amountUsdt === null ? null : fromUnits(BigInt(l.amountUsdt), 'USDT'),
+        price: l.price === null ? null : fromUnits(BigInt(l.price), 'USDT'),
+        grams: l.grams === null ? null : fromUnits(BigInt(l.grams), 'GOLD'),
+        runningGrams: fromUnits(running[i]!, 'GOLD'),
+        transactionCode: l.transactionId ? (codes.get(l.transactionId) ?? null) : null,
+      })),
+    };
+  }
+
+  async function visibleGroup(userId: string, groupId: string) {
+    const group = await repo.groupById(db, groupId);
+    if (!group) throw notFound('Group not found.');
+    const membership = (await repo.membershipsOf(db, userId, [group.id])).get(group.id);
+    // A closed group is shown to its members only.
+    if (group.status !== 'open' && !membership) throw notFound('Group not found.');
+    return { group, membership };
+  }
+
+  return {
+    /** GET /ges/groups: open groups and the caller's. */
+    async groups(userId: string): Promise<GesGroup[]> {
+      return groupsWire(userId, await repo.groupsFor(db, userId));
+    },
+
+    /** GET /ges/groups/{id}: the group, with the caller's membership and passbook. */
+    async group(userId: string, groupId: string) {
+      const { group, membership } = await visibleGroup(userId, groupId);
+      const [wire] = await groupsWire(userId, [group]);
+      return { group: wire!, membership: membership ? await membershipWire(membership, group) : null };
+    },
+
+    /** GET /ges/documents/{id}: an agreement of a group the caller can see. */
+    async document(userId: string, documentId: string): Promise<GesDocument> {
+      const doc = await repo.documentById(db, documentId);
+      if (!doc) throw notFound('Agreement not found.');
+      const { group } = await visibleGroup(userId, doc.groupId).catch(() => {
+        throw notFound('Agreement not found.');
+      });
+      return {
+        id: doc.id,
+        groupId: doc.groupId,
+        version: doc.version,
+        title: doc.title,
+        text: doc.body,
+        sha256: doc.sha256,
+        createdAt: doc.createdAt.toISOString(),
+        current: group.currentDocumentId === doc.id,
+      };
+    },
+
+    /** POST /ges/groups/{id}/quote: what the first instalment buys now (30 s). */
+    async quote(userId: string, groupId: string): Promise<GesQuote> {
+      const { group, membership } = await visibleGroup(userId, groupId);
+      if (membership) throw conflict('You are already a member of this group.');
+      if (group.status !== 'open') throw conflict('This group is closed to new members.');
+      if (dayOf(now()) > group.startDate) throw conflict('This group has started: it takes no new members.');
+      const { usdPerGram } = await market.spot();
+      const figures = byRules(() => instalmentFigures(BigInt(group.instalmentUsdt), usdPerGram));
+      const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+      const quoteId = await repo.insertQuote(db, {
+        userId,
+        groupId,
+        amountUsdt: figures.amountUsdt.toString(),
+        grams: figures.grams.toString(),
+        fee: figures.fee.toString(),
+        price: figures.price.toString(),
+        spot: usdPerGram.toString(),
+        expiresAt,
+      });
+      return {
+        quoteId,
+        amountUsdt: fromUnits(figures.amountUsdt, 'USDT'),
+        grams: fromUnits(figures.grams, 'GOLD'),
+        price: fromUnits(figures.price, 'USDT'),
+        spot: fromUnits(usdPerGram, 'USDT'),
+        fee: fromUnits(figures.fee, 'USDT'),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /ges/groups/{id}/join: accepts the agreement and pays the first instalment at the quote. */
+    async join(
+      userId: string,
+      groupId: string,
+      body: GesJoinRequest,
+      claim: IdempotencyClaim,
+      ip: string | null,
+    ): Promise<{ membership: GesMembership; transaction: Transaction; replayed: boolean }> {
+      const answer = await execute(
+        {
+          kind: 'ges_join',
+          groupId,
+          documentId: body.documentId,
+          quoteId: body.quoteId,
+          code: newTransactionCode('GES'),
+          ip,
+        },
+        userId,
+        claim,
+      );
+      const membership = await repo.membershipById(db, String(answer.membershipId));
+      const group = await repo.groupById(db, groupId);
+      if (!membership || !group) throw new Error('ges_join answered without its membership');
+      if (!answer.replayed)
+        await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, { membershipId: membership.id, event: 'joined' });
+      return {
+        membership: await membershipWire(membership, group),
+        transaction: deps.transactions.fromEngine(answer.transaction!),
+        replayed: !!answer.replayed,
+      };
+    },
+
+    /**
+     * The instalment job's pass: each membership whose next instalment is due pays it at
+     * today's price (or misses it); the (membership, seq) passbook row makes a second run, here
+     * or in another process, a no-op. A membership overdue by several months catches up one
+     * instalment per round. `at` is the job's clock.
+     */
+    async runInstalments(at: Date = now()): Promise<Record<string, number>> {
+      const today = dayOf(at);
+      const outcomes: Record<string, number> = {};
+      for (let round = 0; round < 120; round++) {
+        const due = await repo.dueMemberships(db, today);
+        if (due.length === 0) break;
+        let progressed = false;
+        for (const { membership: m, group } of due) {
+          const seq = m.paidCount + m.missedCount + 1;
+          let figures;
+          try {
+            figures = instalmentFigures(BigInt(group.instalmentUsdt), (await market.spot()).usdPerGram);
+          } catch {
+            continue; // no price today: the instalment waits for the next pass
+          }
+          const answer = await deps.money.execute({
+            kind: 'ges_instalment',
+            userId: m.userId,
+            membershipId: m.id,
+            seq,
+            dueOn: dueOn(group.startDate, seq),
+            amountUsdt: group.instalmentUsdt,
+            grams: figures.grams.toString(),
+            fee: figures.fee.toString(),
+            price: figures.price.toString(),
+            code: newTransactionCode('GES'),
+            now: at.toISOString(),
+          });
+          const outcome = String(answer.outcome ?? answer.status);
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+          if (outcome !== 'not_due' && outcome !== 'duplicate') progressed = true;
+          const event: GesMailEvent | null = outcome.endsWith('matured')
+            ? 'matured'
+            : outcome === 'lapsed'
+              ? 'lapsed'
+              : outcome === 'missed'
+                ? 'missed'
+                : null;
+          if (event) await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, { membershipId: m.id, event, seq });
+        }
+        if (!progressed) break;
+      }
+      return outcomes;
+    },
+
+    membershipForMail: async (membershipId: string) => {
+      const m = await repo.membershipById(db, membershipId);
+      const group = m && (await repo.groupById(db, m.groupId));
+      return m && group ? { membership: await membershipWire(m, group), group, userId: m.userId } : undefined;
+    },
+
+    /** The operator's list: every group with its members count. */
+    async adminGroups() {
+      const groups = await repo.allGroups(db);
+      const wires = await groupsWire(null, groups);
+      return wires.map(({ membership: _m, joinable: _j, ...g }, i) => ({
+        ...g,
+        createdAt: groups[i]!.createdAt.toISOString(),
+      }));
+    },
+
+    /** POST /admin/ges/groups: a new group with its first agreement (version 1). Audited. */
+    async createGroup(operatorId: string, input: GesGroupInput, ip: string | null) {
+      const instalment = byRules(() => toUnits(input.instalmentUsdt, 'USDT'));
+      byRules(() => checkInstalment(instalment));
+      byRules(() => checkStartDate(input.startDate, dayOf(now())));
+      const title = input.agreement.title.trim();
+      const body = input.agreement.text;
+      const group = await repo.createGroup(
+        db,
+        {
+          name: input.name.trim(),
+          instalmentUsdt: instalment.toString(),
+          termMonths: input.termMonths,
+          memberCap: input.memberCap,
+          startDate: input.startDate,
+          bonusInstalments: input.bonusInstalments,
+          createdBy: operatorId,
+        },
+        { title, body, sha256: sha256(title, body) },
+      );
+      await audit(db, { action: 'ges.group.create', actorId: operatorId, detail: `${group.name} (${group.id})`, ip });
+      return this.adminGroup(group.id);
+    },
+
+    async adminGroup(groupId: string) {
+      const group = await repo.groupById(db, groupId);
+      if (!group) throw notFound('Group not found.');
+      const [wire] = await groupsWire(null, [group]);
+      const { membership: _m, joinable: _j, ...rest } = wire!;
+      return { ...rest, createdAt: group.createdAt.toISOString() };
+    },
+
+    /** POST /admin/ges/groups/{id}/close: no new members; instalments of members go on. Audited. */
+    async closeGroup(operatorId: string, groupId: string, ip: string | null) {
+      const group = await repo.groupById(db, groupId);
+      if (!group) throw notFound('Group not found.');
+      if (!(await repo.closeGroup(db, groupId))) throw conflict('This group is already closed.');
+      await audit(db, { action: 'ges.group.close', actorId: operatorId, detail: `${group.name} (${group.id})`, ip });
+      return this.adminGroup(groupId);
+    },
+
+    /** POST /admin/ges/groups/{id}/agreement: a new agreement version, current from now on. Audited. */
+    async newAgreement(
+      operatorId: string,
+      groupId: string,
+      agreement: { title: string; text: string },
+      ip: string | null,
+    ) {
+      const group = await repo.groupById(db, groupId);
+      if (!group) throw notFound('Group not found.');
+      const title = agreement.title.trim();
+      const doc = await repo.addAgreement(db, groupId, {
+        title,
+        body: agreement.text,
+        sha256: sha256(title, agreement.text),
+      });
+      await audit(db, {
+        action: 'ges.group.agreement',
+        actorId: operatorId,
+        detail: `${group.name} (${group.id}): version ${doc.version}, sha256 ${doc.sha256}`,
+        ip,
+      });
+      return this.adminGroup(groupId);
+    },
+  };
+}
+
+export type GesService = ReturnType<typeof createGesService>;

@@ -1,0 +1,29 @@
+import {
+  adminNomineesResponseSchema,
+  apiPaths,
+  nomineesResponseSchema,
+  type NomineeDraft,
+  type NomineesRequest,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const nomineeKeys = { mine: () => ['nominee'] as const, admin: () => ['nominee', 'admin'] as const };
+
+export const nomineesQueryOptions = () =>
+  queryOptions({
+    queryKey: nomineeKeys.mine(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.nominee, { schema: nomineesResponseSchema, signal }),
+  });
+
+export const saveNomineeDraft = (draft: NomineeDraft) =>
+  apiRequest(apiPaths.nomineeDraft, { method: 'PUT', body: draft, schema: nomineesResponseSchema });
+
+export const saveNominees = (request: NomineesRequest) =>
+  apiRequest(apiPaths.nominee, { method: 'POST', body: request, schema: nomineesResponseSchema });
+
+export const adminNomineesQueryOptions = () =>
+  queryOptions({
+    queryKey: nomineeKeys.admin(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.adminNominees, { schema: adminNomineesResponseSchema, signal }),
+  });

@@ -1,0 +1,231 @@
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { BankAccount, BankAccountRequest } from '@qmgt/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
+import {
+  addBankAccount,
+  bankAccountsQueryOptions,
+  bankKeys,
+  sandboxDeposits,
+  verifyBankAccount,
+} from '../api/bank-api';
+
+const STATUS: Record<BankAccount['status'], [string, string]> = {
+  pending: ['Waiting for the deposits', 'orange'],
+  verified: ['Verified', 'green'],
+  review: ['Being reviewed', 'blue'],
+  rejected: ['Rejected', 'red'],
+  failed: ['Not verified', 'red'],
+};
+
+type Field = keyof BankAccountRequest;
+
+function AddAccount() {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<BankAccountRequest>({
+    bankName: '',
+    accountHolder: '',
+    accountNumber: '',
+    country: '',
+  });
+  const add = useMutation({
+    mutationFn: () => addBankAccount(form),
+    meta: { silent: true },
+    onSuccess: ({ bankAccount }) => {
+      notifySuccess(`Two small deposits are on their way to ${bankAccount.accountNumberMasked}.`);
+      setForm({ bankName: '', accountHolder: '', accountNumber: '', country: '' });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
+  });
+  const issue =
+    add.error instanceof ApiError
+      ? ((add.error.details.issues as { path?: string; message: string }[] | undefined)?.[0] ?? null)
+      : null;
+  const errorAt = (field: Field) => (issue?.path === field ? issue.message : undefined);
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [field]: event.currentTarget.value });
+    add.reset();
+  };
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Add a bank account
+          </Title>
+          <Text size="sm" c="dimmed">
+            We send two deposits of less than 1 USD to the account; you confirm their amounts here. The account holder
+            must be you, as on your identity check.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Bank name"
+              required
+              maxLength={100}
+              value={form.bankName}
+              onChange={set('bankName')}
+              error={errorAt('bankName')}
+            />
+            <TextInput
+              label="Account holder"
+              required
+              maxLength={120}
+              value={form.accountHolder}
+              onChange={set('accountHolder')}
+              error={errorAt('accountHolder')}
+            />
+            <TextInput
+              label="Account number or IBAN"
+              required
+              maxLength={40}
+              autoComplete="off"
+              value={form.accountNumber}
+              onChange={set('accountNumber')}
+              error={errorAt('accountNumber')}
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
+            <TextInput
+              label="Country"
+              required
+              maxLength={60}
+              value={form.country}
+              onChange={set('country')}
+              error={errorAt('country')}
+            />
+          </SimpleGrid>
+          {add.isError && !issue ? (
+            <Alert color="red">{errorMessage(add.error, 'The account could not be added.')}</Alert>
+          ) : null}
+          <Button type="submit" loading={add.isPending} w="fit-content">
+            Add account
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: boolean }) {
+  const queryClient = useQueryClient();
+  const [amounts, setAmounts] = useState<[string, string]>(['', '']);
+  const [shown, setShown] = useState<string[] | null>(null);
+  const verify = useMutation({
+    mutationFn: () => verifyBankAccount(account.id, [amounts[0].trim(), amounts[1].trim()]),
+    meta: { silent: true },
+    onSuccess: ({ bankAccount }) =>
+      notifySuccess(
+        bankAccount.status === 'verified'
+          ? `${bankAccount.accountNumberMasked} is verified.`
+          : `${bankAccount.accountNumberMasked}: deposits confirmed; our team reviews the account holder's name.`,
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        verify.mutate();
+      }}
+    >
+      <Stack gap="xs">
+        <Group align="flex-start" grow>
+          {[0, 1].map((i) => (
+            <TextInput
+              key={i}
+              label={`Deposit ${i + 1} (USD)`}
+              placeholder="0.00"
+              inputMode="decimal"
+              value={amounts[i]}
+              onChange={(e) => {
+                const next: [string, string] = [...amounts];
+                next[i] = e.currentTarget.value;
+                setAmounts(next);
+                verify.reset();
+              }}
+            />
+          ))}
+        </Group>
+        {verify.isError ? (
+          <Alert color="red">{errorMessage(verify.error, 'The amounts could not be checked.')}</Alert>
+        ) : null}
+        <Group>
+          <Button
+            type="submit"
+            size="sm"
+            loading={verify.isPending}
+            disabled={!amounts[0].trim() || !amounts[1].trim()}
+          >
+            Confirm deposits
+          </Button>
+          <Text size="xs" c="dimmed">
+            {account.attemptsLeft} {account.attemptsLeft === 1 ? 'try' : 'tries'} left
+          </Text>
+        </Group>
+        {sandbox ? (
+          <Text size="xs" c="dimmed">
+            Sandbox:{' '}
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={() => void sandboxDeposits(account.id).then((d) => setShown(d.deposits))}
+            >
+              show what the sandbox bank sent
+            </Button>
+            {shown ? ` ${shown.join(' and ')} USD` : ''}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+/** /BankVerification (KYC verified): bank accounts proven by micro-deposits. */
+export function BankVerification({ sandbox }: { sandbox: boolean }) {
+  const query = useQuery(bankAccountsQueryOptions());
+  return (
+    <Stack gap="lg" maw={860}>
+      {query.isPending ? (
+        <Loader aria-label="Loading your bank accounts" />
+      ) : query.isError ? (
+        <Alert color="red">{errorMessage(query.error, 'Your bank accounts could not be loaded.')}</Alert>
+      ) : query.data.data.length === 0 ? (
+        <Text c="dimmed">No bank account yet.</Text>
+      ) : (
+        query.data.data.map((account) => (
+          <Paper key={account.id} withBorder radius="lg" p="md">
+            <Group justify="space-between" wrap="nowrap" mb="xs">
+              <Text fw={600}>
+                {account.bankName}{' '}
+                <Text span ff="monospace">
+                  {account.accountNumberMasked}
+                </Text>
+              </Text>
+              <Badge color={STATUS[account.status][1]} variant="light" style={{ flexShrink: 0 }}>
+                {STATUS[account.status][0]}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" mb="sm">
+              {account.accountHolder} · {account.country} · added {formatDate(account.createdAt)}
+              {account.verifiedAt ? ` · verified ${formatDate(account.verifiedAt)}` : ''}
+            </Text>
+            {account.reason ? (
+              <Text size="sm" mb="sm">
+                {account.reason}
+              </Text>
+            ) : null}
+            {account.status === 'pending' ? <ConfirmDeposits account={account} sandbox={sandbox} /> : null}
+          </Paper>
+        ))
+      )}
+      <AddAccount />
+    </Stack>
+  );
+}

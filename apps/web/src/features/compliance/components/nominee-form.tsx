@@ -1,0 +1,315 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { ID_TYPES, NOMINEE_MAX, nomineeSchema, type NomineesResponse } from '@qmgt/contracts';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { useSessionStore } from '@/lib/session-store';
+import { nomineeKeys, nomineesQueryOptions, saveNomineeDraft, saveNominees } from '../api/nominee-api';
+
+type Field =
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'relationTestator'
+  | 'contact'
+  | 'dateOfBirth'
+  | 'idType'
+  | 'address'
+  | 'city'
+  | 'postalCode'
+  | 'sharePercent';
+type Row = Record<Field, string>;
+type Errors = Record<number, Partial<Record<Field, string>>>;
+
+const EMPTY: Row = {
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  relationTestator: '',
+  contact: '',
+  dateOfBirth: '',
+  idType: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  sharePercent: '',
+};
+
+/** The form's steps and the fields each checks. */
+const STEPS: {
+  label: string;
+  fields: { name: Field; label: string; required?: boolean; kind?: 'date' | 'idType' }[];
+}[] = [
+  {
+    label: 'Who',
+    fields: [
+      { name: 'firstName', label: 'First name', required: true },
+      { name: 'middleName', label: 'Middle name' },
+      { name: 'lastName', label: 'Last name', required: true },
+      { name: 'relationTestator', label: 'Relation to you', required: true },
+    ],
+  },
+  {
+    label: 'Contact and ID',
+    fields: [
+      { name: 'contact', label: 'Contact (phone or e-mail)', required: true },
+      { name: 'dateOfBirth', label: 'Date of birth', required: true, kind: 'date' },
+      { name: 'idType', label: 'ID type', required: true, kind: 'idType' },
+    ],
+  },
+  {
+    label: 'Address',
+    fields: [
+      { name: 'address', label: 'Address', required: true },
+      { name: 'city', label: 'City', required: true },
+      { name: 'postalCode', label: 'Postal code', required: true },
+    ],
+  },
+  { label: 'Shares', fields: [{ name: 'sharePercent', label: 'Share (%)', required: true }] },
+];
+
+const toRows = (data: NomineesResponse): { rows: Row[]; step: number } => {
+  if (data.draft && data.draft.nominees.length > 0)
+    return { rows: data.draft.nominees.map((n) => ({ ...EMPTY, ...n })), step: data.draft.step ?? 0 };
+  if (data.nominees.length > 0)
+    return {
+      rows: data.nominees.map(({ id: _id, sharePercent, ...n }) => ({
+        ...EMPTY,
+        ...n,
+        sharePercent: String(sharePercent),
+      })),
+      step: 0,
+    };
+  return { rows: [{ ...EMPTY, sharePercent: '100' }], step: 0 };
+};
+
+/** Hundredths of a percent, or null for text that is not a share. */
+const bps = (text: string) =>
+  /^\d{1,3}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
+
+/** Each row's fields of one step, checked with the contract's rules. */
+function check(rows: Row[], fields: Field[]): Errors {
+  const errors: Errors = {};
+  const pick = Object.fromEntries(fields.map((f) => [f, true])) as Partial<Record<Field, true>>;
+  const schema = nomineeSchema.pick(pick as never);
+  rows.forEach((row, i) => {
+    const candidate = { ...row, sharePercent: bps(row.sharePercent) === null ? Number.NaN : Number(row.sharePercent) };
+    const result = schema.safeParse(candidate);
+    if (!result.success)
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as Field;
+        errors[i] = {
+          ...errors[i],
+          [field]: errors[i]?.[field] ?? (field === 'sharePercent' ? 'Enter a share from 0.01 to 100' : issue.message),
+        };
+      }
+  });
+  return errors;
+}
+
+/**
+ * /nominee: who receives the customer's holdings, in the shares they set. Four steps checked
+ * one at a time, a draft saved as the customer types (it survives a reload), and the whole
+ * set saved at the end once the shares add up to 100%.
+ */
+export function NomineeForm() {
+  const query = useQuery(nomineesQueryOptions());
+  if (query.isPending) return <Loader aria-label="Loading your nominees" />;
+  if (query.isError)
+    return <Alert color="red">{errorMessage(query.error, 'Your nominees could not be loaded.')}</Alert>;
+  return <NomineeSteps initial={toRows(query.data)} saved={query.data.nominees.length} />;
+}
+
+function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number }; saved: number }) {
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState<Row[]>(initial.rows);
+  const [step, setStep] = useState(Math.min(initial.step, STEPS.length - 1));
+  const [errors, setErrors] = useState<Errors>({});
+  const [draftAt, setDraftAt] = useState<string | null>(null);
+  const setStoreStep = useSessionStore((s) => s.setCurrentNomineeStep);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const draft = useMutation({
+    mutationFn: (next: { rows: Row[]; step: number }) => saveNomineeDraft({ nominees: next.rows, step: next.step }),
+    meta: { silent: true },
+    onSuccess: (answer) => setDraftAt(answer.draft?.savedAt ?? null),
+  });
+  const schedule = (next: { rows: Row[]; step: number }) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => draft.mutate(next), 800);
+  };
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  useEffect(() => setStoreStep(step), [step, setStoreStep]);
+
+  const save = useMutation({
+    mutationFn: () =>
+      saveNominees({
+        nominees: rows.map((r) => ({
+          ...r,
+          idType: r.idType as (typeof ID_TYPES)[number],
+          sharePercent: Number(r.sharePercent),
+        })),
+      }),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      if (timer.current) clearTimeout(timer.current);
+      queryClient.setQueryData(nomineeKeys.mine(), answer);
+      notifySuccess(`${answer.nominees.length} nominee${answer.nominees.length > 1 ? 's' : ''} saved.`);
+      setDraftAt(null);
+    },
+  });
+
+  const edit = (i: number, field: Field, value: string) => {
+    const next = rows.map((r, j) => (j === i ? { ...r, [field]: value } : r));
+    setRows(next);
+    setErrors((e) => ({ ...e, [i]: { ...e[i], [field]: undefined } }));
+    save.reset();
+    schedule({ rows: next, step });
+  };
+  const go = (target: number) => {
+    if (target > step) {
+      const found = check(
+        rows,
+        STEPS[step]!.fields.map((f) => f.name),
+      );
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+    }
+    setStep(target);
+    schedule({ rows, step: target });
+  };
+  const total = rows.reduce((sum, r) => sum + (bps(r.sharePercent) ?? 0), 0);
+
+  const submit = () => {
+    const found = check(
+      rows,
+      STEPS.flatMap((s) => s.fields.map((f) => f.name)),
+    );
+    setErrors(found);
+    if (Object.keys(found).length > 0 || total !== 10_000) return;
+    save.mutate();
+  };
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Text c="dimmed" size="sm">
+        {saved > 0
+          ? `You have ${saved} nominee${saved > 1 ? 's' : ''} saved. Changes here replace them when you save.`
+          : 'Name up to five people who receive your holdings, and the share each receives.'}
+        {draftAt
+          ? ` Draft saved at ${new Date(draftAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
+          : ''}
+      </Text>
+      <Stepper active={step} onStepClick={(target) => go(target)} size="sm" allowNextStepsSelect={false}>
+        {STEPS.map((s) => (
+          <Stepper.Step key={s.label} label={s.label} />
+        ))}
+      </Stepper>
+      {rows.map((row, i) => (
+        <Paper key={i} withBorder radius="lg" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h5">
+              Nominee {i + 1}
+              {row.firstName ? `: ${row.firstName} ${row.lastName}` : ''}
+            </Title>
+            {rows.length > 1 ? (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove nominee ${i + 1}`}
+                onClick={() => {
+                  const next = rows.filter((_, j) => j !== i);
+                  setRows(next);
+                  setErrors({});
+                  schedule({ rows: next, step });
+                }}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            ) : null}
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {STEPS[step]!.fields.map((f) =>
+              f.kind === 'idType' ? (
+                <Select
+                  key={f.name}
+                  label={rows.length > 1 ? `${f.label} (nominee ${i + 1})` : f.label}
+                  required
+                  data={[...ID_TYPES]}
+                  value={row.idType || null}
+                  onChange={(value) => edit(i, 'idType', value ?? '')}
+                  error={errors[i]?.idType}
+                />
+              ) : (
+                <TextInput
+                  key={f.name}
+                  label={rows.length > 1 ? `${f.label} (nominee ${i + 1})` : f.label}
+                  required={f.required}
+                  type={f.kind === 'date' ? 'date' : 'text'}
+                  inputMode={f.name === 'sharePercent' ? 'decimal' : undefined}
+                  maxLength={200}
+                  value={row[f.name]}
+                  onChange={(e) => edit(i, f.name, e.currentTarget.value)}
+                  error={errors[i]?.[f.name]}
+                />
+              ),
+            )}
+          </SimpleGrid>
+        </Paper>
+      ))}
+      {step === 0 && rows.length < NOMINEE_MAX ? (
+        <Button
+          variant="light"
+          w="fit-content"
+          onClick={() => {
+            const next = [...rows, { ...EMPTY }];
+            setRows(next);
+            schedule({ rows: next, step });
+          }}
+        >
+          Add a nominee
+        </Button>
+      ) : null}
+      {step === STEPS.length - 1 ? (
+        <Text size="sm" c={total === 10_000 ? 'green' : 'red'} role="status">
+          Shares add up to {(total / 100).toFixed(2)}%{total === 10_000 ? '' : ': they must add up to 100%'}
+        </Text>
+      ) : null}
+      {save.isError ? (
+        <Alert color="red">
+          {save.error instanceof ApiError ? errorMessage(save.error) : 'Your nominees could not be saved. Try again.'}
+        </Alert>
+      ) : null}
+      <Group>
+        {step > 0 ? (
+          <Button variant="default" onClick={() => go(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        {step < STEPS.length - 1 ? (
+          <Button onClick={() => go(step + 1)}>Next</Button>
+        ) : (
+          <Button onClick={submit} loading={save.isPending}>
+            Save nominees
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { NomineesResponse } from '@qmgt/contracts';
+import { buildSession } from '@/testing/factories';
+import { apiUrl } from '@/testing/handlers';
+import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+const empty: NomineesResponse = { nominees: [], draft: null, updatedAt: null };
+
+describe('nominee form', () => {
+  it('checks each step, refuses shares not adding up to 100%, and saves two nominees at 60/40', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/nominee'), () => HttpResponse.json(empty)),
+      http.put(apiUrl('/nominee/draft'), () => HttpResponse.json(empty)),
+      http.post(apiUrl('/nominee'), async ({ request }) => {
+        const body = (await request.json()) as { nominees: NomineesResponse['nominees'] };
+        posted.push(body);
+        return HttpResponse.json({
+          nominees: body.nominees.map((n, i) => ({ ...n, id: String(i) })),
+          draft: null,
+          updatedAt: null,
+        });
+      }),
+    );
+    const { user } = renderApp('/nominee', { session: buildSession() });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add a nominee' }));
+    const fill = async (label: string, values: [string, string]) => {
+      await user.type(screen.getByRole('textbox', { name: `${label} (nominee 1)` }), values[0]);
+      await user.type(screen.getByRole('textbox', { name: `${label} (nominee 2)` }), values[1]);
+    };
+    await fill('First name', ['Ana', 'Ben']);
+    await fill('Last name', ['Lim', 'Tan']);
+    await fill('Relation to you', ['Spouse', 'Son']);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fill('Contact (phone or e-mail)', ['+60 12 345 6789', 'ben@example.com']);
+    await user.type(screen.getByLabelText(/Date of birth \(nominee 1\)/), '1985-03-02');
+    await user.type(screen.getByLabelText(/Date of birth \(nominee 2\)/), '2001-07-09');
+    for (const n of [1, 2]) {
+      await user.click(screen.getByRole('textbox', { name: `ID type (nominee ${n})` }));
+      await user.click(await screen.findByRole('option', { name: 'Passport' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fill('Address', ['1 Jalan Emas', '2 Jalan Perak']);
+    await fill('City', ['Kuala Lumpur', 'Penang']);
+    await fill('Postal code', ['50000', '10000']);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const share1 = screen.getByRole('textbox', { name: 'Share (%) (nominee 1)' });
+    const share2 = screen.getByRole('textbox', { name: 'Share (%) (nominee 2)' });
+    await user.clear(share1);
+    await user.type(share1, '60');
+    await user.type(share2, '60');
+    await user.click(screen.getByRole('button', { name: 'Save nominees' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Shares add up to 120.00%: they must add up to 100%');
+    expect(posted).toHaveLength(0);
+    await user.clear(share2);
+    await user.type(share2, '40');
+    await user.click(screen.getByRole('button', { name: 'Save nominees' }));
+    expect(await screen.findByText('2 nominees saved.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        nominees: [
+          expect.objectContaining({
+            firstName: 'Ana',
+            idType: 'Passport',
+            sharePercent: 60,
+            dateOfBirth: '1985-03-02',
+          }),
+          expect.objectContaining({ firstName: 'Ben', city: 'Penang', sharePercent: 40 }),
+        ],
+      },
+    ]);
+  });
+
+  it('resumes from the saved draft after a reload', async () => {
+    server.use(
+      http.get(apiUrl('/nominee'), () =>
+        HttpResponse.json({
+          ...empty,
+          draft: { nominees: [{ firstName: 'Ana', lastName: 'Lim' }], step: 2, savedAt: '2026-11-24T05:00:00.000Z' },
+        }),
+      ),
+    );
+    renderApp('/nominee', { session: buildSession() });
+    expect(await screen.findByRole('heading', { name: 'Nominee 1: Ana Lim' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Address' })).toBeInTheDocument();
+  });
+});

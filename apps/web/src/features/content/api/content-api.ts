@@ -1,0 +1,88 @@
+import {
+  adminTicketResponseSchema,
+  adminTicketsResponseSchema,
+  announcementResponseSchema,
+  announcementsResponseSchema,
+  apiPaths,
+  contactResponseSchema,
+  termsSchema,
+  termsStatusSchema,
+  ticketResponseSchema,
+  ticketsResponseSchema,
+  type AnnouncementInput,
+  type ContactRequest,
+  type TermsInput,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/* Announcements, terms, contact and the Support Center (DESIGN.md section 8). */
+
+export const contentKeys = {
+  announcements: () => ['content', 'announcements'] as const,
+  announcement: (id: string) => ['content', 'announcements', id] as const,
+  terms: () => ['content', 'terms'] as const,
+  termsStatus: () => ['content', 'terms', 'status'] as const,
+  tickets: () => ['content', 'tickets'] as const,
+  adminTickets: () => ['content', 'admin', 'tickets'] as const,
+};
+
+export const announcementsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.announcements(),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.announcements, { schema: announcementsResponseSchema, signal, auth: false }),
+  });
+
+export const announcementQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: contentKeys.announcement(id),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.announcement(id), { schema: announcementResponseSchema, signal, auth: false }),
+  });
+
+export const termsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.terms(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.terms, { schema: termsSchema, signal, auth: false }),
+  });
+
+export const termsStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.termsStatus(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.termsStatus, { schema: termsStatusSchema, signal }),
+  });
+
+export const acceptTerms = (version: number) =>
+  apiRequest(apiPaths.termsAccept, { method: 'POST', body: { version }, schema: termsStatusSchema });
+
+/** Sent with the session when there is one: the ticket then joins the Support Center. */
+export const sendContact = (input: ContactRequest) =>
+  apiRequest(apiPaths.contact, { method: 'POST', body: input, schema: contactResponseSchema });
+
+export const ticketsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.tickets(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.supportTickets, { schema: ticketsResponseSchema, signal }),
+  });
+
+export const replyToTicket = (id: string, body: string) =>
+  apiRequest(apiPaths.supportTicketReply(id), { method: 'POST', body: { body }, schema: ticketResponseSchema });
+
+export const adminTicketsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.adminTickets(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.adminTickets, { schema: adminTicketsResponseSchema, signal }),
+  });
+
+export const answerTicket = (id: string, body: string) =>
+  apiRequest(apiPaths.adminTicketReply(id), { method: 'POST', body: { body }, schema: adminTicketResponseSchema });
+
+export const publishAnnouncement = (input: AnnouncementInput) =>
+  apiRequest(apiPaths.adminAnnouncements, { method: 'POST', body: input, schema: announcementResponseSchema });
+
+export const withdrawAnnouncement = (id: string) =>
+  apiRequest(apiPaths.adminAnnouncementWithdraw(id), { method: 'POST', schema: announcementResponseSchema });
+
+export const publishTerms = (input: TermsInput) =>
+  apiRequest(apiPaths.adminTerms, { method: 'POST', body: input, schema: termsSchema });

@@ -1,0 +1,290 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Markdown } from '@/components/ui/markdown';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  adminTicketsQueryOptions,
+  announcementsQueryOptions,
+  answerTicket,
+  contentKeys,
+  publishAnnouncement,
+  publishTerms,
+  termsQueryOptions,
+  withdrawAnnouncement,
+} from '../api/content-api';
+
+function AnnouncementsAdmin() {
+  const queryClient = useQueryClient();
+  const list = useQuery(announcementsQueryOptions());
+  const [form, setForm] = useState({ title: '', body: '', pinned: false });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: contentKeys.announcements() });
+  const publish = useMutation({
+    mutationFn: () => publishAnnouncement(form),
+    meta: { silent: true },
+    onSuccess: ({ announcement }) => {
+      notifySuccess(`"${announcement.title}" is published.`);
+      setForm({ title: '', body: '', pinned: false });
+    },
+    onSettled: refresh,
+  });
+  const withdraw = useMutation({
+    mutationFn: withdrawAnnouncement,
+    meta: { silent: true },
+    onSuccess: ({ announcement }) => notifySuccess(`"${announcement.title}" is withdrawn.`),
+    onError: (failure) => notifyError(errorMessage(failure)),
+    onSettled: refresh,
+  });
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="md">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            publish.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Title"
+              required
+              maxLength={160}
+              value={form.title}
+              onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+            />
+            <Textarea
+              label="Text (markdown: # heading, **bold**, _italic_, - list, [link](https://…))"
+              required
+              autosize
+              minRows={5}
+              maxLength={20000}
+              value={form.body}
+              onChange={(e) => setForm({ ...form, body: e.currentTarget.value })}
+            />
+            {form.body.trim() ? (
+              <Paper withBorder radius="md" p="sm" aria-label="Preview">
+                <Text size="xs" c="dimmed" mb="xs">
+                  Preview
+                </Text>
+                <Markdown source={form.body} />
+              </Paper>
+            ) : null}
+            <Checkbox
+              label="Pin to the top"
+              checked={form.pinned}
+              onChange={(e) => setForm({ ...form, pinned: e.currentTarget.checked })}
+            />
+            {publish.isError ? (
+              <Alert color="red">{errorMessage(publish.error, 'The announcement could not be published.')}</Alert>
+            ) : null}
+            <Button type="submit" loading={publish.isPending} w="fit-content">
+              Publish announcement
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      {list.isPending ? (
+        <Loader aria-label="Loading announcements" />
+      ) : list.isError ? (
+        <Alert color="red">{errorMessage(list.error, 'The announcements could not be loaded.')}</Alert>
+      ) : (
+        <Stack gap="xs">
+          {list.data.data.map((a) => (
+            <Group key={a.id} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {a.pinned ? (
+                  <Badge size="xs" mr="xs">
+                    Pinned
+                  </Badge>
+                ) : null}
+                {a.title}{' '}
+                <Text span c="dimmed" size="xs">
+                  {formatDate(a.publishedAt)}
+                </Text>
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={withdraw.isPending && withdraw.variables === a.id}
+                onClick={() => {
+                  if (window.confirm(`Withdraw "${a.title}"?`)) withdraw.mutate(a.id);
+                }}
+              >
+                Withdraw
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function TermsAdmin() {
+  const queryClient = useQueryClient();
+  const current = useQuery(termsQueryOptions());
+  const [form, setForm] = useState({ title: 'Terms and Conditions', body: '' });
+  const publish = useMutation({
+    mutationFn: () => publishTerms(form),
+    meta: { silent: true },
+    onSuccess: (terms) => {
+      notifySuccess(`Version ${terms.version} is published: signed-in users are asked to accept it.`);
+      setForm({ ...form, body: '' });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.terms() }),
+  });
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (window.confirm('Publish a new version? Every signed-in user will be asked to accept it.'))
+            publish.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {current.data
+              ? `Current: version ${current.data.version}, published ${formatDate(current.data.publishedAt)}.`
+              : 'No terms are published yet.'}
+          </Text>
+          <TextInput
+            label="Title"
+            required
+            maxLength={160}
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+          />
+          <Textarea
+            label="Text (markdown)"
+            required
+            autosize
+            minRows={8}
+            value={form.body}
+            onChange={(e) => setForm({ ...form, body: e.currentTarget.value })}
+          />
+          {publish.isError ? (
+            <Alert color="red">{errorMessage(publish.error, 'The terms could not be published.')}</Alert>
+          ) : null}
+          <Button type="submit" loading={publish.isPending} w="fit-content">
+            Publish new version
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function TicketsAdmin() {
+  const queryClient = useQueryClient();
+  const query = useQuery(adminTicketsQueryOptions());
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const answer = useMutation({
+    mutationFn: (input: { id: string; body: string }) => answerTicket(input.id, input.body),
+    meta: { silent: true },
+    onSuccess: ({ ticket }) => {
+      notifySuccess(`${ticket.code} answered; ${ticket.name} is e-mailed.`);
+      setDrafts((d) => ({ ...d, [ticket.id]: '' }));
+    },
+    onError: (failure) => notifyError(errorMessage(failure)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
+  });
+  if (query.isPending) return <Loader aria-label="Loading tickets" />;
+  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'The tickets could not be loaded.')}</Alert>;
+  if (query.data.data.length === 0) return <Text c="dimmed">No messages yet.</Text>;
+  return (
+    <Stack gap="md">
+      {query.data.data.map((t) => (
+        <Paper key={t.id} withBorder radius="lg" p="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600} size="sm">
+              {t.subject}
+            </Text>
+            <Badge variant="light" color={t.status === 'open' ? 'orange' : 'green'} style={{ flexShrink: 0 }}>
+              {t.status}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t.code} · {t.name} &lt;{t.email}&gt;{t.username ? ` · ${t.username}` : ' · guest'} ·{' '}
+            {formatDateTime(t.updatedAt)}
+          </Text>
+          <Stack gap={6} mb="sm">
+            {t.messages.map((m) => (
+              <Text key={m.id} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text span fw={600} size="xs" c="dimmed">
+                  {m.from === 'support' ? 'Support: ' : 'Customer: '}
+                </Text>
+                {m.body}
+              </Text>
+            ))}
+          </Stack>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              const body = drafts[t.id]?.trim();
+              if (body) answer.mutate({ id: t.id, body });
+            }}
+          >
+            <Group align="flex-end" wrap="nowrap">
+              <Textarea
+                label={`Answer ${t.code}`}
+                autosize
+                minRows={1}
+                maxLength={5000}
+                style={{ flex: 1 }}
+                value={drafts[t.id] ?? ''}
+                onChange={(e) => setDrafts({ ...drafts, [t.id]: e.currentTarget.value })}
+              />
+              <Button
+                type="submit"
+                size="sm"
+                loading={answer.isPending && answer.variables?.id === t.id}
+                disabled={!drafts[t.id]?.trim()}
+              >
+                Send
+              </Button>
+            </Group>
+          </form>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** /admin/content (operators): announcements, terms and the support queue; every change audited. */
+export function ContentAdmin() {
+  return (
+    <Tabs defaultValue="support" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="support">Support tickets</Tabs.Tab>
+        <Tabs.Tab value="announcements">Announcements</Tabs.Tab>
+        <Tabs.Tab value="terms">Terms</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="support">
+        <TicketsAdmin />
+      </Tabs.Panel>
+      <Tabs.Panel value="announcements">
+        <AnnouncementsAdmin />
+      </Tabs.Panel>
+      <Tabs.Panel value="terms">
+        <TermsAdmin />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  adminGesGroupResponseSchema,
+  adminGesGroupsResponseSchema,
+  apiPaths,
+  gesDocumentSchema,
+  gesGroupDetailSchema,
+  gesGroupsResponseSchema,
+  gesJoinResponseSchema,
+  gesQuoteSchema,
+  type GesGroupInput,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+
+/* Group gold savings (GES, shown as GDS; DESIGN.md section 8). */
+
+export const gesKeys = {
+  all: ['ges'] as const,
+  groups: () => ['ges', 'groups'] as const,
+  group: (id: string) => ['ges', 'group', id] as const,
+  document: (id: string) => ['ges', 'document', id] as const,
+  admin: () => ['ges', 'admin'] as const,
+};
+
+export const gesGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: gesKeys.groups(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.gesGroups, { schema: gesGroupsResponseSchema, signal }),
+  });
+
+export const gesGroupQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: gesKeys.group(id),
+    queryFn: ({ signal }) => apiRequest(apiPaths.gesGroup(id), { schema: gesGroupDetailSchema, signal }),
+  });
+
+export const gesDocumentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: gesKeys.document(id),
+    queryFn: ({ signal }) => apiRequest(apiPaths.gesDocument(id), { schema: gesDocumentSchema, signal }),
+  });
+
+export const requestGesQuote = (groupId: string) =>
+  apiRequest(apiPaths.gesQuote(groupId), { method: 'POST', schema: gesQuoteSchema });
+
+export const joinGesGroup = (input: { groupId: string; documentId: string; quoteId: string; idempotencyKey: string }) =>
+  apiRequest(apiPaths.gesJoin(input.groupId), {
+    method: 'POST',
+    body: { documentId: input.documentId, accept: true, quoteId: input.quoteId },
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+    schema: gesJoinResponseSchema,
+  });
+
+export const adminGesGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: gesKeys.admin(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.adminGesGroups, { schema: adminGesGroupsResponseSchema, signal }),
+  });
+
+export const publishGesGroup = (input: GesGroupInput) =>
+  apiRequest(apiPaths.adminGesGroups, { method: 'POST', body: input, schema: adminGesGroupResponseSchema });
+
+export const closeGesGroup = (id: string) =>
+  apiRequest(apiPaths.adminGesGroupClose(id), { method: 'POST', schema: adminGesGroupResponseSchema });
+
+export const publishGesAgreement = (id: string, agreement: { title: string; text: string }) =>
+  apiRequest(apiPaths.adminGesAgreement(id), { method: 'POST', body: agreement, schema: adminGesGroupResponseSchema });
+
+/** The member's passbook PDF (bearer header), to save. */
+export const downloadPassbookPdf = (groupId: string) => apiDownload(apiPaths.gesPassbookPdf(groupId));

@@ -1,0 +1,168 @@
+import { Alert, Anchor, Button, Checkbox, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { QUOTE_TTL_MS, type GesQuote } from '@qmgt/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { errorMessage } from '@/lib/api-client';
+import { formatAmount } from '@/lib/money';
+import { useCountdown } from '@/lib/use-countdown';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { gesDocumentQueryOptions, gesGroupQueryOptions, requestGesQuote } from '../api/ges-api';
+import { GroupTerms } from './group-terms';
+
+export type JoinConfirmation = {
+  groupId: string;
+  groupName: string;
+  documentId: string;
+  quote: GesQuote;
+  idempotencyKey: string;
+};
+
+/**
+ * /GES/{groupId}/{documentId}: the agreement, its acceptance, and the first instalment's price,
+ * fee and grams before anything moves.
+ */
+export function JoinGroup({
+  groupId,
+  documentId,
+  onConfirm,
+}: {
+  groupId: string;
+  documentId: string;
+  onConfirm: (confirmation: JoinConfirmation) => Promise<ConfirmOutcome>;
+}) {
+  const group = useQuery(gesGroupQueryOptions(groupId));
+  const document = useQuery(gesDocumentQueryOptions(documentId));
+  const [accepted, setAccepted] = useState(false);
+  const [quote, setQuote] = useState<(GesQuote & { validUntil: number }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useIdempotencyKeys();
+  const secondsLeft = useCountdown(quote?.validUntil ?? null);
+  const expired = quote !== null && secondsLeft === 0;
+
+  if (group.isPending || document.isPending) return <Loader aria-label="Loading the group" />;
+  if (group.isError || document.isError)
+    return <Alert color="red">{errorMessage(group.error ?? document.error, 'This group could not be loaded.')}</Alert>;
+  const { group: g, membership } = group.data;
+  const doc = document.data;
+  if (doc.groupId !== g.id) return <Alert color="red">This agreement is not one of this group&apos;s.</Alert>;
+  if (membership)
+    return (
+      <Alert color="blue" title="You are a member of this group">
+        <Anchor component={Link} to={paths.gesGroup.to(g.id, g.name, g.documentId)}>
+          Open your passbook
+        </Anchor>
+      </Alert>
+    );
+
+  const ask = async () => {
+    setBusy(true);
+    setError(null);
+    const requestedAt = Date.now();
+    try {
+      setQuote({ ...(await requestGesQuote(g.id)), validUntil: requestedAt + QUOTE_TTL_MS });
+    } catch (failure) {
+      setError(errorMessage(failure, 'No quote is available right now.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async () => {
+    if (!quote || expired) return;
+    setBusy(true);
+    const outcome = await onConfirm({
+      groupId: g.id,
+      groupName: g.name,
+      documentId: doc.id,
+      quote,
+      idempotencyKey: keys.keyFor(quote.quoteId),
+    });
+    setBusy(false);
+    if (outcome !== 'retry') keys.forget(quote.quoteId);
+    if (outcome === 'refused') setQuote(null);
+  };
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {g.name}
+          </Title>
+          <GroupTerms group={g} />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {doc.title}{' '}
+            <Text span c="dimmed" size="sm">
+              (version {doc.version})
+            </Text>
+          </Title>
+          {!doc.current ? (
+            <Alert color="orange">
+              This is not the group&apos;s current agreement.{' '}
+              <Anchor component={Link} to={paths.gesJoin.to(g.id, g.documentId)}>
+                Read version {g.documentVersion}
+              </Anchor>
+              .
+            </Alert>
+          ) : null}
+          <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label="Agreement text">
+              {doc.text}
+            </Text>
+          </ScrollArea.Autosize>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            SHA-256 {doc.sha256}
+          </Text>
+        </Stack>
+      </Paper>
+      {doc.current && g.joinable ? (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Checkbox
+              checked={accepted}
+              onChange={(event) => setAccepted(event.currentTarget.checked)}
+              label={`I have read and accept the agreement (version ${doc.version}).`}
+            />
+            {quote ? (
+              <Paper withBorder radius="md" p="md">
+                <Figures label="First instalment">
+                  <Figure label="You pay">{formatAmount(quote.amountUsdt, 'USDT')} USDT</Figure>
+                  <Figure label="Price (spot + 3%)">{formatAmount(quote.price, 'USDT')} USDT/g</Figure>
+                  <Figure label="Fee">{formatAmount(quote.fee, 'USDT')} USDT</Figure>
+                  <Figure label="You receive" strong title={`${quote.grams} g`}>
+                    {formatAmount(quote.grams, 'GOLD')} g
+                  </Figure>
+                </Figures>
+                <QuoteCountdown secondsLeft={secondsLeft} />
+              </Paper>
+            ) : null}
+            {error ? <Alert color="red">{error}</Alert> : null}
+            {quote && !expired ? (
+              <Button onClick={() => void confirm()} loading={busy} disabled={!accepted} w="fit-content">
+                Join and pay {formatAmount(quote.amountUsdt, 'USDT')} USDT
+              </Button>
+            ) : (
+              <Button onClick={() => void ask()} loading={busy} variant={quote ? 'filled' : 'light'} w="fit-content">
+                {expired ? 'Get a new quote' : 'Show the first instalment'}
+              </Button>
+            )}
+            {!accepted && quote && !expired ? (
+              <Text size="xs" c="dimmed">
+                Accept the agreement to join.
+              </Text>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : doc.current ? (
+        <Alert color="gray">This group takes no new members (full, closed or started).</Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Badge, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { formatAmount } from '@/lib/money';
+import { reservesQueryOptions } from '../api/usdau-api';
+
+/** "1.0250" -> "102.50%", in integers (the ratio has four decimals). */
+function asPercent(ratio: string): string {
+  const [whole = '0', fraction = ''] = ratio.split('.');
+  const basisPoints = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
+  return `${basisPoints / 100n}.${(basisPoints % 100n).toString().padStart(2, '0')}%`;
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} ff="monospace">
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/**
+ * The public proof of reserves: every gram the platform owes (QMGT and gold savings) against
+ * the bars in the vault, bar by bar, with the time of the reading.
+ */
+export function ReservesView() {
+  const query = useQuery(reservesQueryOptions());
+  if (query.isPending) return <Loader aria-label="Loading the proof of reserves" />;
+  if (query.isError)
+    return <Alert color="red">{errorMessage(query.error, 'The proof of reserves could not be loaded.')}</Alert>;
+  const r = query.data;
+  const short = r.surplusGrams.startsWith('-');
+  const percent = r.coverage === null ? null : asPercent(r.coverage);
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Badge size="lg" color={r.coverage === null ? 'gray' : short ? 'red' : 'green'} variant="light">
+          {r.coverage === null ? 'Nothing owed yet' : short ? `Covered ${percent}: short` : `Covered ${percent}`}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          Read {formatDateTime(r.checkedAt)}; refreshed every 10 minutes and whenever the vault list changes.
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Stat
+          label="Gold owed"
+          value={`${formatAmount(r.liabilitiesGrams, 'GOLD')} g`}
+          hint="QMGT (1 QMGT = 1 g) and gold savings"
+        />
+        <Stat
+          label="Gold in the vault"
+          value={`${formatAmount(r.vaultGrams, 'GOLD')} g`}
+          hint={r.bars.length === 1 ? '1 bar' : `${r.bars.length} bars`}
+        />
+        <Stat
+          label={short ? 'Shortfall' : 'Surplus'}
+          value={`${formatAmount(r.surplusGrams.replace('-', ''), 'GOLD')} g`}
+          hint="vault minus gold owed"
+        />
+        <Stat
+          label="QMGT on chain"
+          value={r.onChainQmgt === null ? 'not read' : formatAmount(r.onChainQmgt, 'QMGT')}
+          hint={`ledger: ${formatAmount(r.ledgerQmgt, 'QMGT')} QMGT, ${formatAmount(r.ledgerGold, 'GOLD')} g saved`}
+        />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Vault bar list
+        </Title>
+        {r.bars.length === 0 ? (
+          <Text c="dimmed">No bars are listed yet.</Text>
+        ) : (
+          <Paper withBorder radius="lg" p="md">
+            <ScrollArea type="auto">
+              <Table striped miw={520} aria-label="Vault bar list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Serial</Table.Th>
+                    <Table.Th>Refinery</Table.Th>
+                    <Table.Th ta="right">Fine grams</Table.Th>
+                    <Table.Th>Listed</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {r.bars.map((bar) => (
+                    <Table.Tr key={bar.id}>
+                      <Table.Td ff="monospace">{bar.serial}</Table.Td>
+                      <Table.Td>{bar.refinery}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatAmount(bar.fineGrams, 'GOLD')}
+                      </Table.Td>
+                      <Table.Td>{formatDate(bar.addedAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          </Paper>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

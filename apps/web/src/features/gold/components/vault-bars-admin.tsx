@@ -1,0 +1,218 @@
+import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { VaultBar, VaultBarInput } from '@qmgt/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { formatAmount } from '@/lib/money';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { addVaultBar, editVaultBar, usdauKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/usdau-api';
+
+const EMPTY: VaultBarInput = { serial: '', refinery: '', fineGrams: '' };
+type Errors = Partial<Record<keyof VaultBarInput, string>>;
+
+/** The server's refusal at its field (serial taken, grams out of range), else under the form. */
+function fieldErrors(failure: unknown): Errors | null {
+  if (!(failure instanceof ApiError)) return null;
+  const field = failure.details.field;
+  if (field === 'serial' || field === 'refinery' || field === 'fineGrams') return { [field]: failure.message };
+  const issues = failure.details.issues as { path?: string; message: string }[] | undefined;
+  const first = issues?.[0];
+  if (first?.path === 'serial' || first?.path === 'refinery' || first?.path === 'fineGrams')
+    return { [first.path]: first.message };
+  return null;
+}
+
+function BarForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  busy,
+  failure,
+}: {
+  initial: VaultBarInput;
+  submitLabel: string;
+  onSubmit: (bar: VaultBarInput) => void;
+  busy: boolean;
+  failure: unknown;
+}) {
+  const [bar, setBar] = useState(initial);
+  const errors = failure ? fieldErrors(failure) : null;
+  const set = (field: keyof VaultBarInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setBar({ ...bar, [field]: event.currentTarget.value });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit({ serial: bar.serial.trim(), refinery: bar.refinery.trim(), fineGrams: bar.fineGrams.trim() });
+      }}
+    >
+      <Stack gap="sm">
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label="Serial"
+            value={bar.serial}
+            onChange={set('serial')}
+            maxLength={64}
+            required
+            error={errors?.serial}
+            miw={160}
+          />
+          <TextInput
+            label="Refinery"
+            value={bar.refinery}
+            onChange={set('refinery')}
+            maxLength={120}
+            required
+            error={errors?.refinery}
+            miw={160}
+          />
+          <TextInput
+            label="Fine grams"
+            inputMode="decimal"
+            value={bar.fineGrams}
+            onChange={set('fineGrams')}
+            required
+            error={errors?.fineGrams}
+            miw={140}
+          />
+        </Group>
+        {failure && !errors ? <Alert color="red">{errorMessage(failure, 'The bar could not be saved.')}</Alert> : null}
+        <Button type="submit" loading={busy} w="fit-content">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/vault-bars (operators): the bars the proof of reserves counts; every change is audited. */
+export function VaultBarsAdmin() {
+  const queryClient = useQueryClient();
+  const query = useQuery(vaultBarsQueryOptions());
+  const [editing, setEditing] = useState<VaultBar | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: usdauKeys.reserves() });
+  const add = useMutation({
+    mutationFn: addVaultBar,
+    meta: { silent: true },
+    onSuccess: ({ bar }) => {
+      notifySuccess(`${bar.refinery} ${bar.serial} added: ${formatAmount(bar.fineGrams, 'GOLD')} g.`);
+      setFormKey((k) => k + 1);
+    },
+    onSettled: refresh,
+  });
+  const edit = useMutation({
+    mutationFn: (input: { id: string; bar: VaultBarInput }) => editVaultBar(input.id, input.bar),
+    meta: { silent: true },
+    onSuccess: ({ bar }) => {
+      notifySuccess(`${bar.refinery} ${bar.serial} corrected.`);
+      setEditing(null);
+    },
+    onSettled: refresh,
+  });
+  const withdraw = useMutation({
+    mutationFn: withdrawVaultBar,
+    meta: { silent: true },
+    onSuccess: ({ bar }) => notifySuccess(`${bar.refinery} ${bar.serial} taken off the list.`),
+    onError: (failure) => notifyError(errorMessage(failure)),
+    onSettled: refresh,
+  });
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="md">
+        <Text fw={600} mb="sm">
+          Add a bar
+        </Text>
+        <BarForm
+          key={formKey}
+          initial={EMPTY}
+          submitLabel="Add bar"
+          onSubmit={(bar) => add.mutate(bar)}
+          busy={add.isPending}
+          failure={add.error}
+        />
+      </Paper>
+      {query.isPending ? (
+        <Loader aria-label="Loading the vault bars" />
+      ) : query.isError ? (
+        <Alert color="red">{errorMessage(query.error, 'The vault bars could not be loaded.')}</Alert>
+      ) : query.data.data.length === 0 ? (
+        <Text c="dimmed">No bars are listed yet.</Text>
+      ) : (
+        <Paper withBorder radius="lg" p="md">
+          <ScrollArea type="auto">
+            <Table striped miw={640} aria-label="Vault bars">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Serial</Table.Th>
+                  <Table.Th>Refinery</Table.Th>
+                  <Table.Th ta="right">Fine grams</Table.Th>
+                  <Table.Th>Listed</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.data.map((bar) => (
+                  <Table.Tr key={bar.id}>
+                    <Table.Td ff="monospace">{bar.serial}</Table.Td>
+                    <Table.Td>{bar.refinery}</Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatAmount(bar.fineGrams, 'GOLD')}
+                    </Table.Td>
+                    <Table.Td>{formatDate(bar.addedAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => setEditing(bar)}
+                          aria-label={`Correct ${bar.serial}`}
+                        >
+                          Correct
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          loading={withdraw.isPending && withdraw.variables === bar.id}
+                          onClick={() => {
+                            if (window.confirm(`Take ${bar.refinery} ${bar.serial} off the vault list?`))
+                              withdraw.mutate(bar.id);
+                          }}
+                          aria-label={`Withdraw ${bar.serial}`}
+                        >
+                          Withdraw
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Paper>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => {
+          setEditing(null);
+          edit.reset();
+        }}
+        title={`Correct ${editing?.serial ?? ''}`}
+        centered
+      >
+        {editing ? (
+          <BarForm
+            initial={{ serial: editing.serial, refinery: editing.refinery, fineGrams: editing.fineGrams }}
+            submitLabel="Save"
+            onSubmit={(bar) => edit.mutate({ id: editing.id, bar })}
+            busy={edit.isPending}
+            failure={edit.error}
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

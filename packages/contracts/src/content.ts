@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.js';
+import { text } from './text.js';
+
+/*
+ * Content and support (DESIGN.md section 8 "Compliance and content"): announcements the
+ * operator publishes, versioned terms that sign-up and signed-in users accept, and the
+ * contact form's tickets with the operator's replies. Bodies are markdown, rendered by the
+ * client as plain elements (never as HTML).
+ */
+
+export const announcementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Markdown: headings, paragraphs, lists, bold, italic, code and http(s) links. */
+  body: z.string(),
+  pinned: z.boolean(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+export const announcementsResponseSchema = z.object({ data: z.array(announcementSchema) });
+export const announcementResponseSchema = z.object({ announcement: announcementSchema });
+export const announcementInputSchema = z.object({
+  title: text(160, { required: 'Title is required' }).min(1, 'Title is required'),
+  body: text(20_000, { multiline: true, required: 'Text is required' }).min(1, 'Text is required'),
+  pinned: z.boolean().default(false),
+});
+export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
+
+export const termsSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  publishedAt: z.string(),
+});
+export type Terms = z.infer<typeof termsSchema>;
+export const termsInputSchema = z.object({
+  title: text(160, { required: 'Title is required' }).min(1, 'Title is required'),
+  body: text(100_000, { multiline: true, required: 'Text is required' }).min(1, 'Text is required'),
+});
+export type TermsInput = z.infer<typeof termsInputSchema>;
+/** The signed-in user's standing against the current terms. */
+export const termsStatusSchema = z.object({
+  current: termsSchema.nullable(),
+  acceptedVersion: z.number().int().nullable(),
+  mustAccept: z.boolean(),
+});
+export type TermsStatus = z.infer<typeof termsStatusSchema>;
+export const termsAcceptSchema = z.object({ version: z.number({ error: 'version must be a number' }).int().min(1) });
+
+export const contactRequestSchema = z.object({
+  name: text(80, { required: 'Name is required' }).min(1, 'Name is required'),
+  email: emailSchema,
+  subject: text(160, { required: 'Subject is required' }).min(1, 'Subject is required'),
+  message: text(5_000, { multiline: true, required: 'Message is required' }).min(1, 'Message is required'),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  from: z.enum(['customer', 'support']),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const ticketSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  subject: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messages: z.array(ticketMessageSchema),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+export const ticketsResponseSchema = z.object({ data: z.array(ticketSchema) });
+/** The public form's answer: the ticket's reference only (the sender may not be signed in). */
+export const contactResponseSchema = z.object({ code: z.string() });
+export const ticketReplySchema = z.object({
+  body: text(5_000, { multiline: true, required: 'Message is required' }).min(1, 'Message is required'),
+});
+export const adminTicketSchema = ticketSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+});
+export const adminTicketsResponseSchema = z.object({ data: z.array(adminTicketSchema) });
+export const adminTicketResponseSchema = z.object({ ticket: adminTicketSchema });

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { decimalStringSchema } from './money.js';
+import { text } from './text.js';
+import { transactionSchema } from './wallet.js';
+
+/*
+ * Group gold savings, GES (shown as GDS; DESIGN.md section 8 "Group savings"): an operator
+ * publishes a group with a monthly instalment, a term, a member cap, a start date and an
+ * agreement; a customer joins by accepting the agreement and paying the first instalment; a
+ * job takes each following instalment on its due day and buys grams into the member's group
+ * holding (the passbook). Grams are GOLD (6 decimals), instalments USDT.
+ */
+
+/** Instalments are due on the start date's day of month, so days 1-28 only (every month has them). */
+export const GES_MAX_DUE_DAY = 28;
+/** Missed instalments that lapse a membership: its grams go to the GSA, without the bonus. */
+export const GES_MISSES_TO_LAPSE = 3;
+export const GES_TERM_MONTHS = { min: 2, max: 60 } as const;
+export const GES_MEMBER_CAP = { min: 1, max: 10_000 } as const;
+
+export const GES_GROUP_STATUSES = ['open', 'closed'] as const;
+export const GES_MEMBERSHIP_STATUSES = ['active', 'lapsed', 'matured'] as const;
+
+export const gesGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  instalmentUsdt: z.string(),
+  termMonths: z.number().int(),
+  memberCap: z.number().int(),
+  membersCount: z.number().int(),
+  seatsLeft: z.number().int(),
+  /** The first instalment's due day (YYYY-MM-DD); the others follow monthly on its day. */
+  startDate: z.string(),
+  /** The last instalment's due day: maturity. */
+  maturityDate: z.string(),
+  /** Bonus at maturity, in instalments' worth of grams (the member's average grams per instalment paid). */
+  bonusInstalments: z.number().int(),
+  status: z.enum(GES_GROUP_STATUSES),
+  /** Whether a customer can join now: open, seats left, not started. */
+  joinable: z.boolean(),
+  documentId: z.string(),
+  documentVersion: z.number().int(),
+  /** The caller's membership status, if any. */
+  membership: z.enum(GES_MEMBERSHIP_STATUSES).nullable(),
+});
+export type GesGroup = z.infer<typeof gesGroupSchema>;
+export const gesGroupsResponseSchema = z.object({ data: z.array(gesGroupSchema) });
+
+export const gesDocumentSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  version: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  sha256: z.string(),
+  createdAt: z.string(),
+  /** Whether it is the group's current agreement (the only one a customer can accept). */
+  current: z.boolean(),
+});
+export type GesDocument = z.infer<typeof gesDocumentSchema>;
+
+export const GES_INSTALMENT_STATUSES = ['paid', 'missed'] as const;
+export const gesPassbookLineSchema = z.object({
+  seq: z.number().int(),
+  dueOn: z.string(),
+  status: z.enum(GES_INSTALMENT_STATUSES),
+  paidAt: z.string().nullable(),
+  amountUsdt: z.string().nullable(),
+  /** USDT per gram paid (spot x 1.03). */
+  price: z.string().nullable(),
+  grams: z.string().nullable(),
+  runningGrams: z.string(),
+  transactionCode: z.string().nullable(),
+});
+export type GesPassbookLine = z.infer<typeof gesPassbookLineSchema>;
+
+export const gesMembershipSchema = z.object({
+  id: z.string(),
+  status: z.enum(GES_MEMBERSHIP_STATUSES),
+  joinedAt: z.string(),
+  documentVersion: z.number().int(),
+  documentSha256: z.string(),
+  /** Grams in the group holding now (0 once moved to the GSA at maturity or lapse). */
+  grams: z.string(),
+  paidCount: z.number().int(),
+  missedCount: z.number().int(),
+  /** The next instalment, while the membership runs. */
+  nextDue: z.object({ seq: z.number().int(), dueOn: z.string(), amountUsdt: z.string() }).nullable(),
+  /** Grams at maturity if every remaining instalment is paid at today's price, plus the bonus. */
+  projectedGrams: z.string(),
+  bonusGrams: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  passbook: z.array(gesPassbookLineSchema),
+});
+export type GesMembership = z.infer<typeof gesMembershipSchema>;
+export const gesGroupDetailSchema = z.object({ group: gesGroupSchema, membership: gesMembershipSchema.nullable() });
+export type GesGroupDetail = z.infer<typeof gesGroupDetailSchema>;
+
+/** The first instalment's quote: what joining buys, shown before the customer accepts. */
+export const gesQuoteSchema = z.object({
+  quoteId: z.string(),
+  amountUsdt: z.string(),
+  grams: z.string(),
+  price: z.string(),
+  spot: z.string(),
+  fee: z.string(),
+  expiresAt: z.string(),
+});
+export type GesQuote = z.infer<typeof gesQuoteSchema>;
+export const gesJoinRequestSchema = z.object({
+  documentId: z.uuid({ error: 'Agreement not found' }),
+  accept: z.literal(true, { error: 'Accept the agreement to join' }),
+  quoteId: z.uuid({ error: 'Unknown quote' }),
+});
+export type GesJoinRequest = z.infer<typeof gesJoinRequestSchema>;
+export const gesJoinResponseSchema = z.object({ membership: gesMembershipSchema, transaction: transactionSchema });
+
+const agreementSchema = z.object({
+  title: text(160, { required: 'Agreement title is required' }).min(1, 'Agreement title is required'),
+  text: text(50_000, { multiline: true, required: 'Agreement text is required' }).min(1, 'Agreement text is required'),
+});
+export const gesGroupInputSchema = z.object({
+  name: text(80, { required: 'Name is required' }).min(1, 'Name is required'),
+  instalmentUsdt: decimalStringSchema,
+  termMonths: z
+    .number({ error: 'termMonths must be a number' })
+    .int()
+    .min(GES_TERM_MONTHS.min)
+    .max(GES_TERM_MONTHS.max),
+  memberCap: z.number({ error: 'memberCap must be a number' }).int().min(GES_MEMBER_CAP.min).max(GES_MEMBER_CAP.max),
+  /** YYYY-MM-DD, a day 1-28, today or later. */
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'startDate is a day, YYYY-MM-DD'),
+  bonusInstalments: z.number({ error: 'bonusInstalments must be a number' }).int().min(0).max(3).default(1),
+  agreement: agreementSchema,
+});
+export type GesGroupInput = z.infer<typeof gesGroupInputSchema>;
+export const gesAgreementInputSchema = agreementSchema;
+export const adminGesGroupSchema = gesGroupSchema.omit({ membership: true, joinable: true }).extend({
+  createdAt: z.string(),
+});
+export const adminGesGroupsResponseSchema = z.object({ data: z.array(adminGesGroupSchema) });
+export const adminGesGroupResponseSchema = z.object({ group: adminGesGroupSchema });
