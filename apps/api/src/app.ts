@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -62,6 +63,7 @@ import reservesModule from './modules/reserves/reserves.module.js';
 import gesModule from './modules/ges/ges.module.js';
 import contentModule from './modules/content/content.module.js';
 import nomineesModule from './modules/nominees/nominees.module.js';
+import paymentsModule from './modules/payments/payments.module.js';
 import bankModule from './modules/bank/bank.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,6 +125,8 @@ declare module './services.js' {
     mail: MailTransport;
     /** Encryption of sensitive fields at rest, keyed by the app secret. */
     fieldCipher: FieldCipher;
+    /** A secret for one purpose (a sandbox's signing key), derived from the app secret. */
+    derivedSecret: (purpose: string) => string;
   }
 }
 
@@ -149,6 +153,7 @@ const MODULES = [
   contentModule,
   nomineesModule,
   bankModule,
+  paymentsModule,
 ];
 
 /**
@@ -253,6 +258,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('chain', chain);
   app.decorate('services', {
     fieldCipher: createFieldCipher(secrets.appSecret),
+    derivedSecret: (purpose: string) =>
+      createHmac('sha256', secrets.appSecret).update(`qmgt-derived:${purpose}`).digest('base64url'),
     auth: authService,
     kyc: kycService,
     files: filesService,

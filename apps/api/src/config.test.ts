@@ -42,6 +42,8 @@ describe('configuration', () => {
       WALLET_MNEMONIC: 'test test test test test test test test test test test junk',
       PRICE_FEED_URL: 'https://prices.example.com/gold',
       APP_SECRET: 'a'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
     };
 
     it('starts on production adapters only, with the sandbox off', () => {
@@ -57,6 +59,7 @@ describe('configuration', () => {
       ['CHAIN_RPC_URL', /embedded anvil chain/],
       ['PRICE_FEED_URL', /sandbox gold price/],
       ['APP_SECRET', /generated secrets/],
+      ['STRIPE_SECRET_KEY', /sandbox payment gateway/],
     ])('refuses to start without %s, naming the stand-in', (variable, stand) => {
       const env: Record<string, string> = { ...production };
       delete env[variable];
@@ -65,6 +68,12 @@ describe('configuration', () => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(stand);
       expect(() => loadConfig({ ...env, SANDBOX: 'false' })).toThrow(/SANDBOX=true/);
+    });
+
+    it('needs the webhook secret with a Stripe key', () => {
+      const env: Record<string, string> = { ...production };
+      delete env.STRIPE_WEBHOOK_SECRET;
+      expect(() => loadConfig(env)).toThrow(/STRIPE_WEBHOOK_SECRET/);
     });
 
     it('refuses a bare start: no silent sandbox in production', () => {

@@ -75,6 +75,8 @@ export const envSchema = z.object({
   /** Later adapters; listed so that their presence turns the sandbox default off. */
   CHAIN_RPC_URL: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Stripe's signing secret of our webhook endpoint (whsec_...): needed with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -90,6 +92,8 @@ export interface Config {
   supportEmail: string;
   /** STRIPE_SECRET_KEY: the bank port's production adapter; unset, the sandbox bank. */
   stripeSecretKey: string | undefined;
+  /** STRIPE_WEBHOOK_SECRET: verifies Stripe-Signature on payment webhooks (Spend To Save). */
+  stripeWebhookSecret: string | undefined;
   redisUrl: string | undefined;
   /** SANDBOX: the /api/dev/* routes and the dev mailbox page are on. */
   sandbox: boolean;
@@ -144,6 +148,7 @@ export function sandboxAdaptersOf(config: Config): string[] {
   if (!config.smtpUrl) adapters.push('dev mailbox (SMTP_URL unset)');
   if (!config.kyc.sumsub) adapters.push('sandbox identity provider (SUMSUB_APP_TOKEN unset)');
   if (config.chain.enabled && !config.chain.rpc) adapters.push('embedded anvil chain (CHAIN_RPC_URL unset)');
+  if (!config.stripeSecretKey) adapters.push('sandbox payment gateway and bank (STRIPE_SECRET_KEY unset)');
   if (!config.market.feed) adapters.push('sandbox gold price (PRICE_FEED_URL unset)');
   if (!config.appSecret || !config.kyc.webhookSecret)
     adapters.push('generated secrets (APP_SECRET or SUMSUB_WEBHOOK_SECRET unset)');
@@ -189,6 +194,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (e.CHAIN_RPC_URL && (!e.QMGT_ADDRESS || !e.WALLET_MNEMONIC)) {
     throw new ConfigError('Invalid configuration: CHAIN_RPC_URL needs QMGT_ADDRESS and WALLET_MNEMONIC');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (payment webhooks)');
+  }
   if (e.SUMSUB_APP_TOKEN && (!e.SUMSUB_SECRET_KEY || !e.SUMSUB_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration: SUMSUB_APP_TOKEN needs SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET');
   }
@@ -206,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     redisUrl: e.REDIS_URL || undefined,
     // Production never falls into the sandbox by default: only an explicit SANDBOX=true.
     sandbox: e.NODE_ENV === 'production' ? e.SANDBOX === true : (e.SANDBOX ?? !productionAdapterConfigured),

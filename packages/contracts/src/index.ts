@@ -17,3 +17,4 @@ export * from './staking.js';
 export * from './ges.js';
 export * from './content.js';
 export * from './compliance.js';
+export * from './payments.js';

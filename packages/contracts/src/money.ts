@@ -5,14 +5,15 @@ import { text } from './text.js';
  * Money on the wire is a decimal string ("12.5"), in the database `numeric(78,0)` counts of
  * an asset's smallest unit, in code `bigint`. Never a JS number: 0.1 + 0.2 is not 0.3.
  */
-export const ASSETS = ['USDT', 'QMGT', 'GOLD', 'USDAU'] as const;
+/** USD: dollars a card payment brought in, in cents; only platform accounts hold it. */
+export const ASSETS = ['USDT', 'QMGT', 'GOLD', 'USDAU', 'USD'] as const;
 export const assetSchema = z.enum(ASSETS);
 export type Asset = z.infer<typeof assetSchema>;
 
 /** Smallest-unit exponent: USDT and QMGT are 18-decimal tokens on chain, GOLD is micrograms. */
-export const ASSET_DECIMALS: Record<Asset, number> = { USDT: 18, QMGT: 18, GOLD: 6, USDAU: 18 };
+export const ASSET_DECIMALS: Record<Asset, number> = { USDT: 18, QMGT: 18, GOLD: 6, USDAU: 18, USD: 2 };
 /** How many decimals screens show (DESIGN.md section 2). */
-export const DISPLAY_DECIMALS: Record<Asset, number> = { USDT: 2, QMGT: 4, GOLD: 4, USDAU: 2 };
+export const DISPLAY_DECIMALS: Record<Asset, number> = { USDT: 2, QMGT: 4, GOLD: 4, USDAU: 2, USD: 2 };
 
 const DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
 

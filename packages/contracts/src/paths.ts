@@ -127,6 +127,17 @@ export const apiPaths = {
   adminVaultBars: '/admin/vault-bars',
   adminVaultBarCorrect: (id: string) => `/admin/vault-bars/${encodeURIComponent(id)}/correct`,
   adminVaultBarWithdraw: (id: string) => `/admin/vault-bars/${encodeURIComponent(id)}/withdraw`,
+  paymentQuote: '/payments/quote',
+  paymentCheckout: '/payments/checkout',
+  payments: '/payments',
+  payment: (id: string) => `/payments/${encodeURIComponent(id)}`,
+  paymentCancel: (id: string) => `/payments/${encodeURIComponent(id)}/cancel`,
+  paymentsWebhook: '/payments/webhook',
+  devPayment: (id: string) => `/dev/payments/${encodeURIComponent(id)}`,
+  devPaymentComplete: (id: string) => `/dev/payments/${encodeURIComponent(id)}/complete`,
+  remitQuote: '/remit/quote',
+  remit: '/remit',
+  remittances: '/remittances',
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

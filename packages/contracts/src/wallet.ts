@@ -14,6 +14,8 @@ export const TRANSACTION_TYPES = [
   'REWARD',
   'STAKING',
   'GES',
+  'PAYMENT',
+  'REMIT',
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

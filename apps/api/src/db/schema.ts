@@ -27,3 +27,5 @@ export * from '../modules/ges/ges.schema.js';
 export * from '../modules/content/content.schema.js';
 export * from '../modules/nominees/nominees.schema.js';
 export * from '../modules/bank/bank.schema.js';
+export * from '../modules/payments/payments.schema.js';
+export * from '../adapters/payments/sandbox.schema.js';

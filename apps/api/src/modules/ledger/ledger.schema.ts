@@ -5,7 +5,7 @@ import { users } from '../users/users.schema.js';
 
 /* The double-entry ledger. */
 
-export const assetEnum = pgEnum('asset', ['USDT', 'QMGT', 'GOLD', 'USDAU']);
+export const assetEnum = pgEnum('asset', ['USDT', 'QMGT', 'GOLD', 'USDAU', 'USD']);
 /**
  * Customer purposes (owner set): available (for GOLD: the GSA), locked (staking, pending sells,
  * grams under a termination or USDAU request), rewards, gae_plan (grams in the GAE plan),

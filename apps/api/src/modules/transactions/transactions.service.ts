@@ -18,6 +18,8 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   REWARD: 'RW',
   STAKING: 'SK',
   GES: 'GS',
+  PAYMENT: 'PY',
+  REMIT: 'RM',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

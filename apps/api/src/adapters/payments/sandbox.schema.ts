@@ -1,0 +1,23 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+
+/**
+ * The sandbox payment gateway's own records (as a real gateway keeps its checkout sessions):
+ * the product knows a session only by its id, the checkout page and the signed webhooks.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  /** Our payment's id, as Stripe's client_reference_id. */
+  clientReferenceId: text('client_reference_id').notNull(),
+  amountCents: units('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  /** open, then complete (paid) or expired (cancelled or past expiresAt). */
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,135 @@
+import fp from 'fastify-plugin';
+import { API_BASE, apiPaths } from '@qmgt/contracts';
+import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox.js';
+import { createStripeGateway } from '../../adapters/payments/stripe.js';
+import type { PaymentGateway } from '../../adapters/payments/port.js';
+import { usersService } from '../users/users.service.js';
+import { paymentCreditedMail, remittanceReceivedMail, remittanceSentMail } from './payments.mails.js';
+import { paymentsRoutes, paymentsWebhookRoutes, sandboxCheckoutRoutes } from './payments.routes.js';
+import {
+  PAYMENT_MAIL_JOB,
+  createPaymentsService,
+  type PaymentMailJob,
+  type PaymentsService,
+} from './payments.service.js';
+import { REMIT_MAIL_JOB, createRemitService, type RemitMailJob, type RemitService } from './remit.service.js';
+
+declare module '../../services.js' {
+  interface Services {
+    payments: PaymentsService;
+    remit: RemitService;
+  }
+}
+
+/** How often abandoned checkouts are closed and unsent mails queued. */
+const SWEEP_MS = 60_000;
+
+/**
+ * Gold Convert services: Spend To Save (operation type payment_credit) through Stripe Checkout
+ * with STRIPE_SECRET_KEY, else the sandbox gateway; Remit to save (operation type remit).
+ */
+export default fp(
+  async (app) => {
+    const { money, market, transactions, mail, kyc } = app.services;
+    const db = app.database.db;
+    let sandbox: SandboxGateway | undefined;
+    let gateway: PaymentGateway;
+    if (app.config.stripeSecretKey && app.config.stripeWebhookSecret) {
+      gateway = createStripeGateway({
+        secretKey: app.config.stripeSecretKey,
+        webhookSecret: app.config.stripeWebhookSecret,
+      });
+    } else {
+      sandbox = createSandboxGateway({
+        db,
+        queue: app.jobs,
+        publicUrl: app.config.publicUrl,
+        webhookSecret: `whsec_${app.services.derivedSecret('sandbox-payments-webhook')}`,
+      });
+      gateway = sandbox.gateway;
+    }
+    const payments = createPaymentsService({
+      db,
+      money,
+      market,
+      jobs: app.jobs,
+      gateway,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+    const remit = createRemitService({ db, money, market, transactions, kyc, jobs: app.jobs });
+    app.services.payments = payments;
+    app.services.remit = remit;
+
+    await app.jobs.register<PaymentMailJob>(PAYMENT_MAIL_JOB, async ({ paymentId }) => {
+      const row = await payments.row(paymentId);
+      if (!row || row.status !== 'credited' || row.mailedStatus === 'credited') return;
+      const user = await usersService.findById(db, row.userId);
+      if (!user) return;
+      await mail.send(paymentCreditedMail(user.email, user.username, app.config.publicUrl, payments.toWire(row)));
+      await payments.markMailed(row.id, 'credited');
+    });
+    await app.jobs.register<RemitMailJob>(REMIT_MAIL_JOB, async ({ remittanceId }) => {
+      const row = await remit.row(remittanceId);
+      if (!row || row.mailedAt) return;
+      const [sender, recipient] = await Promise.all([
+        usersService.findById(db, row.senderId),
+        usersService.findById(db, row.recipientId),
+      ]);
+      if (sender)
+        await mail.send(
+          remittanceSentMail(sender.email, sender.username, app.config.publicUrl, await remit.toWire(row, sender.id)),
+        );
+      if (recipient)
+        await mail.send(
+          remittanceReceivedMail(
+            recipient.email,
+            recipient.username,
+            app.config.publicUrl,
+            await remit.toWire(row, recipient.id),
+          ),
+        );
+      await remit.markMailed(row.id);
+    });
+
+    // Every process sweeps; each step is a conditional update, so two sweeps do each thing once.
+    const timer = setInterval(() => {
+      void (async () => {
+        await payments.sweep();
+        for (const row of await remit.unmailed())
+          await app.jobs.send<RemitMailJob>(
+            REMIT_MAIL_JOB,
+            { remittanceId: row.id },
+            { singletonKey: `remit-${row.id}` },
+          );
+      })().catch((error) => app.log.error({ err: error }, 'payments sweep failed'));
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    await app.register(
+      async (api) => {
+        await api.register(paymentsRoutes, { payments, remit });
+        await api.register(paymentsWebhookRoutes, { payments });
+        if (app.config.sandbox && sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
+      },
+      { prefix: API_BASE },
+    );
+
+    // The sandbox gateway calls our real webhook endpoint, in-process, with Stripe's signature.
+    await sandbox?.start(async (body, headers) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_BASE}${apiPaths.paymentsWebhook}`,
+        payload: body,
+        headers,
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`payment webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    });
+  },
+  {
+    name: 'module:payments',
+    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:transactions'],
+  },
+);

@@ -1,0 +1,144 @@
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { paymentEvents, payments, remittances, saveQuotes } from './payments.schema.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RemittanceRow = typeof remittances.$inferSelect;
+export type SaveQuoteRow = typeof saveQuotes.$inferSelect;
+
+/* The payments module's own tables; the money moves in SQL (migration 0018). */
+
+export async function insertQuote(db: Db, row: typeof saveQuotes.$inferInsert): Promise<SaveQuoteRow> {
+  const [inserted] = await db.insert(saveQuotes).values(row).returning();
+  return inserted!;
+}
+
+export async function quoteOf(db: Db, userId: string, id: string): Promise<SaveQuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(saveQuotes)
+    .where(and(eq(saveQuotes.id, id), eq(saveQuotes.userId, userId)));
+  return row;
+}
+
+/** Takes the quote for a checkout: once, while it lives (the update is the claim). */
+export async function useQuote(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(saveQuotes)
+    .set({ usedAt: at })
+    .where(and(eq(saveQuotes.id, id), isNull(saveQuotes.usedAt)))
+    .returning({ id: saveQuotes.id });
+  return rows.length === 1;
+}
+
+export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [inserted] = await db.insert(payments).values(row).returning();
+  return inserted!;
+}
+
+export async function updatePayment(db: Db, id: string, set: Partial<typeof payments.$inferInsert>) {
+  const [row] = await db.update(payments).set(set).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+/** Moves a pending payment to a closed status; undefined when it was no longer pending. */
+export async function closePending(
+  db: Db,
+  id: string,
+  status: 'cancelled' | 'expired' | 'failed',
+  at: Date,
+  reason: string | null = null,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status, updatedAt: at, failureReason: reason })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function paymentOf(db: Db, userId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  return row;
+}
+
+export async function paymentsOf(db: Db, userId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(100);
+}
+
+/** Pending payments whose checkout has passed its expiry. */
+export async function abandoned(db: Db, at: Date, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, at)))
+    .orderBy(payments.expiresAt)
+    .limit(limit);
+}
+
+/** Credited payments whose mail was never claimed (a process died before queueing it). */
+export async function unmailedCredits(db: Db, before: Date, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'credited'),
+        sql`${payments.mailedStatus} IS DISTINCT FROM 'credited'`,
+        lte(payments.creditedAt, before),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Records that the mail of `status` went out (after sending: a crash repeats a mail, never loses one). */
+export async function markPaymentMailed(db: Db, id: string, status: string): Promise<void> {
+  await db.update(payments).set({ mailedStatus: status }).where(eq(payments.id, id));
+}
+
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.eventId, eventId));
+  return !!row;
+}
+
+export async function recordEvent(db: Db, row: typeof paymentEvents.$inferInsert): Promise<void> {
+  await db.insert(paymentEvents).values(row).onConflictDoNothing();
+}
+
+export async function remittanceById(db: Db, id: string): Promise<RemittanceRow | undefined> {
+  const [row] = await db.select().from(remittances).where(eq(remittances.id, id));
+  return row;
+}
+
+export async function remittancesOf(db: Db, userId: string): Promise<RemittanceRow[]> {
+  return db
+    .select()
+    .from(remittances)
+    .where(or(eq(remittances.senderId, userId), eq(remittances.recipientId, userId)))
+    .orderBy(desc(remittances.createdAt))
+    .limit(100);
+}
+
+/** Records that a remittance's mails went out (after sending them). */
+export async function markRemittanceMailed(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(remittances).set({ mailedAt: at }).where(eq(remittances.id, id));
+}
+
+export async function unmailedRemittances(db: Db, before: Date, limit = 100): Promise<RemittanceRow[]> {
+  return db
+    .select()
+    .from(remittances)
+    .where(and(isNull(remittances.mailedAt), lte(remittances.createdAt, before)))
+    .limit(limit);
+}

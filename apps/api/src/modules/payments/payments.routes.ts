@@ -1,0 +1,246 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  paymentQuoteRequestSchema,
+  paymentQuoteSchema,
+  paymentResponseSchema,
+  paymentsResponseSchema,
+  remitQuoteRequestSchema,
+  remitQuoteSchema,
+  remitRequestSchema,
+  remitResponseSchema,
+  remittancesResponseSchema,
+  sandboxCheckoutResultSchema,
+  sandboxCheckoutSchema,
+  text,
+} from '@qmgt/contracts';
+import { fromUnits } from '@qmgt/contracts';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { SandboxCheckoutError, type SandboxCheckoutRow, type SandboxGateway } from '../../adapters/payments/sandbox.js';
+import type { PaymentsService } from './payments.service.js';
+import type { RemitService } from './remit.service.js';
+
+const params = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
+const tags = ['gold convert services'];
+
+/** Spend To Save and Remit to save for KYC-verified customers: thin handlers over the services. */
+export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; remit: RemitService }> = async (
+  fastify,
+  { payments, remit },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    apiPaths.paymentQuote,
+    {
+      onRequest: app.requireVerified,
+      // 422: under 10 or over 10,000 USD.
+      config: { errorStatuses: [422, 503] },
+      schema: {
+        tags,
+        summary: 'Spend To Save: the gold a USD amount buys after the 1.5% fee (held 30 s)',
+        body: paymentQuoteRequestSchema,
+        response: { 200: paymentQuoteSchema },
+      },
+    },
+    async (request) => payments.quote(currentAuth(request).user.id, request.body.amountUsd),
+  );
+  app.post(
+    apiPaths.paymentCheckout,
+    {
+      onRequest: app.requireVerified,
+      // 404: not the caller's quote; 409: the quote was used or was for another amount;
+      // 422: expired; 503: the gateway could not be reached (nothing charged).
+      config: { errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        summary: "Open the gateway's checkout for a quoted Spend To Save payment",
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      return payments.checkout(user.id, user.email, request.body);
+    },
+  );
+  app.get(
+    apiPaths.payments,
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags,
+        summary: "The caller's Spend To Save payments, newest first",
+        response: { 200: paymentsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await payments.list(currentAuth(request).user.id) }),
+  );
+  app.get(
+    '/payments/:id',
+    {
+      onRequest: app.requireVerified,
+      config: { errorStatuses: [404] },
+      schema: { tags, summary: 'One payment, followed to credited', params, response: { 200: paymentResponseSchema } },
+    },
+    async (request) => ({ payment: await payments.get(currentAuth(request).user.id, request.params.id) }),
+  );
+  app.post(
+    '/payments/:id/cancel',
+    {
+      onRequest: app.requireVerified,
+      config: { errorStatuses: [404, 503] },
+      schema: {
+        tags,
+        summary: 'The customer left the checkout: close it (a payment made meanwhile is still credited)',
+        params,
+        response: { 200: paymentResponseSchema },
+      },
+    },
+    async (request) => ({ payment: await payments.cancel(currentAuth(request).user.id, request.params.id) }),
+  );
+
+  app.post(
+    apiPaths.remitQuote,
+    {
+      onRequest: app.requireVerified,
+      // 404: nobody has this e-mail or code; 422: oneself, an unverified recipient, an amount the rules refuse.
+      config: { errorStatuses: [404, 422, 503] },
+      schema: {
+        tags,
+        summary: 'Remit to save: the recipient (masked), the total and the round-up’s gold, before confirming',
+        body: remitQuoteRequestSchema,
+        response: { 200: remitQuoteSchema },
+      },
+    },
+    async (request) => remit.quote(currentAuth(request).user.id, request.body),
+  );
+  app.post(
+    apiPaths.remit,
+    {
+      onRequest: app.requireVerified,
+      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
+      schema: {
+        tags,
+        summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',
+        body: remitRequestSchema,
+        response: { 200: remitResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await remit.remit(currentAuth(request).user.id, request.body, idempotencyOf(request));
+      markReplayed(reply, outcome.replayed);
+      return { remittance: outcome.remittance, transaction: outcome.transaction };
+    },
+  );
+  app.get(
+    apiPaths.remittances,
+    {
+      onRequest: app.requireVerified,
+      schema: {
+        tags,
+        summary: 'Remittances sent and received, newest first',
+        response: { 200: remittancesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await remit.list(currentAuth(request).user.id) }),
+  );
+};
+
+/** The gateway's events: a raw body, so the signature is checked over the bytes received. */
+export const paymentsWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (
+  fastify,
+  { payments },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    apiPaths.paymentsWebhook,
+    {
+      config: {
+        manualBody: {
+          contentTypes: ['application/json'],
+          fields: z.object({ id: text(255).min(1), type: text(255).min(1), data: z.object({}).loose() }),
+        },
+        // 401: the Stripe-Signature does not verify (forged, or older than five minutes).
+        errorStatuses: [401],
+      },
+      schema: {
+        tags,
+        summary: 'Payment gateway webhook (Stripe-Signature signed)',
+        headers: z.object({ 'stripe-signature': text(2048).min(1) }).loose(),
+        response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
+      if (!raw) throw badRequest('The webhook body must be JSON.');
+      const outcome = await payments.handleWebhook(raw, request.headers['stripe-signature']);
+      return { received: true as const, outcome };
+    },
+  );
+};
+
+function checkoutWire(row: SandboxCheckoutRow) {
+  return {
+    id: row.id,
+    amountUsd: fromUnits(BigInt(row.amountCents), 'USD'),
+    description: row.description,
+    status: row.status,
+    successUrl: row.successUrl,
+    cancelUrl: row.cancelUrl,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** The sandbox gateway's checkout page reads and pays its sessions here (sandbox only). */
+export const sandboxCheckoutRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> = async (fastify, { sandbox }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A checkout session id (cs_test_…) or our payment id.
+  const devParams = z.object({
+    id: z.string().regex(/^(cs_test_[0-9a-f]{32}|[0-9a-f-]{36})$/, 'Checkout not found.'),
+  });
+  const refusal = (error: unknown): never => {
+    if (error instanceof SandboxCheckoutError)
+      throw new AppError(error.status, error.status === 404 ? 'NotFoundError' : 'ConflictError', error.message);
+    throw error;
+  };
+  app.get(
+    '/dev/payments/:id',
+    {
+      config: { errorStatuses: [404] },
+      schema: {
+        tags: ['sandbox'],
+        summary: "Sandbox only: the sandbox gateway's checkout session",
+        params: devParams,
+        response: { 200: sandboxCheckoutSchema },
+      },
+    },
+    async (request) => checkoutWire(await sandbox.session(request.params.id).catch(refusal)),
+  );
+  app.post(
+    '/dev/payments/:id/complete',
+    {
+      config: { errorStatuses: [404, 409] },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Sandbox only: the customer pays the checkout (a signed checkout.session.completed follows)',
+        params: devParams,
+        response: { 200: sandboxCheckoutResultSchema },
+      },
+    },
+    async (request) => {
+      const paid = await sandbox.pay(request.params.id).catch(refusal);
+      return { checkout: checkoutWire(paid), redirectTo: paid.successUrl };
+    },
+  );
+};

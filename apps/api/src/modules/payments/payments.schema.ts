@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { units } from '../../db/columns.js';
+import { users } from '../users/users.schema.js';
+
+/*
+ * Spend To Save and Remit to save (migration 0018_payments_remittances.sql, which also holds
+ * the operation types payment_credit and remit). USD is an asset of the ledger in cents: it
+ * only ever sits in platform accounts (what the gateway collected, and the fee).
+ */
+
+/** A quote shown before a checkout or a remittance: the gold it buys, held for 30 s. */
+export const saveQuotes = pgTable(
+  'save_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SPEND: a card payment in USD cents; REMIT: a remittance's round-up in USDT units. */
+    kind: text('kind', { enum: ['SPEND', 'REMIT'] }).notNull(),
+    amountIn: units('amount_in').notNull(),
+    fee: units('fee').notNull(),
+    grams: units('grams').notNull(),
+    /** USDT per gram (x 1e18): spot. */
+    price: units('price').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('save_quotes_kind', sql`${t.kind} IN ('SPEND', 'REMIT')`)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Which gateway holds its checkout: sandbox or stripe. */
+    gateway: text('gateway').notNull(),
+    /** The gateway's checkout session, once created. */
+    sessionId: text('session_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    amountCents: units('amount_cents').notNull(),
+    feeCents: units('fee_cents').notNull(),
+    grams: units('grams').notNull(),
+    price: units('price').notNull(),
+    status: text('status', { enum: ['pending', 'credited', 'cancelled', 'expired', 'failed'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    transactionId: uuid('transaction_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** The status last mailed: a mail is claimed by moving this, so each status mails once. */
+    mailedStatus: text('mailed_status'),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_open_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('payments_status', sql`${t.status} IN ('pending', 'credited', 'cancelled', 'expired', 'failed')`),
+  ],
+);
+
+/** Every gateway event received, once: a replay finds its id here and changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  paymentId: uuid('payment_id'),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const remittances = pgTable(
+  'remittances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: units('amount').notNull(),
+    roundUp: units('round_up').notNull(),
+    grams: units('grams').notNull(),
+    fee: units('fee').notNull(),
+    price: units('price'),
+    senderTransactionId: uuid('sender_transaction_id').notNull(),
+    recipientTransactionId: uuid('recipient_transaction_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set when both sides' mails are queued (a sweep queues any the process died before). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('remittances_sender_idx').on(t.senderId, t.createdAt),
+    index('remittances_recipient_idx').on(t.recipientId, t.createdAt),
+    index('remittances_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedAt} IS NULL`),
+  ],
+);

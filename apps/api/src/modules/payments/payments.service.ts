@@ -1,0 +1,314 @@
+import {
+  CHECKOUT_TTL_MINUTES,
+  QUOTE_TTL_MS,
+  fromUnits,
+  type CheckoutRequest,
+  type Payment,
+  type PaymentQuote,
+} from '@qmgt/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import {
+  GatewayUnavailable,
+  InvalidSignature,
+  type CheckoutEvent,
+  type PaymentGateway,
+} from '../../adapters/payments/port.js';
+import { AppError, ApplicationUnavailable, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import type { MarketService } from '../market/market.service.js';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode } from '../transactions/transactions.service.js';
+import * as repo from './payments.repository.js';
+import type { PaymentRow } from './payments.repository.js';
+import { SaveRuleError, spendToSave, usdCents } from './payments.rules.js';
+
+export const PAYMENT_MAIL_JOB = 'mail.payment';
+export interface PaymentMailJob {
+  paymentId: string;
+}
+
+/** What a webhook did, for the gateway's log and the tests. */
+export type WebhookOutcome =
+  'credited' | 'duplicate' | 'mismatch' | 'awaiting_payment' | 'failed' | 'expired' | 'unknown_payment' | 'ignored';
+
+export interface PaymentsDeps {
+  db: Db;
+  money: MoneyEngine;
+  market: MarketService;
+  jobs: JobQueue;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function byRules<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof SaveRuleError) throw unprocessable(error.message, { field: error.field });
+    throw error;
+  }
+}
+
+const usd = (cents: bigint) => fromUnits(cents, 'USD');
+
+/**
+ * Spend To Save: a quote (the grams a USD amount buys after the 1.5% fee), a checkout at the
+ * gateway holding that quote's figures, and the gateway's signed events, which credit the
+ * GSA once (operation type payment_credit, migration 0018) or close the payment.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, gateway } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toWire(row: PaymentRow): Payment {
+    return {
+      id: row.id,
+      code: row.code,
+      amountUsd: usd(BigInt(row.amountCents)),
+      feeUsd: usd(BigInt(row.feeCents)),
+      grams: fromUnits(BigInt(row.grams), 'GOLD'),
+      price: fromUnits(BigInt(row.price), 'USDT'),
+      status: row.status,
+      failureReason: row.failureReason,
+      checkoutUrl: row.status === 'pending' ? row.checkoutUrl : null,
+      transactionId: row.transactionId,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      creditedAt: row.creditedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function own(userId: string, id: string): Promise<PaymentRow> {
+    const row = await repo.paymentOf(db, userId, id);
+    if (!row) throw notFound('Payment not found.');
+    return row;
+  }
+
+  /** Books a paid checkout; the operation is idempotent on the payment itself. */
+  async function credit(row: PaymentRow, event: CheckoutEvent): Promise<WebhookOutcome> {
+    const answer = acceptedOrThrow(
+      await deps.money.execute({
+        kind: 'payment_credit',
+        userId: row.userId,
+        paymentId: row.id,
+        amountCents: event.amountCents?.toString() ?? null,
+        currency: event.currency,
+        now: now().toISOString(),
+      }),
+    );
+    const outcome = String(answer.outcome) as WebhookOutcome;
+    if (outcome === 'credited') await mailCredit(row.id);
+    if (outcome === 'mismatch')
+      deps.log?.error(
+        { paymentId: row.id, event: event.id, amount: event.amountCents?.toString(), currency: event.currency },
+        'payment gateway reported another amount than the checkout: not credited, needs an operator',
+      );
+    return outcome;
+  }
+
+  async function mailCredit(paymentId: string) {
+    await deps.jobs.send<PaymentMailJob>(
+      PAYMENT_MAIL_JOB,
+      { paymentId },
+      { singletonKey: `payment-mail-${paymentId}` },
+    );
+  }
+
+  return {
+    toWire,
+    row: (id: string) => repo.paymentById(db, id),
+    markMailed: (id: string, status: string) => repo.markPaymentMailed(db, id, status),
+
+    /** POST /payments/quote: what the amount buys at today's price after the fee, held 30 s. */
+    async quote(userId: string, amountUsd: string): Promise<PaymentQuote> {
+      const cents = byRules(() => usdCents(amountUsd));
+      const { usdPerGram } = await deps.market.spot();
+      const figures = byRules(() => spendToSave(cents, usdPerGram));
+      if (figures.grams <= 0n)
+        throw unprocessable('This amount buys no gold at today’s price.', { field: 'amountUsd' });
+      const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+      const row = await repo.insertQuote(db, {
+        userId,
+        kind: 'SPEND',
+        amountIn: cents.toString(),
+        fee: figures.fee.toString(),
+        grams: figures.grams.toString(),
+        price: figures.price.toString(),
+        expiresAt,
+      });
+      return {
+        quoteId: row.id,
+        amountUsd: usd(cents),
+        feeUsd: usd(figures.fee),
+        netUsd: usd(cents - figures.fee),
+        grams: fromUnits(figures.grams, 'GOLD'),
+        price: fromUnits(figures.price, 'USDT'),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * POST /payments/checkout: the payment at the quote's figures, and its checkout at the
+     * gateway. A quote opens one checkout (a double click gets a 409, not two payments).
+     */
+    async checkout(userId: string, email: string, body: CheckoutRequest) {
+      const cents = byRules(() => usdCents(body.amountUsd));
+      const quote = await repo.quoteOf(db, userId, body.quoteId);
+      if (!quote || quote.kind !== 'SPEND') throw notFound('Quote not found.');
+      if (BigInt(quote.amountIn) !== cents)
+        throw conflict('This quote was for another amount. Please ask for a new one.', { field: 'amountUsd' });
+      if (quote.usedAt) throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
+      if (quote.expiresAt <= now())
+        throw new AppError(422, 'QuoteExpiredError', 'This quote has expired. Please ask for a new one.');
+      if (!(await repo.useQuote(db, quote.id, now())))
+        throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
+      const code = newTransactionCode('PAYMENT');
+      const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000);
+      const payment = await repo.insertPayment(db, {
+        code,
+        userId,
+        gateway: gateway.kind,
+        amountCents: quote.amountIn,
+        feeCents: quote.fee,
+        grams: quote.grams,
+        price: quote.price,
+        expiresAt,
+      });
+      const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
+      try {
+        const session = await gateway.createCheckout({
+          paymentId: payment.id,
+          amountCents: cents,
+          description: `Spend To Save ${code}: ${fromUnits(BigInt(quote.grams), 'GOLD')} g of gold`,
+          customerEmail: email,
+          successUrl: follow,
+          cancelUrl: `${follow}&cancelled=1`,
+          expiresAt,
+        });
+        const row = await repo.updatePayment(db, payment.id, {
+          sessionId: session.sessionId,
+          checkoutUrl: session.url,
+          updatedAt: now(),
+        });
+        return { paymentId: payment.id, checkoutUrl: session.url, payment: toWire(row!) };
+      } catch (error) {
+        if (!(error instanceof GatewayUnavailable)) throw error;
+        deps.log?.warn({ err: error, paymentId: payment.id }, 'checkout could not be created');
+        await repo.closePending(db, payment.id, 'failed', now(), 'The payment page could not be opened.');
+        throw new ApplicationUnavailable(
+          'The payment service cannot be reached right now. Nothing was charged; please try again.',
+        );
+      }
+    },
+
+    async list(userId: string): Promise<Payment[]> {
+      return (await repo.paymentsOf(db, userId)).map(toWire);
+    },
+
+    async get(userId: string, id: string): Promise<Payment> {
+      return toWire(await own(userId, id));
+    },
+
+    /**
+     * POST /payments/{id}/cancel: the customer came back from the checkout without paying.
+     * The gateway closes the checkout first, so it cannot be paid after we call it cancelled;
+     * if the customer paid meanwhile, the payment stays pending until its event credits it.
+     */
+    async cancel(userId: string, id: string): Promise<Payment> {
+      const row = await own(userId, id);
+      if (row.status !== 'pending') return toWire(row);
+      if (row.sessionId) {
+        let outcome;
+        try {
+          outcome = await gateway.expireCheckout(row.sessionId);
+        } catch (error) {
+          if (error instanceof GatewayUnavailable)
+            throw new ApplicationUnavailable('The payment service cannot be reached right now. Please try again.');
+          throw error;
+        }
+        if (outcome === 'completed') return toWire((await repo.paymentById(db, id)) ?? row);
+      }
+      return toWire((await repo.closePending(db, id, 'cancelled', now())) ?? (await own(userId, id)));
+    },
+
+    /**
+     * POST /payments/webhook. A replayed event changes nothing: its id is recorded after it
+     * is handled, and each transition is conditional (credit once, close only what is
+     * pending), so a duplicate that races the first is harmless too. Events in any order:
+     * 'expired' after 'paid' finds nothing pending; 'paid' after 'expired' still credits,
+     * because the customer's money was taken.
+     */
+    async handleWebhook(raw: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      let event: CheckoutEvent;
+      try {
+        event = gateway.parseWebhook(raw, signature);
+      } catch (error) {
+        if (error instanceof InvalidSignature)
+          throw new AppError(401, 'UnauthorizedError', `Invalid signature: ${error.message}`);
+        throw badRequest('The webhook body is not an event.');
+      }
+      if (await repo.eventSeen(db, event.id)) return 'duplicate';
+      const outcome = await this.apply(event);
+      await repo.recordEvent(db, {
+        eventId: event.id,
+        type: event.type,
+        paymentId: event.paymentId && /^[0-9a-f-]{36}$/i.test(event.paymentId) ? event.paymentId : null,
+        outcome,
+      });
+      return outcome;
+    },
+
+    /** What one verified event does to its payment. */
+    async apply(event: CheckoutEvent): Promise<WebhookOutcome> {
+      if (!event.type.startsWith('checkout.session.')) return 'ignored';
+      const row =
+        event.paymentId && /^[0-9a-f-]{36}$/i.test(event.paymentId)
+          ? await repo.paymentById(db, event.paymentId)
+          : undefined;
+      // The session must be the one we opened for this payment: an event about another
+      // session (of another account on the gateway, say) cannot move this payment.
+      if (!row || row.sessionId !== event.sessionId) return 'unknown_payment';
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return event.paymentStatus === 'paid' ? credit(row, event) : 'awaiting_payment';
+        case 'checkout.session.async_payment_failed':
+          await repo.closePending(db, row.id, 'failed', now(), 'Your bank declined the payment.');
+          return 'failed';
+        case 'checkout.session.expired':
+          await repo.closePending(db, row.id, 'expired', now());
+          return 'expired';
+        default:
+          return 'ignored';
+      }
+    },
+
+    /**
+     * Closes checkouts past their expiry (asking the gateway first: one paid at the last
+     * moment stays pending for its event) and queues credit mails a crash left unsent.
+     */
+    async sweep(): Promise<{ expired: number; mails: number }> {
+      let expired = 0;
+      for (const row of await repo.abandoned(db, now())) {
+        try {
+          const outcome = row.sessionId ? await gateway.expireCheckout(row.sessionId) : 'expired';
+          if (outcome === 'expired' && (await repo.closePending(db, row.id, 'expired', now()))) expired++;
+        } catch (error) {
+          deps.log?.warn(
+            { err: error, paymentId: row.id },
+            'could not expire an abandoned checkout; next pass tries again',
+          );
+        }
+      }
+      const unmailed = await repo.unmailedCredits(db, new Date(now().getTime() - 60_000));
+      for (const row of unmailed) await mailCredit(row.id);
+      return { expired, mails: unmailed.length };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { BalancesResponse, Payment, PaymentQuote } from '@qmgt/contracts';
+import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
+import { build, type TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+
+/*
+ * The product on the Stripe adapter (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): Stripe's API
+ * answered by MSW with its documented shapes, its events signed with the endpoint's secret.
+ */
+
+const WEBHOOK_SECRET = 'whsec_stripe_endpoint_secret';
+const sessions = new Map<string, { client_reference_id: string; amount_total: number; status: string }>();
+const server = setupServer(
+  http.post('https://api.stripe.com/v1/checkout/sessions', async ({ request }) => {
+    const form = new URLSearchParams(await request.text());
+    const id = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session = {
+      client_reference_id: form.get('client_reference_id') ?? '',
+      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+      status: 'open',
+    };
+    sessions.set(id, session);
+    return HttpResponse.json({
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      currency: 'usd',
+      payment_status: 'unpaid',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      ...session,
+    });
+  }),
+  http.post('https://api.stripe.com/v1/checkout/sessions/:id/expire', ({ params }) => {
+    const session = sessions.get(String(params.id));
+    if (!session || session.status !== 'open')
+      return HttpResponse.json(
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+          },
+        },
+        { status: 400 },
+      );
+    session.status = 'expired';
+    return HttpResponse.json({ id: params.id, object: 'checkout.session', ...session });
+  }),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'bypass' });
+  t = await build({ stripeSecretKey: 'sk_test_123', stripeWebhookSecret: WEBHOOK_SECRET });
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  server.close();
+});
+
+const send = (url: string, body: unknown, token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe('Spend To Save on Stripe Checkout', () => {
+  it('opens a Stripe checkout and credits the GSA from its signed event, once', async () => {
+    const session = await signedInUser(t.app);
+    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+    const q = (await send('/payments/quote', { amountUsd: '25' }, session.token)).json<PaymentQuote>();
+    const res = await send('/payments/checkout', { amountUsd: '25', quoteId: q.quoteId }, session.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const { paymentId, checkoutUrl } = res.json<{ paymentId: string; checkoutUrl: string }>();
+    expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const sessionId = checkoutUrl.split('/').pop()!;
+    expect(sessions.get(sessionId)).toMatchObject({ client_reference_id: paymentId, amount_total: 2500 });
+    // The sandbox's checkout page does not exist on Stripe.
+    expect((await get(t.app, `/dev/payments/${sessionId}`)).statusCode).toBe(404);
+
+    const body = JSON.stringify({
+      id: 'evt_1QxStripe',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          client_reference_id: paymentId,
+          amount_total: 2500,
+          currency: 'usd',
+          status: 'complete',
+          payment_status: 'paid',
+        },
+      },
+    });
+    const deliver = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+    expect((await deliver(stripeSignatureHeader(body, 'whsec_sandbox_or_forged'))).statusCode).toBe(401);
+    const first = await deliver(stripeSignatureHeader(body, WEBHOOK_SECRET));
+    expect(first.json()).toEqual({ received: true, outcome: 'credited' });
+    expect((await deliver(stripeSignatureHeader(body, WEBHOOK_SECRET))).json().outcome).toBe('duplicate');
+    const payment = (await get(t.app, `/payments/${paymentId}`, session.token)).json<{ payment: Payment }>().payment;
+    expect(payment.status).toBe('credited');
+    expect((await get(t.app, '/balances', session.token)).json<BalancesResponse>().GOLD.available).toBe(q.grams);
+
+    // A checkout left unpaid is expired at Stripe when the customer cancels.
+    const q2 = (await send('/payments/quote', { amountUsd: '25' }, session.token)).json<PaymentQuote>();
+    const second = (await send('/payments/checkout', { amountUsd: '25', quoteId: q2.quoteId }, session.token)).json();
+    const cancelled = await send(`/payments/${second.paymentId}/cancel`, {}, session.token);
+    expect(cancelled.json().payment.status).toBe('cancelled');
+    expect(sessions.get(second.checkoutUrl.split('/').pop())?.status).toBe('expired');
+  });
+});

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import {
+  fromUnits,
+  toUnits,
+  type BalancesResponse,
+  type MailboxMessage,
+  type Payment,
+  type PaymentQuote,
+  type SandboxCheckout,
+} from '@qmgt/contracts';
+import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { within } from '../../test/within.js';
+
+/*
+ * Spend To Save through the API on the sandbox gateway: quote, checkout, the checkout page's
+ * pay and cancel, the signed webhooks it delivers (and forged, replayed and out-of-order
+ * ones), abandoned checkouts, and every payment against the ledger.
+ */
+
+let t: TestApp;
+let operatorToken: string;
+let secret: string;
+beforeAll(async () => {
+  t = await build({ operator: DEFAULT_OPERATOR });
+  operatorToken = (
+    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
+  ).json().jwt;
+  secret = `whsec_${t.app.services.derivedSecret('sandbox-payments-webhook')}`;
+}, 120_000);
+afterAll(async () => t.close());
+
+const send = (url: string, body: unknown, token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+const payment = async (token: string, id: string) =>
+  (await get(t.app, `/payments/${id}`, token)).json<{ payment: Payment }>().payment;
+
+async function customer() {
+  const session = await signedInUser(t.app);
+  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+  return session;
+}
+
+async function ledgerIsSound() {
+  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
+  expect(check).toMatchObject({ balanced: true, nonNegative: true });
+}
+
+async function openCheckout(token: string, amountUsd = '50') {
+  const quote = await send('/payments/quote', { amountUsd }, token);
+  expect(quote.statusCode, quote.body).toBe(200);
+  const q = quote.json<PaymentQuote>();
+  const res = await send('/payments/checkout', { amountUsd, quoteId: q.quoteId }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return { quote: q, ...res.json<{ paymentId: string; checkoutUrl: string; payment: Payment }>() };
+}
+
+const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/sandbox-checkout/')[1]!;
+
+/** A Stripe-shaped event about a session, signed like the gateway signs (or not). */
+function event(
+  type: string,
+  s: { sessionId: string; paymentId: string; cents?: number; currency?: string; paid?: boolean },
+  id = `evt_${randomBytes(8).toString('hex')}`,
+) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: s.sessionId,
+        object: 'checkout.session',
+        client_reference_id: s.paymentId,
+        amount_total: s.cents ?? 5000,
+        currency: s.currency ?? 'usd',
+        payment_status: s.paid === false ? 'unpaid' : 'paid',
+      },
+    },
+  });
+}
+const deliver = (body: string, signature: string | undefined = stripeSignatureHeader(body, secret)) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: body,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
+
+describe('Spend To Save', () => {
+  it('pays 50 USD through the sandbox checkout: the quoted grams land in the GSA once, mailed and in the history', async () => {
+    const jane = await customer();
+    const { quote, paymentId, checkoutUrl, payment: opened } = await openCheckout(jane.token);
+    expect(quote).toMatchObject({ amountUsd: '50', feeUsd: '0.75', netUsd: '49.25' });
+    expect(opened).toMatchObject({ status: 'pending', grams: quote.grams, amountUsd: '50' });
+    expect(checkoutUrl).toMatch(/\/sandbox-checkout\/cs_test_[0-9a-f]{32}$/);
+
+    const sessionId = sessionIdOf(checkoutUrl);
+    const page = (await get(t.app, `/dev/payments/${sessionId}`)).json<SandboxCheckout>();
+    expect(page).toMatchObject({ status: 'open', amountUsd: '50' });
+    expect(page.description).toContain(`${quote.grams} g`);
+    const paid = await send(`/dev/payments/${sessionId}/complete`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().redirectTo).toContain(`/payment-success?paymentId=${paymentId}`);
+
+    await within(15_000, async () => (await payment(jane.token, paymentId)).status === 'credited');
+    expect((await balances(jane.token)).GOLD.available).toBe(quote.grams);
+    const history = (await get(t.app, '/transactions?type=PAYMENT', jane.token)).json();
+    expect(history.data).toHaveLength(1);
+    expect(history.data[0]).toMatchObject({
+      type: 'PAYMENT',
+      status: 'completed',
+      assetIn: 'USD',
+      amountIn: '50',
+      fee: '0.75',
+      amountOut: quote.grams,
+    });
+    await within(15_000, async () => {
+      const mails = (await get(t.app, `/dev/mailbox?to=${encodeURIComponent(jane.input.email)}`)).json<
+        MailboxMessage[]
+      >();
+      return mails.some((m) => m.subject.startsWith('Your gold is in your GSA'));
+    });
+
+    // The same event again, and another "paid" event for the same session: nothing moves.
+    const again = event('checkout.session.completed', { sessionId, paymentId });
+    expect((await deliver(again)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await deliver(again)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await balances(jane.token)).GOLD.available).toBe(quote.grams);
+    expect((await send(`/dev/payments/${sessionId}/complete`, {})).statusCode).toBe(409);
+    await ledgerIsSound();
+  });
+
+  it('cancels a checkout: nothing is credited and the checkout can no longer be paid', async () => {
+    const sam = await customer();
+    const { paymentId, checkoutUrl } = await openCheckout(sam.token, '20');
+    const cancelled = await send(`/payments/${paymentId}/cancel`, {}, sam.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().payment).toMatchObject({ status: 'cancelled', checkoutUrl: null });
+    const late = await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {});
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This checkout has expired.');
+    // The gateway's own "expired" event for it arrives and changes nothing.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await payment(sam.token, paymentId)).status).toBe('cancelled');
+    expect((await balances(sam.token)).GOLD.available).toBe('0');
+    const list = (await get(t.app, '/payments', sam.token)).json<{ data: Payment[] }>().data;
+    expect(list.map((p) => p.status)).toEqual(['cancelled']);
+  });
+
+  it('refuses forged, altered and stale webhooks, and moves nothing', async () => {
+    const eve = await customer();
+    const { paymentId, checkoutUrl } = await openCheckout(eve.token);
+    const body = event('checkout.session.completed', { sessionId: sessionIdOf(checkoutUrl), paymentId });
+    expect((await deliver(body, stripeSignatureHeader(body, 'whsec_forged'))).statusCode).toBe(401);
+    expect((await deliver(body.replace('"usd"', '"eur"'), stripeSignatureHeader(body, secret))).statusCode).toBe(401);
+    expect(
+      (await deliver(body, stripeSignatureHeader(body, secret, new Date(Date.now() - 6 * 60_000)))).statusCode,
+    ).toBe(401);
+    expect((await deliver(body, null as unknown as undefined)).statusCode).toBe(400);
+    expect((await payment(eve.token, paymentId)).status).toBe('pending');
+    expect((await balances(eve.token)).GOLD.available).toBe('0');
+  });
+
+  it('takes events in any order: expired after paid changes nothing, paid after expired still credits', async () => {
+    const ann = await customer();
+    const first = await openCheckout(ann.token);
+    const s1 = { sessionId: sessionIdOf(first.checkoutUrl), paymentId: first.paymentId };
+    expect((await deliver(event('checkout.session.completed', s1))).json().outcome).toBe('credited');
+    expect((await deliver(event('checkout.session.expired', s1))).json().outcome).toBe('expired');
+    expect((await payment(ann.token, first.paymentId)).status).toBe('credited');
+
+    const second = await openCheckout(ann.token);
+    const s2 = { sessionId: sessionIdOf(second.checkoutUrl), paymentId: second.paymentId };
+    await deliver(event('checkout.session.expired', s2));
+    expect((await payment(ann.token, second.paymentId)).status).toBe('expired');
+    expect((await deliver(event('checkout.session.completed', s2))).json().outcome).toBe('credited');
+    expect((await payment(ann.token, second.paymentId)).status).toBe('credited');
+
+    // An asynchronous payment still unpaid at "completed" waits for its outcome.
+    const third = await openCheckout(ann.token);
+    const s3 = { sessionId: sessionIdOf(third.checkoutUrl), paymentId: third.paymentId };
+    expect((await deliver(event('checkout.session.completed', { ...s3, paid: false }))).json().outcome).toBe(
+      'awaiting_payment',
+    );
+    expect((await deliver(event('checkout.session.async_payment_failed', { ...s3, paid: false }))).json().outcome).toBe(
+      'failed',
+    );
+    expect((await payment(ann.token, third.paymentId)).status).toBe('failed');
+
+    const grams = toUnits(first.quote.grams, 'GOLD') + toUnits(second.quote.grams, 'GOLD');
+    expect(toUnits((await balances(ann.token)).GOLD.available, 'GOLD')).toBe(grams);
+    await ledgerIsSound();
+  });
+
+  it('credits nothing when the gateway reports another amount, or a session that is not the payment’s', async () => {
+    const bob = await customer();
+    const opened = await openCheckout(bob.token);
+    const s = { sessionId: sessionIdOf(opened.checkoutUrl), paymentId: opened.paymentId };
+    expect(
+      (await deliver(event('checkout.session.completed', { ...s, sessionId: 'cs_test_other' }))).json().outcome,
+    ).toBe('unknown_payment');
+    expect((await deliver(event('checkout.session.completed', { ...s, cents: 100 }))).json().outcome).toBe('mismatch');
+    const p = await payment(bob.token, opened.paymentId);
+    expect(p.status).toBe('failed');
+    expect(p.failureReason).toContain('different amount');
+    expect((await balances(bob.token)).GOLD.available).toBe('0');
+  });
+
+  it('closes abandoned checkouts once their time is up', async () => {
+    const kim = await customer();
+    const { paymentId, checkoutUrl } = await openCheckout(kim.token);
+    await t.database.executeSql(
+      `UPDATE payments SET expires_at = now() - interval '1 minute' WHERE id = '${paymentId}'`,
+    );
+    const swept = await t.app.services.payments.sweep();
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect((await payment(kim.token, paymentId)).status).toBe('expired');
+    expect((await get(t.app, `/dev/payments/${sessionIdOf(checkoutUrl)}`)).json().status).toBe('expired');
+    expect((await t.app.services.payments.sweep()).expired).toBe(0);
+  });
+
+  it('rewards the payer’s upline like any purchase: 5% of the grams bought, as QMGT', async () => {
+    const upline = await customer();
+    const payer = await signedInUser(t.app, { ref: upline.user.refCode });
+    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${payer.user.id}'`);
+    const { quote, paymentId, checkoutUrl } = await openCheckout(payer.token, '100');
+    const outcome = await deliver(
+      event('checkout.session.completed', { sessionId: sessionIdOf(checkoutUrl), paymentId, cents: 10_000 }),
+    );
+    expect(outcome.json().outcome).toBe('credited');
+    const rewards = (await get(t.app, '/rewards', upline.token)).json().rewards;
+    expect(rewards).toEqual([
+      expect.objectContaining({
+        level: 1,
+        source: expect.objectContaining({ type: 'PAYMENT' }),
+        purchaseUsdt: '100',
+        // 1 gram = 1 QMGT; 5% of the grams bought.
+        amountQmgt: fromUnits((toUnits(quote.grams, 'GOLD') * 10n ** 12n * 500n) / 10_000n, 'QMGT'),
+      }),
+    ]);
+    await ledgerIsSound();
+  });
+
+  it('refuses bad amounts, used, foreign and mismatched quotes, and other users’ payments', async () => {
+    const lee = await customer();
+    const max = await customer();
+    for (const amountUsd of ['abc', '50.001', '-5', ' 50', '1e3'])
+      expect((await send('/payments/quote', { amountUsd }, lee.token)).statusCode, amountUsd).toBe(400);
+    for (const amountUsd of ['9.99', '0', '10000.01'])
+      expect((await send('/payments/quote', { amountUsd }, lee.token)).statusCode, amountUsd).toBe(422);
+
+    const q = (await send('/payments/quote', { amountUsd: '30' }, lee.token)).json<PaymentQuote>();
+    expect((await send('/payments/checkout', { amountUsd: '31', quoteId: q.quoteId }, lee.token)).statusCode).toBe(409);
+    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, max.token)).statusCode).toBe(404);
+    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token)).statusCode).toBe(200);
+    const twice = await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.name).toBe('QuoteUsedError');
+
+    const [mine] = (await get(t.app, '/payments', lee.token)).json<{ data: Payment[] }>().data;
+    expect((await get(t.app, `/payments/${mine!.id}`, max.token)).statusCode).toBe(404);
+    expect((await send(`/payments/${mine!.id}/cancel`, {}, max.token)).statusCode).toBe(404);
+    expect((await get(t.app, '/payments', max.token)).json().data).toEqual([]);
+    expect((await send('/payments/quote', { amountUsd: '50' })).statusCode).toBe(401);
+
+    const unverified = await signedInUser(t.app);
+    expect((await send('/payments/quote', { amountUsd: '50' }, unverified.token)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,175 @@
+import {
+  QUOTE_TTL_MS,
+  fromUnits,
+  type RemitQuote,
+  type RemitQuoteRequest,
+  type RemitRequest,
+  type Remittance,
+  type Transaction,
+} from '@qmgt/contracts';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
+import type { KycService } from '../kyc/kyc.service.js';
+import type { MarketService } from '../market/market.service.js';
+import type { MoneyEngine } from '../money/money.engine.js';
+import { acceptedOrThrow } from '../money/money.answers.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
+import { usersService, type UserRow } from '../users/users.service.js';
+import * as repo from './payments.repository.js';
+import type { RemittanceRow } from './payments.repository.js';
+import { byRules } from './payments.service.js';
+import { maskedName, remitAmount, roundUpGold, roundUpOf } from './payments.rules.js';
+
+export const REMIT_MAIL_JOB = 'mail.remittance';
+export interface RemitMailJob {
+  remittanceId: string;
+}
+
+export interface RemitDeps {
+  db: Db;
+  money: MoneyEngine;
+  market: MarketService;
+  transactions: TransactionsService;
+  kyc: Pick<KycService, 'getPersonal'>;
+  jobs: JobQueue;
+  now?: () => Date;
+}
+
+/**
+ * Remit to save: USDT to another verified customer found by e-mail or referral code, and an
+ * optional round-up saved as gold for the sender (operation type remit, migration 0018). The
+ * quote shows the recipient's masked name and the round-up's grams before anything moves.
+ */
+export function createRemitService(deps: RemitDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The recipient an e-mail or referral code names; the rules a recipient must meet. */
+  async function recipientOf(senderId: string, recipient: string): Promise<UserRow> {
+    const given = recipient.trim();
+    const user = given.includes('@')
+      ? await usersService.findByEmail(db, given)
+      : await usersService.findByRefCode(db, given);
+    if (!user) throw notFound('No customer has this e-mail or referral code.');
+    if (user.id === senderId) throw unprocessable('You cannot remit to yourself.', { field: 'recipient' });
+    if (user.kycStatus !== 'Verified')
+      throw unprocessable('This recipient has not verified their identity yet, so they cannot receive remittances.', {
+        field: 'recipient',
+      });
+    return user;
+  }
+
+  async function nameOf(user: UserRow): Promise<string> {
+    const { form } = await deps.kyc.getPersonal(user.id);
+    return maskedName([form.firstName, form.middleName, form.lastName], user.username);
+  }
+
+  async function toWire(row: RemittanceRow, viewer: string): Promise<Remittance> {
+    const sent = row.senderId === viewer;
+    const other = await usersService.findById(db, sent ? row.recipientId : row.senderId);
+    return {
+      id: row.id,
+      code: row.code,
+      direction: sent ? 'sent' : 'received',
+      counterparty: other ? await nameOf(other) : '',
+      amountUsdt: fromUnits(BigInt(row.amount), 'USDT'),
+      roundUpUsdt: sent ? fromUnits(BigInt(row.roundUp), 'USDT') : '0',
+      grams: sent ? fromUnits(BigInt(row.grams), 'GOLD') : '0',
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function figures(body: RemitQuoteRequest) {
+    const amount = byRules(() => remitAmount(body.amountUsdt));
+    const roundUp = body.roundUpTo ? roundUpOf(amount, body.roundUpTo) : 0n;
+    return { amount, roundUp };
+  }
+
+  return {
+    toWire,
+    row: (id: string) => repo.remittanceById(db, id),
+    markMailed: (id: string) => repo.markRemittanceMailed(db, id, now()),
+    unmailed: () => repo.unmailedRemittances(db, new Date(now().getTime() - 60_000)),
+
+    /** POST /remit/quote: who receives it (masked), the total, and the round-up's gold held 30 s. */
+    async quote(userId: string, body: RemitQuoteRequest): Promise<RemitQuote> {
+      const recipient = await recipientOf(userId, body.recipient);
+      const { amount, roundUp } = await figures(body);
+      const base = {
+        recipient: { maskedName: await nameOf(recipient), username: recipient.username },
+        amountUsdt: fromUnits(amount, 'USDT'),
+        roundUpUsdt: fromUnits(roundUp, 'USDT'),
+        totalUsdt: fromUnits(amount + roundUp, 'USDT'),
+      };
+      if (roundUp === 0n) return { ...base, quoteId: null, grams: '0', feeUsdt: '0', price: '0', expiresAt: null };
+      const { usdPerGram } = await deps.market.spot();
+      const gold = byRules(() => roundUpGold(roundUp, usdPerGram));
+      const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+      const row = await repo.insertQuote(db, {
+        userId,
+        kind: 'REMIT',
+        amountIn: roundUp.toString(),
+        fee: gold.fee.toString(),
+        grams: gold.grams.toString(),
+        price: gold.price.toString(),
+        expiresAt,
+      });
+      return {
+        ...base,
+        quoteId: row.id,
+        grams: fromUnits(gold.grams, 'GOLD'),
+        feeUsdt: fromUnits(gold.fee, 'USDT'),
+        price: fromUnits(gold.price, 'USDT'),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** POST /remit: one ledger entry; both sides are mailed. */
+    async remit(
+      userId: string,
+      body: RemitRequest,
+      claim: IdempotencyClaim,
+    ): Promise<{ remittance: Remittance; transaction: Transaction; replayed: boolean }> {
+      const recipient = await recipientOf(userId, body.recipient);
+      const { amount, roundUp } = await figures(body);
+      if (roundUp > 0n && !body.quoteId)
+        throw unprocessable('Ask for a quote first: it shows the gold your round-up buys.', { field: 'quoteId' });
+      const answer = acceptedOrThrow(
+        await deps.money.execute({
+          kind: 'remit',
+          userId,
+          key: claim.key,
+          scope: claim.scope,
+          requestHash: claim.requestHash,
+          now: now().toISOString(),
+          recipientId: recipient.id,
+          amount: amount.toString(),
+          roundUp: roundUp.toString(),
+          quoteId: roundUp > 0n ? body.quoteId : null,
+          code: newTransactionCode('REMIT'),
+          recipientCode: newTransactionCode('REMIT'),
+        }),
+      );
+      const row = await repo.remittanceById(db, String(answer.remittanceId));
+      if (!row) throw new Error('remit answered without its remittance');
+      if (!answer.replayed)
+        await deps.jobs.send<RemitMailJob>(
+          REMIT_MAIL_JOB,
+          { remittanceId: row.id },
+          { singletonKey: `remit-${row.id}` },
+        );
+      const transaction = await deps.transactions.byIdForOwner(userId, row.senderTransactionId);
+      if (!transaction) throw new Error('remit answered without its transaction');
+      return { remittance: await toWire(row, userId), transaction, replayed: !!answer.replayed };
+    },
+
+    /** GET /remittances: sent and received, newest first. */
+    async list(userId: string): Promise<Remittance[]> {
+      return Promise.all((await repo.remittancesOf(db, userId)).map((row) => toWire(row, userId)));
+    },
+  };
+}
+
+export type RemitService = ReturnType<typeof createRemitService>;

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { toUnits, type BalancesResponse, type MailboxMessage, type RemitQuote, type Remittance } from '@qmgt/contracts';
+import { build, type TestApp } from '../../test/build.js';
+import { get, post, signedInUser } from '../../test/factories.js';
+import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { within } from '../../test/within.js';
+
+/*
+ * Remit to save through the API: to a friend by referral code with a round-up saved as gold,
+ * both sides' balances, histories and mails against the ledger; replays, concurrent spends,
+ * crossing remittances, and every refusal moving nothing.
+ */
+
+let t: TestApp;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await build({ operator: DEFAULT_OPERATOR });
+  operatorToken = (
+    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
+  ).json().jwt;
+}, 120_000);
+afterAll(async () => t.close());
+
+const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+
+async function customer(usdt: string, name?: { firstName: string; lastName: string }) {
+  const session = await signedInUser(t.app);
+  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+  if (name)
+    await t.database.executeSql(
+      `INSERT INTO kyc_personal_info (user_id, form) VALUES ('${session.user.id}', '${JSON.stringify(name)}'::jsonb)
+       ON CONFLICT (user_id) DO UPDATE SET form = EXCLUDED.form`,
+    );
+  if (usdt !== '0') {
+    const answer = await t.app.services.money.execute({
+      kind: 'deposit',
+      userId: session.user.id,
+      txHash: `0x${randomBytes(32).toString('hex')}`,
+      logIndex: 0,
+      amount: toUnits(usdt, 'USDT').toString(),
+      blockNumber: '1',
+      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
+    });
+    expect(answer.status).toBe(200);
+  }
+  return session;
+}
+
+async function ledgerIsSound() {
+  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
+  expect(check).toMatchObject({ balanced: true, nonNegative: true });
+}
+
+async function quote(token: string, body: Record<string, unknown>) {
+  const res = await send('/remit/quote', body, token, null);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<RemitQuote>();
+}
+
+describe('Remit to save', () => {
+  it('remits 23 USDT by referral code rounded up to 25: the friend gets 23, the sender saves 2 as gold', async () => {
+    const ada = await customer('100');
+    const ben = await customer('0', { firstName: 'Benjamin', lastName: 'Okafor' });
+    const q = await quote(ada.token, { recipient: ben.user.refCode.toLowerCase(), amountUsdt: '23', roundUpTo: 5 });
+    expect(q).toMatchObject({
+      recipient: { maskedName: 'B*** O***' },
+      amountUsdt: '23',
+      roundUpUsdt: '2',
+      totalUsdt: '25',
+      feeUsdt: '0.03',
+    });
+    expect(q.quoteId).toBeTruthy();
+    const key = randomUUID();
+    const body = { recipient: ben.user.refCode, amountUsdt: '23', roundUpTo: 5, quoteId: q.quoteId };
+    const res = await send('/remit', body, ada.token, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const { remittance, transaction } = res.json<{
+      remittance: Remittance;
+      transaction: { type: string; amountIn: string };
+    }>();
+    expect(remittance).toMatchObject({
+      direction: 'sent',
+      counterparty: 'B*** O***',
+      amountUsdt: '23',
+      roundUpUsdt: '2',
+      grams: q.grams,
+    });
+    expect(transaction).toMatchObject({ type: 'REMIT', amountIn: '25' });
+
+    const a = await balances(ada.token);
+    const b = await balances(ben.token);
+    expect(a.USDT.available).toBe('75');
+    expect(a.GOLD.available).toBe(q.grams);
+    expect(b.USDT.available).toBe('23');
+
+    // The same request again: the first answer, nothing moves.
+    const replay = await send('/remit', body, ada.token, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().remittance.id).toBe(remittance.id);
+    expect((await balances(ada.token)).USDT.available).toBe('75');
+    expect((await balances(ben.token)).USDT.available).toBe('23');
+
+    const sent = (await get(t.app, '/transactions?type=REMIT', ada.token)).json().data;
+    const received = (await get(t.app, '/transactions?type=REMIT', ben.token)).json().data;
+    expect(sent).toHaveLength(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ type: 'REMIT', status: 'completed', assetOut: 'USDT', amountOut: '23' });
+    const theirs = (await get(t.app, '/remittances', ben.token)).json<{ data: Remittance[] }>().data;
+    expect(theirs).toEqual([
+      expect.objectContaining({ direction: 'received', amountUsdt: '23', roundUpUsdt: '0', grams: '0' }),
+    ]);
+
+    await within(15_000, async () => {
+      const mails = async (email: string) =>
+        (await get(t.app, `/dev/mailbox?to=${encodeURIComponent(email)}`)).json<MailboxMessage[]>();
+      return (
+        (await mails(ada.input.email)).some((m) => m.subject.startsWith('You sent 23.00 USDT')) &&
+        (await mails(ben.input.email)).some((m) => m.subject.startsWith('You received 23.00 USDT'))
+      );
+    });
+    await ledgerIsSound();
+  });
+
+  it('remits by e-mail without a round-up, and a quote is not needed', async () => {
+    const cy = await customer('10');
+    const di = await customer('0');
+    const q = await quote(cy.token, { recipient: ` ${di.input.email.toUpperCase()} `, amountUsdt: '4.5' });
+    expect(q).toMatchObject({ quoteId: null, roundUpUsdt: '0', totalUsdt: '4.5', grams: '0' });
+    const res = await send('/remit', { recipient: di.input.email, amountUsdt: '4.5' }, cy.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await balances(di.token)).USDT.available).toBe('4.5');
+    expect((await balances(cy.token)).GOLD.available).toBe('0');
+  });
+
+  it('refuses oneself, unverified and unknown recipients, more than the balance and junk amounts, moving nothing', async () => {
+    const eli = await customer('20');
+    const fay = await customer('0');
+    const unverified = await signedInUser(t.app);
+    const remit = (body: Record<string, unknown>) => send('/remit', body, eli.token);
+    const expectRefused = async (body: Record<string, unknown>, status: number, message?: string) => {
+      const res = await remit(body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
+      if (message) expect(res.json().error.message).toContain(message);
+    };
+    await expectRefused({ recipient: eli.user.refCode, amountUsdt: '5' }, 422, 'yourself');
+    await expectRefused({ recipient: unverified.input.email, amountUsdt: '5' }, 422, 'not verified');
+    await expectRefused({ recipient: 'nobody@example.com', amountUsdt: '5' }, 404);
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '20.01' }, 422, 'Insufficient USDT');
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '18', roundUpTo: 10, quoteId: null }, 422, 'quote');
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '0.5' }, 422, 'smallest');
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '1.001' }, 422, 'whole cents');
+    for (const amountUsdt of ['-1', 'abc', '1e2', '', ' 5'])
+      await expectRefused({ recipient: fay.user.refCode, amountUsdt }, 400);
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '5', roundUpTo: 3 }, 400);
+    await expectRefused({ recipient: '', amountUsdt: '5' }, 400);
+    // A round-up quote of someone else's cannot be used.
+    const fq = await quote(fay.token, { recipient: eli.user.refCode, amountUsdt: '1.5', roundUpTo: 1 });
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '1.5', roundUpTo: 1, quoteId: fq.quoteId }, 404);
+    // A quote for another round-up: a new one is needed.
+    const eq = await quote(eli.token, { recipient: fay.user.refCode, amountUsdt: '1.5', roundUpTo: 1 });
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '1.5', roundUpTo: 5, quoteId: eq.quoteId }, 409);
+    // Without the header it is not even read.
+    expect((await send('/remit', { recipient: fay.user.refCode, amountUsdt: '5' }, eli.token, null)).statusCode).toBe(
+      400,
+    );
+
+    expect((await balances(eli.token)).USDT.available).toBe('20');
+    expect((await balances(fay.token)).USDT.available).toBe('0');
+    expect((await get(t.app, '/remittances', eli.token)).json().data).toEqual([]);
+    await ledgerIsSound();
+  });
+
+  it('concurrent remittances of one balance: only the affordable ones go; crossing ones do not deadlock', async () => {
+    const gus = await customer('30');
+    const hal = await customer('30');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => send('/remit', { recipient: hal.user.refCode, amountUsdt: '10' }, gus.token)),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(3);
+    expect((await balances(gus.token)).USDT.available).toBe('0');
+    expect((await balances(hal.token)).USDT.available).toBe('60');
+
+    const crossing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? send('/remit', { recipient: gus.user.refCode, amountUsdt: '1' }, hal.token)
+          : send('/remit', { recipient: hal.user.refCode, amountUsdt: '1' }, gus.token),
+      ),
+    );
+    expect(crossing.every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);
+    const total =
+      toUnits((await balances(gus.token)).USDT.available, 'USDT') +
+      toUnits((await balances(hal.token)).USDT.available, 'USDT');
+    expect(total).toBe(toUnits('60', 'USDT'));
+    await ledgerIsSound();
+  });
+});
