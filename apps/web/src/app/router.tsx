@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Screen } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
@@ -48,6 +47,7 @@ import {
   TermsRoute,
 } from './routes/content';
 import { Home } from './routes/home';
+import { PaymentSuccessRoute, RemitToSaveRoute, SandboxCheckoutRoute, SpendToSaveRoute } from './routes/payments';
 import { KycRegistrationRoute } from './routes/kyc-registration';
 import { KycVerificationRoute } from './routes/kyc-verification';
 import { MyProfileRoute } from './routes/my-profile';
@@ -57,9 +57,6 @@ import { SignInRoute } from './routes/sign-in';
 import { SignUpRoute } from './routes/sign-up';
 import { TransactionByCodeRoute, TransactionDetailsRoute } from './routes/transaction-details';
 import { QmgtTransactionsRoute, TransactionsRoute } from './routes/transactions';
-
-/** A screen a later issue builds: for now only its heading, never invented figures. */
-const screen = (pattern: string, title: string): RouteObject => ({ path: pattern, element: <Screen title={title} /> });
 
 /**
  * Every route of SPEC.md section 2 in one table. Matching is case-insensitive (react-router's
@@ -103,15 +100,21 @@ export const appRoutes: RouteObject[] = [
       { path: paths.consultant.pattern, element: <ConsultantRoute /> },
       { path: paths.proofOfReserves.pattern, element: <ProofOfReservesRoute /> },
       { path: paths.test.pattern, element: <SampleBalanceRoute /> },
-      { element: <RequireSandbox />, children: [{ path: paths.devMailbox.pattern, element: <DevMailboxRoute /> }] },
+      {
+        element: <RequireSandbox />,
+        children: [
+          { path: paths.devMailbox.pattern, element: <DevMailboxRoute /> },
+          { path: paths.sandboxCheckout.pattern, element: <SandboxCheckoutRoute /> },
+        ],
+      },
 
       // Private: guests are sent to /signin.
       {
         element: <RequireAuth />,
         children: [
           { path: paths.nominee.pattern, element: <NomineeRoute /> },
-          screen(paths.payment.pattern, 'Spend To Save'),
-          screen(paths.paymentSuccess.pattern, 'Spend To Save Payment'),
+          { path: paths.payment.pattern, element: <SpendToSaveRoute /> },
+          { path: paths.paymentSuccess.pattern, element: <PaymentSuccessRoute /> },
           { path: paths.gesGroup.pattern, element: <GesGroupRoute /> },
           { path: paths.gesJoin.pattern, element: <GesJoinRoute /> },
           { path: paths.terminationSummary.pattern, element: <TerminationSummaryRoute /> },
@@ -122,7 +125,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.purchaseGae.pattern, element: <PurchaseGaeRoute kind="GAE" /> },
           { path: paths.purchaseGaeExtra.pattern, element: <PurchaseGaeRoute kind="GAEX" /> },
           { path: paths.registrationStep.pattern, element: <KycRegistrationRoute /> },
-          screen(paths.remitToSave.pattern, 'Remit to Save'),
+          { path: paths.remitToSave.pattern, element: <RemitToSaveRoute /> },
 
           // Back office: the operator role only (DESIGN.md section 5); KYC is not required.
           {

@@ -115,6 +115,11 @@ export const paths = {
   test: fixed('/test'),
   /** Sandbox only: the embedded mail service's inbox (DESIGN.md section 1). */
   devMailbox: fixed('/dev/mailbox'),
+  /** The sandbox payment gateway's checkout page (Stripe Checkout's stand-in on this machine). */
+  sandboxCheckout: {
+    pattern: '/sandbox-checkout/:sessionId',
+    to: (sessionId: string) => `/sandbox-checkout/${encodeURIComponent(sessionId)}`,
+  },
   /** The built-in block explorer of the local chain (DESIGN.md section 1), public. */
   explorerTx: {
     pattern: '/explorer/tx/:hash',

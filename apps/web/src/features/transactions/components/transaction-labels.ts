@@ -11,6 +11,8 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   REWARD: 'Referral reward',
   STAKING: 'Staking QMGT+',
   GES: 'GDS instalment',
+  PAYMENT: 'Spend To Save',
+  REMIT: 'Remit to save',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */
@@ -20,6 +22,8 @@ export function describeTransaction(transaction: Transaction): string {
     if (transaction.assetIn === 'QMGT' && transaction.assetOut === 'USDT') return 'Sell QMGT';
   }
   if (transaction.type === 'DEPOSIT' && transaction.assetOut) return `Deposit ${transaction.assetOut}`;
+  // The sender's row pays in, the recipient's only receives.
+  if (transaction.type === 'REMIT') return transaction.assetIn ? 'Remittance sent' : 'Remittance received';
   return TYPE_LABEL[transaction.type];
 }
 

@@ -1,0 +1,99 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { remit } from '@/features/payments/api/payments-api';
+import { PaymentStatus } from '@/features/payments/components/payment-status';
+import { PaymentsList } from '@/features/payments/components/payments-list';
+import { RemitForm, type RemitConfirmation } from '@/features/payments/components/remit-form';
+import { RemittancesList } from '@/features/payments/components/remittances-list';
+import { SandboxCheckout } from '@/features/payments/components/sandbox-checkout';
+import { SpendToSaveForm } from '@/features/payments/components/spend-to-save-form';
+import { useBalance } from '@/features/wallet/api/get-balance';
+import { TransactionHistory } from '@/features/transactions/components/transaction-history';
+import { formatAmount } from '@/lib/money';
+import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
+import { KycTradeNotice } from '../money/kyc-trade-notice';
+import { useTransactionFlow } from '../money/use-transaction-flow';
+
+/* Gold Convert services (issue 12): Spend To Save, its payment page, the sandbox checkout, Remit to save. */
+
+/** /payment (Spend To Save). */
+export function SpendToSaveRoute() {
+  const verified = useSessionStore(selectIsKycVerified);
+  return (
+    <>
+      <ScreenTitle>Spend To Save</ScreenTitle>
+      <Stack gap="xl">
+        {verified ? <SpendToSaveForm /> : <KycTradeNotice />}
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Your payments
+          </Title>
+          {verified ? <PaymentsList /> : null}
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+/** /payment-success?paymentId=… (and &cancelled=1 from the checkout's cancel link). */
+export function PaymentSuccessRoute() {
+  const [search] = useSearchParams();
+  const paymentId = search.get('paymentId');
+  return (
+    <>
+      <ScreenTitle>Spend To Save Payment</ScreenTitle>
+      {paymentId ? (
+        <PaymentStatus key={paymentId} paymentId={paymentId} cancelled={search.get('cancelled') === '1'} />
+      ) : (
+        <Alert color="orange">No payment is named here. Start from Spend To Save.</Alert>
+      )}
+    </>
+  );
+}
+
+/** /sandbox-checkout/{sessionId}: the sandbox gateway's page. */
+export function SandboxCheckoutRoute() {
+  const { sessionId = '' } = useParams();
+  return (
+    <>
+      <ScreenTitle>Checkout</ScreenTitle>
+      <SandboxCheckout sessionId={sessionId} />
+    </>
+  );
+}
+
+/** /remit-to-save. */
+export function RemitToSaveRoute() {
+  const verified = useSessionStore(selectIsKycVerified);
+  const runTransaction = useTransactionFlow();
+  const balance = useBalance({ enabled: verified });
+  const confirm = useCallback(
+    ({ request, quote, idempotencyKey }: RemitConfirmation) =>
+      runTransaction({
+        submit: () => remit(request, idempotencyKey),
+        description: `Sending ${formatAmount(quote.amountUsdt, 'USDT')} USDT to ${quote.recipient.maskedName}${
+          quote.quoteId ? ` and saving ${formatAmount(quote.grams, 'GOLD')} g of gold` : ''
+        }.`,
+      }),
+    [runTransaction],
+  );
+  return (
+    <>
+      <ScreenTitle>Remit to Save</ScreenTitle>
+      <Stack gap="xl">
+        {verified ? <RemitForm onConfirm={confirm} available={balance.data?.usdt} /> : <KycTradeNotice />}
+        {verified ? (
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Remittances
+            </Title>
+            <RemittancesList />
+            <TransactionHistory type="REMIT" label="Remit transactions" />
+          </Stack>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

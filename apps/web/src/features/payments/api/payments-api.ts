@@ -1,0 +1,78 @@
+import {
+  apiPaths,
+  checkoutResponseSchema,
+  paymentQuoteSchema,
+  paymentResponseSchema,
+  paymentsResponseSchema,
+  remitQuoteSchema,
+  remitResponseSchema,
+  remittancesResponseSchema,
+  sandboxCheckoutResultSchema,
+  sandboxCheckoutSchema,
+  type RemitQuoteRequest,
+  type RemitRequest,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/* Gold Convert services (DESIGN.md section 8): Spend To Save, the sandbox checkout, Remit to save. */
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  one: (id: string) => ['payments', id] as const,
+  remittances: () => ['remittances'] as const,
+  sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
+};
+
+export const paymentsQueryOptions = () =>
+  queryOptions({
+    queryKey: paymentKeys.all,
+    queryFn: ({ signal }) => apiRequest(apiPaths.payments, { schema: paymentsResponseSchema, signal }),
+  });
+
+/** A payment is followed every 2 s while the gateway has not said how it ended. */
+export const paymentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.one(id),
+    queryFn: ({ signal }) => apiRequest(apiPaths.payment(id), { schema: paymentResponseSchema, signal }),
+    refetchInterval: (query) => (query.state.data?.payment.status === 'pending' ? 2_000 : false),
+  });
+
+export const requestPaymentQuote = (amountUsd: string) =>
+  apiRequest(apiPaths.paymentQuote, { method: 'POST', body: { amountUsd }, schema: paymentQuoteSchema });
+
+export const openCheckout = (amountUsd: string, quoteId: string) =>
+  apiRequest(apiPaths.paymentCheckout, {
+    method: 'POST',
+    body: { amountUsd, quoteId },
+    schema: checkoutResponseSchema,
+  });
+
+export const cancelPayment = (id: string) =>
+  apiRequest(apiPaths.paymentCancel(id), { method: 'POST', schema: paymentResponseSchema });
+
+export const sandboxCheckoutQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.sandboxCheckout(id),
+    queryFn: ({ signal }) => apiRequest(apiPaths.devPayment(id), { schema: sandboxCheckoutSchema, signal }),
+  });
+
+export const paySandboxCheckout = (id: string) =>
+  apiRequest(apiPaths.devPaymentComplete(id), { method: 'POST', schema: sandboxCheckoutResultSchema });
+
+export const requestRemitQuote = (request: RemitQuoteRequest) =>
+  apiRequest(apiPaths.remitQuote, { method: 'POST', body: request, schema: remitQuoteSchema });
+
+export const remit = (request: RemitRequest, idempotencyKey: string) =>
+  apiRequest(apiPaths.remit, {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: remitResponseSchema,
+  });
+
+export const remittancesQueryOptions = () =>
+  queryOptions({
+    queryKey: paymentKeys.remittances(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.remittances, { schema: remittancesResponseSchema, signal }),
+  });

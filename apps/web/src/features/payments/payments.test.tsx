@@ -1,0 +1,218 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { Payment, PaymentQuote, RemitQuote } from '@qmgt/contracts';
+import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiUrl } from '@/testing/handlers';
+import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import { SpendToSaveForm } from './components/spend-to-save-form';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
+const verified = () => buildSession({ kycVerified: 'Verified' });
+const PAYMENT_ID = '44444444-4444-4444-8444-444444444444';
+const quote: PaymentQuote = {
+  quoteId: '55555555-5555-4555-8555-555555555555',
+  amountUsd: '50',
+  feeUsd: '0.75',
+  netUsd: '49.25',
+  grams: '0.378846',
+  price: '130',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
+const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: PAYMENT_ID,
+  code: 'PY-7Q2K9ABCDE',
+  amountUsd: '50',
+  feeUsd: '0.75',
+  grams: '0.378846',
+  price: '130',
+  status: 'pending',
+  failureReason: null,
+  checkoutUrl: 'http://localhost/sandbox-checkout/cs_test_1',
+  transactionId: null,
+  createdAt: '2026-11-25T02:00:00.000Z',
+  expiresAt: '2026-11-25T02:30:00.000Z',
+  creditedAt: null,
+  ...overrides,
+});
+
+function renderForm(go: (url: string) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return {
+    user: userEvent.setup(),
+    ...render(
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <SpendToSaveForm go={go} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  };
+}
+
+describe('Spend To Save', () => {
+  it('shows the fee and the grams before the checkout, then opens the checkout with the quote', async () => {
+    const opened: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/payments/quote'), () => HttpResponse.json(quote)),
+      http.post(apiUrl('/payments/checkout'), async ({ request }) => {
+        opened.push(await request.json());
+        return HttpResponse.json({
+          paymentId: PAYMENT_ID,
+          checkoutUrl: 'http://localhost/sandbox-checkout/cs_test_1',
+          payment: payment(),
+        });
+      }),
+    );
+    const go = vi.fn();
+    const { user } = renderForm(go);
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '50');
+    await user.click(screen.getByRole('button', { name: 'See what it buys' }));
+    expect(await screen.findByText('0.75 USD')).toBeInTheDocument();
+    expect(screen.getByText('0.3788 g')).toBeInTheDocument();
+    expect(opened).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/sandbox-checkout/cs_test_1'));
+    expect(opened).toEqual([{ amountUsd: '50', quoteId: quote.quoteId }]);
+  });
+
+  it('says what is wrong with an amount, at the field, before and after asking', async () => {
+    server.use(
+      http.post(apiUrl('/payments/quote'), () =>
+        HttpResponse.json(
+          apiErrorBody(422, 'The smallest payment is 10 USD.', 'UnprocessableError', { field: 'amountUsd' }),
+          {
+            status: 422,
+          },
+        ),
+      ),
+    );
+    const { user } = renderForm(vi.fn());
+    const input = screen.getByRole('textbox', { name: 'Amount (USD)' });
+    await user.type(input, '12.345');
+    await user.click(screen.getByRole('button', { name: 'See what it buys' }));
+    expect(screen.getByText(/dollars and cents/)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '5');
+    await user.click(screen.getByRole('button', { name: 'See what it buys' }));
+    expect(await screen.findByText('The smallest payment is 10 USD.')).toBeInTheDocument();
+  });
+
+  it('follows a payment until it is credited', async () => {
+    let paid = false;
+    server.use(
+      http.get(apiUrl(`/payments/${PAYMENT_ID}`), () =>
+        HttpResponse.json({
+          payment: paid
+            ? payment({ status: 'credited', transactionId: 'tx-1', creditedAt: '2026-11-25T02:01:00.000Z' })
+            : payment(),
+        }),
+      ),
+    );
+    renderApp(`/payment-success?paymentId=${PAYMENT_ID}`, { session: verified() });
+    expect(await screen.findByText('Waiting for the payment to be confirmed…')).toBeInTheDocument();
+    paid = true;
+    expect(await screen.findByText('Payment received', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/0.3788 g of gold are in your gold savings account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View transaction' })).toBeInTheDocument();
+  });
+
+  it('closes the checkout when the customer comes back from its cancel link', async () => {
+    const cancelled: string[] = [];
+    server.use(
+      http.get(apiUrl(`/payments/${PAYMENT_ID}`), () => HttpResponse.json({ payment: payment() })),
+      http.post(apiUrl(`/payments/${PAYMENT_ID}/cancel`), () => {
+        cancelled.push(PAYMENT_ID);
+        return HttpResponse.json({ payment: payment({ status: 'cancelled', checkoutUrl: null }) });
+      }),
+    );
+    renderApp(`/payment-success?paymentId=${PAYMENT_ID}&cancelled=1`, { session: verified() });
+    expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was charged.')).toBeInTheDocument();
+    expect(cancelled).toEqual([PAYMENT_ID]);
+  });
+
+  it('lists payments with their status, each linking to its page', async () => {
+    server.use(http.get(apiUrl('/payments'), () => HttpResponse.json({ data: [payment({ status: 'expired' })] })));
+    renderApp('/payment', { session: verified() });
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PY-7Q2K9ABCDE' })).toHaveAttribute(
+      'href',
+      `/payment-success?paymentId=${PAYMENT_ID}`,
+    );
+  });
+});
+
+describe('Remit to save', () => {
+  const remitQuote: RemitQuote = {
+    quoteId: '66666666-6666-4666-8666-666666666666',
+    recipient: { maskedName: 'B*** O***', username: 'ben' },
+    amountUsdt: '23',
+    roundUpUsdt: '2',
+    totalUsdt: '25',
+    grams: '0.015153',
+    feeUsdt: '0.03',
+    price: '130',
+    expiresAt: '2030-01-01T00:00:00.000Z',
+  };
+
+  it('shows the masked recipient, the round-up and the gold before sending, then sends with an Idempotency-Key', async () => {
+    const asked: unknown[] = [];
+    const sent: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [] })),
+      http.post(apiUrl('/remit/quote'), async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json(remitQuote);
+      }),
+      http.post(apiUrl('/remit'), async ({ request }) => {
+        sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return HttpResponse.json(apiErrorBody(422, 'Insufficient USDT balance.', 'InsufficientFundsError'), {
+          status: 422,
+        });
+      }),
+    );
+    const { user } = renderApp('/remit-to-save', { session: verified() });
+    expect(await screen.findByText('No remittances yet.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), 'BEN123');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '23');
+    await user.click(screen.getByRole('radio', { name: 'Next 5' }));
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('B*** O***')).toBeInTheDocument();
+    expect(screen.getByText('0.0151 g')).toBeInTheDocument();
+    expect(asked).toEqual([{ recipient: 'BEN123', amountUsdt: '23', roundUpTo: 5 }]);
+    expect(sent).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send 25.00 USDT' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      body: { recipient: 'BEN123', amountUsdt: '23', roundUpTo: 5, quoteId: remitQuote.quoteId },
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it('shows a refused recipient at its field', async () => {
+    server.use(
+      http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [] })),
+      http.post(apiUrl('/remit/quote'), () =>
+        HttpResponse.json(
+          apiErrorBody(422, 'You cannot remit to yourself.', 'UnprocessableError', { field: 'recipient' }),
+          {
+            status: 422,
+          },
+        ),
+      ),
+    );
+    const { user } = renderApp('/remit-to-save', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: 'Recipient' }), 'ME1');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const field = screen.getByRole('textbox', { name: 'Recipient' });
+    expect(await screen.findByText('You cannot remit to yourself.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+});
