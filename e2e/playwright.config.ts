@@ -18,7 +18,8 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  outputDir: path.join(os.tmpdir(), 'qmgt-e2e-results'),
+  // One folder per port: two runs on one machine (another checkout's) never delete each other's traces.
+  outputDir: path.join(os.tmpdir(), `qmgt-e2e-results-${PORT}`),
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

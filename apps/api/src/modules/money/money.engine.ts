@@ -37,6 +37,11 @@ export interface MoneyEngineOptions {
   log?: FastifyBaseLogger;
 }
 
+/** SQLSTATEs of a transaction the database rolled back on its own: safe to run again. */
+const DEADLOCK = '40P01';
+const SERIALIZATION_FAILURE = '40001';
+const TRANSIENT_TRIES = 4;
+
 interface Pending {
   op: MoneyOperation;
   resolve: (answer: MoneyAnswer) => void;
@@ -60,12 +65,33 @@ export function createMoneyEngine(database: Database, options: MoneyEngineOption
   let inFlight = 0;
   let scheduled = false;
 
-  async function call(ops: MoneyOperation[]): Promise<MoneyAnswer[]> {
+  async function callOnce(ops: MoneyOperation[]): Promise<MoneyAnswer[]> {
     const result = await database.executeSql('SELECT money_execute_batch($1::jsonb) AS answers', [JSON.stringify(ops)]);
     const raw = result.rows[0]?.answers;
     const answers = (typeof raw === 'string' ? JSON.parse(raw) : raw) as MoneyAnswer[];
     if (!Array.isArray(answers) || answers.length !== ops.length) throw new Error('money_execute_batch answered badly');
     return answers;
+  }
+
+  /**
+   * PostgreSQL may pick this transaction as a deadlock's victim (two processes' batches each
+   * creating a customer's first account of an asset, say): it was rolled back whole, so it is
+   * run again, a few times, after a short random pause that lets the other one finish.
+   */
+  async function call(ops: MoneyOperation[]): Promise<MoneyAnswer[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await callOnce(ops);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if ((code !== DEADLOCK && code !== SERIALIZATION_FAILURE) || attempt >= TRANSIENT_TRIES) throw error;
+        options.log?.warn(
+          { err: error, attempt, size: ops.length },
+          'money batch rolled back by the database; running it again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
   }
 
   async function run(batch: Pending[]): Promise<void> {
