@@ -1,8 +1,9 @@
 import { Alert, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { remit } from '@/features/payments/api/payments-api';
+import { paymentKeys, remit } from '@/features/payments/api/payments-api';
 import { PaymentStatus } from '@/features/payments/components/payment-status';
 import { PaymentsList } from '@/features/payments/components/payments-list';
 import { RemitForm, type RemitConfirmation } from '@/features/payments/components/remit-form';
@@ -69,15 +70,19 @@ export function RemitToSaveRoute() {
   const verified = useSessionStore(selectIsKycVerified);
   const runTransaction = useTransactionFlow();
   const balance = useBalance({ enabled: verified });
+  const queryClient = useQueryClient();
   const confirm = useCallback(
-    ({ request, quote, idempotencyKey }: RemitConfirmation) =>
-      runTransaction({
+    async ({ request, quote, idempotencyKey }: RemitConfirmation) => {
+      const outcome = await runTransaction({
         submit: () => remit(request, idempotencyKey),
         description: `Sending ${formatAmount(quote.amountUsdt, 'USDT')} USDT to ${quote.recipient.maskedName}${
           quote.quoteId ? ` and saving ${formatAmount(quote.grams, 'GOLD')} g of gold` : ''
         }.`,
-      }),
-    [runTransaction],
+      });
+      if (outcome === 'done') void queryClient.invalidateQueries({ queryKey: paymentKeys.remittances() });
+      return outcome;
+    },
+    [runTransaction, queryClient],
   );
   return (
     <>
