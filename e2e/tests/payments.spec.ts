@@ -96,7 +96,7 @@ test('Remit to save: 23 USDT to a friend by referral code, rounded up to 25; bot
   await expect(page.getByRole('heading', { name: 'Remit to Save', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Recipient' }).fill(ben.session.user.refCode);
   await page.getByRole('textbox', { name: 'Amount (USDT)' }).fill('23');
-  await page.getByText('Next 5').click();
+  await page.getByText('5 USDT', { exact: true }).click();
   await page.getByRole('button', { name: 'Review' }).click();
   const figures = page.getByRole('group', { name: 'Remittance' });
   await expect(figures.locator('dt:text-is("They receive") + dd')).toHaveText('23.00 USDT');

@@ -11,7 +11,6 @@ import { RemittancesList } from '@/features/payments/components/remittances-list
 import { SandboxCheckout } from '@/features/payments/components/sandbox-checkout';
 import { SpendToSaveForm } from '@/features/payments/components/spend-to-save-form';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { TransactionHistory } from '@/features/transactions/components/transaction-history';
 import { formatAmount } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
@@ -95,7 +94,6 @@ export function RemitToSaveRoute() {
               Remittances
             </Title>
             <RemittancesList />
-            <TransactionHistory type="REMIT" label="Remit transactions" />
           </Stack>
         ) : null}
       </Stack>

@@ -180,7 +180,7 @@ describe('Remit to save', () => {
     expect(await screen.findByText('No remittances yet.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Recipient' }), 'BEN123');
     await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '23');
-    await user.click(screen.getByRole('radio', { name: 'Next 5' }));
+    await user.click(screen.getByRole('radio', { name: '5 USDT' }));
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(await screen.findByText('B*** O***')).toBeInTheDocument();
     expect(screen.getByText('0.0151 g')).toBeInTheDocument();

@@ -15,10 +15,10 @@ export type RemitConfirmation = {
 };
 
 const ROUND_UPS = [
-  { value: 'none', label: 'No round-up' },
-  { value: '1', label: 'Next 1' },
-  { value: '5', label: 'Next 5' },
-  { value: '10', label: 'Next 10' },
+  { value: 'none', label: 'None' },
+  { value: '1', label: '1 USDT' },
+  { value: '5', label: '5 USDT' },
+  { value: '10', label: '10 USDT' },
 ];
 
 /**
@@ -120,9 +120,10 @@ export function RemitForm({
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="round-up-label">
-            Round up and save the difference as gold
+            Round up to the next… and save the difference as gold
           </Text>
           <SegmentedControl
+            fullWidth
             aria-labelledby="round-up-label"
             value={roundUp}
             onChange={(value) => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
@@ -61,14 +61,14 @@ export function SandboxCheckout({
           </Alert>
         ) : null}
         {error ? <Alert color="red">{error}</Alert> : null}
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button variant="default" onClick={() => go(sameOrigin(checkout.cancelUrl))} disabled={busy}>
             Cancel
           </Button>
           <Button onClick={() => void pay()} loading={busy} disabled={checkout.status !== 'open'}>
             Pay {formatAmount(checkout.amountUsd, 'USD')} USD
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );
