@@ -138,6 +138,8 @@ export const apiPaths = {
   remitQuote: '/remit/quote',
   remit: '/remit',
   remittances: '/remittances',
+  adminPayments: '/admin/payments',
+  adminRemittances: '/admin/remittances',
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

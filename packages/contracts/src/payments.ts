@@ -139,3 +139,28 @@ export const remittanceSchema = z.object({
 export type Remittance = z.infer<typeof remittanceSchema>;
 export const remitResponseSchema = z.object({ remittance: remittanceSchema, transaction: transactionSchema });
 export const remittancesResponseSchema = z.object({ data: z.array(remittanceSchema) });
+
+/* The back office: every customer's payments and remittances, for support. */
+export const adminPaymentsQuerySchema = z
+  .object({ status: z.enum(PAYMENT_STATUSES, { error: 'Unknown payment status' }).optional() })
+  .strict();
+export const adminPaymentSchema = paymentSchema.extend({
+  username: z.string(),
+  email: z.string(),
+  gateway: z.string(),
+  sessionId: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export const adminPaymentsResponseSchema = z.object({ data: z.array(adminPaymentSchema) });
+export const adminRemittanceSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  sender: z.string(),
+  recipient: z.string(),
+  amountUsdt: z.string(),
+  roundUpUsdt: z.string(),
+  grams: z.string(),
+  createdAt: z.string(),
+});
+export type AdminRemittance = z.infer<typeof adminRemittanceSchema>;
+export const adminRemittancesResponseSchema = z.object({ data: z.array(adminRemittanceSchema) });

@@ -47,7 +47,13 @@ import {
   TermsRoute,
 } from './routes/content';
 import { Home } from './routes/home';
-import { PaymentSuccessRoute, RemitToSaveRoute, SandboxCheckoutRoute, SpendToSaveRoute } from './routes/payments';
+import {
+  AdminPaymentsRoute,
+  PaymentSuccessRoute,
+  RemitToSaveRoute,
+  SandboxCheckoutRoute,
+  SpendToSaveRoute,
+} from './routes/payments';
 import { KycRegistrationRoute } from './routes/kyc-registration';
 import { KycVerificationRoute } from './routes/kyc-verification';
 import { MyProfileRoute } from './routes/my-profile';
@@ -140,6 +146,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminGes.pattern, element: <AdminGesRoute /> },
               { path: paths.adminContent.pattern, element: <AdminContentRoute /> },
               { path: paths.adminCompliance.pattern, element: <AdminComplianceRoute /> },
+              { path: paths.adminPayments.pattern, element: <AdminPaymentsRoute /> },
             ],
           },
 

@@ -108,6 +108,7 @@ export const paths = {
   adminGes: fixed('/admin/ges'),
   adminContent: fixed('/admin/content'),
   adminCompliance: fixed('/admin/compliance'),
+  adminPayments: fixed('/admin/payments'),
 
   // Other
   /** The public proof of reserves (DESIGN.md section 9). */

@@ -70,6 +70,20 @@ export async function paymentOf(db: Db, userId: string, id: string): Promise<Pay
   return row;
 }
 
+/** Every customer's payments, newest first (the back office), optionally of one status. */
+export async function allPayments(db: Db, status?: PaymentRow['status'], limit = 200): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(status ? eq(payments.status, status) : undefined)
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}
+
+export async function allRemittances(db: Db, limit = 200): Promise<RemittanceRow[]> {
+  return db.select().from(remittances).orderBy(desc(remittances.createdAt)).limit(limit);
+}
+
 export async function paymentsOf(db: Db, userId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(100);
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminPaymentsQuerySchema,
+  adminPaymentsResponseSchema,
+  adminRemittancesResponseSchema,
   apiPaths,
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -138,6 +141,31 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
       markReplayed(reply, outcome.replayed);
       return { remittance: outcome.remittance, transaction: outcome.transaction };
     },
+  );
+  app.get(
+    apiPaths.adminPayments,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: "Every customer's Spend To Save payments, newest first (a status filters)",
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await payments.adminList(request.query.status) }),
+  );
+  app.get(
+    apiPaths.adminRemittances,
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: 'Every remittance, newest first',
+        response: { 200: adminRemittancesResponseSchema },
+      },
+    },
+    async () => ({ data: await remit.adminList() }),
   );
   app.get(
     apiPaths.remittances,

@@ -2,6 +2,7 @@ import {
   CHECKOUT_TTL_MINUTES,
   QUOTE_TTL_MS,
   fromUnits,
+  type AdminPayment,
   type CheckoutRequest,
   type Payment,
   type PaymentQuote,
@@ -20,6 +21,7 @@ import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
 import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
+import { usersService } from '../users/users.service.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import { SaveRuleError, spendToSave, usdCents } from './payments.rules.js';
@@ -203,6 +205,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
           'The payment service cannot be reached right now. Nothing was charged; please try again.',
         );
       }
+    },
+
+    /** GET /admin/payments: every customer's payments, for support (a failed one says why). */
+    async adminList(status?: Payment['status']): Promise<AdminPayment[]> {
+      const rows = await repo.allPayments(db, status);
+      const users = await usersService.byIds(
+        db,
+        rows.map((r) => r.userId),
+      );
+      return rows.map((r) => ({
+        ...toWire(r),
+        username: users.get(r.userId)?.username ?? '',
+        email: users.get(r.userId)?.email ?? '',
+        gateway: r.gateway,
+        sessionId: r.sessionId,
+      }));
     },
 
     async list(userId: string): Promise<Payment[]> {

@@ -214,6 +214,18 @@ describe('Spend To Save', () => {
     expect(p.status).toBe('failed');
     expect(p.failureReason).toContain('different amount');
     expect((await balances(bob.token)).GOLD.available).toBe('0');
+    // The back office sees it, with the customer and the gateway's session, to sort it out.
+    const failed = (await get(t.app, '/admin/payments?status=failed', operatorToken)).json<{ data: Payment[] }>().data;
+    expect(failed).toContainEqual(
+      expect.objectContaining({
+        id: opened.paymentId,
+        email: bob.input.email,
+        sessionId: s.sessionId,
+        status: 'failed',
+      }),
+    );
+    expect((await get(t.app, '/admin/payments', bob.token)).statusCode).toBe(403);
+    expect((await get(t.app, '/admin/payments?status=lost', operatorToken)).statusCode).toBe(400);
   });
 
   it('closes abandoned checkouts once their time is up', async () => {

@@ -1,6 +1,7 @@
 import {
   QUOTE_TTL_MS,
   fromUnits,
+  type AdminRemittance,
   type RemitQuote,
   type RemitQuoteRequest,
   type RemitRequest,
@@ -163,6 +164,25 @@ export function createRemitService(deps: RemitDeps) {
       const transaction = await deps.transactions.byIdForOwner(userId, row.senderTransactionId);
       if (!transaction) throw new Error('remit answered without its transaction');
       return { remittance: await toWire(row, userId), transaction, replayed: !!answer.replayed };
+    },
+
+    /** GET /admin/remittances: every remittance, both sides by username. */
+    async adminList(): Promise<AdminRemittance[]> {
+      const rows = await repo.allRemittances(db);
+      const users = await usersService.byIds(
+        db,
+        rows.flatMap((r) => [r.senderId, r.recipientId]),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        sender: users.get(r.senderId)?.username ?? '',
+        recipient: users.get(r.recipientId)?.username ?? '',
+        amountUsdt: fromUnits(BigInt(r.amount), 'USDT'),
+        roundUpUsdt: fromUnits(BigInt(r.roundUp), 'USDT'),
+        grams: fromUnits(BigInt(r.grams), 'GOLD'),
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     /** GET /remittances: sent and received, newest first. */

@@ -113,6 +113,16 @@ describe('Remit to save', () => {
     expect(sent).toHaveLength(1);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ type: 'REMIT', status: 'completed', assetOut: 'USDT', amountOut: '23' });
+    const all = (await get(t.app, '/admin/remittances', operatorToken)).json().data;
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        code: remittance.code,
+        sender: ada.user.username,
+        recipient: ben.user.username,
+        amountUsdt: '23',
+      }),
+    );
+    expect((await get(t.app, '/admin/remittances', ada.token)).statusCode).toBe(403);
     const theirs = (await get(t.app, '/remittances', ben.token)).json<{ data: Remittance[] }>().data;
     expect(theirs).toEqual([
       expect.objectContaining({ direction: 'received', amountUsdt: '23', roundUpUsdt: '0', grams: '0' }),

@@ -141,6 +141,13 @@ export function ProfileMenu({
             >
               Compliance
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.adminPayments.to()}
+              leftSection={<IconBuildingBank size={16} aria-hidden />}
+            >
+              Payments and remittances
+            </Menu.Item>
           </>
         ) : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paymentKeys, remit } from '@/features/payments/api/payments-api';
+import { PaymentsAdmin, RemittancesAdmin } from '@/features/payments/components/payments-admin';
 import { PaymentStatus } from '@/features/payments/components/payment-status';
 import { PaymentsList } from '@/features/payments/components/payments-list';
 import { RemitForm, type RemitConfirmation } from '@/features/payments/components/remit-form';
@@ -96,6 +97,29 @@ export function RemitToSaveRoute() {
             <RemittancesList />
           </Stack>
         ) : null}
+      </Stack>
+    </>
+  );
+}
+
+/** /admin/payments (operators): Spend To Save payments and remittances. */
+export function AdminPaymentsRoute() {
+  return (
+    <>
+      <ScreenTitle>Payments and Remittances</ScreenTitle>
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Spend To Save payments
+          </Title>
+          <PaymentsAdmin />
+        </Stack>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Remittances
+          </Title>
+          <RemittancesAdmin />
+        </Stack>
       </Stack>
     </>
   );

@@ -216,3 +216,54 @@ describe('Remit to save', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('back office: payments and remittances', () => {
+  it('lists every payment with its customer and a failed one’s reason, filtered by status; and the remittances', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/admin/payments'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('status'));
+        return HttpResponse.json({
+          data: [
+            {
+              ...payment({ status: 'failed', failureReason: 'The payment gateway reported a different amount.' }),
+              username: 'jane',
+              email: 'jane@example.com',
+              gateway: 'sandbox',
+              sessionId: 'cs_test_1',
+            },
+          ],
+        });
+      }),
+      http.get(apiUrl('/admin/remittances'), () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'r1',
+              code: 'RM-ABC',
+              sender: 'ada',
+              recipient: 'ben',
+              amountUsdt: '23',
+              roundUpUsdt: '2',
+              grams: '0.015153',
+              createdAt: '2026-11-25T02:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp('/admin/payments', { session: buildSession({ role: 'operator', username: 'ops' }) });
+    expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
+    expect(screen.getByText('The payment gateway reported a different amount.')).toBeInTheDocument();
+    expect(await screen.findByText('0.0151 g')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Failed' }));
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('failed'));
+    expect(new Set(asked)).toEqual(new Set([null, 'failed']));
+  });
+
+  it('is for operators only: a customer is sent home', async () => {
+    const { router } = renderApp('/admin/payments', { session: verified() });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Payments and Remittances' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,6 @@
 import {
+  adminPaymentsResponseSchema,
+  adminRemittancesResponseSchema,
   apiPaths,
   checkoutResponseSchema,
   paymentQuoteSchema,
@@ -9,6 +11,7 @@ import {
   remittancesResponseSchema,
   sandboxCheckoutResultSchema,
   sandboxCheckoutSchema,
+  type PaymentStatus,
   type RemitQuoteRequest,
   type RemitRequest,
 } from '@qmgt/contracts';
@@ -22,6 +25,8 @@ export const paymentKeys = {
   one: (id: string) => ['payments', id] as const,
   remittances: () => ['remittances'] as const,
   sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
+  admin: (status: string) => ['admin', 'payments', status] as const,
+  adminRemittances: () => ['admin', 'remittances'] as const,
 };
 
 export const paymentsQueryOptions = () =>
@@ -75,4 +80,21 @@ export const remittancesQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.remittances(),
     queryFn: ({ signal }) => apiRequest(apiPaths.remittances, { schema: remittancesResponseSchema, signal }),
+  });
+
+export const adminPaymentsQueryOptions = (status: PaymentStatus | 'all') =>
+  queryOptions({
+    queryKey: paymentKeys.admin(status),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.adminPayments, {
+        schema: adminPaymentsResponseSchema,
+        query: { status: status === 'all' ? undefined : status },
+        signal,
+      }),
+  });
+
+export const adminRemittancesQueryOptions = () =>
+  queryOptions({
+    queryKey: paymentKeys.adminRemittances(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.adminRemittances, { schema: adminRemittancesResponseSchema, signal }),
   });
