@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, RouteOptions } from 'fastify';
 import { API_BASE, type ApiError, type ErrorName } from '@qmgt/contracts';
 
 /** One registered API route: its path as Fastify declares it (`/api/x/:id`) and its method. */
@@ -24,6 +24,21 @@ function pathMatcher(url: string): RegExp {
     )
     .join('/');
   return new RegExp(`^${pattern}/?$`);
+}
+
+/** 405 with `Allow` in the product's error shape; OPTIONS gets 204 with `Allow`. */
+function methodNotAllowed(method: string, allowed: ReadonlySet<string>, reply: FastifyReply) {
+  const allow = [...allowed].sort().join(', ');
+  if (method === 'OPTIONS') return reply.status(204).header('Allow', allow).send();
+  const body: ApiError & { error: { name: ErrorName } } = {
+    error: {
+      status: 405,
+      name: 'MethodNotAllowedError',
+      message: `${method} is not supported here; use ${allow}.`,
+      details: { allow: [...allowed].sort() },
+    },
+  };
+  return reply.status(405).header('Allow', allow).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -59,29 +74,25 @@ export default fp(
         // not-found answer, before any guard, as for any other empty segment), not the list.
         const pathname = request.url.split('?')[0] ?? '';
         if (pathname.endsWith('/') && !matched.endsWith('/') && hasItemRoute(matched)) return reply.callNotFound();
-        return;
+        // A path that is a static route of its own (`/payments/checkout` beside `/payments/:id`)
+        // belongs to that route whatever the method: another method is a 405, not the item route.
+        const own = paths.get(pathname.replace(/\/$/, ''));
+        if (!own || own.methods.has(request.method) || !matched.includes(':')) return;
+        return methodNotAllowed(request.method, own.methods, reply);
       }
       const pathname = request.url.split('?')[0] ?? '';
       if (!pathname.startsWith(`${API_BASE}/`)) return;
-      const allowed = new Set<string>();
-      for (const { matcher, methods } of paths.values()) {
-        if (matcher.test(pathname)) for (const method of methods) allowed.add(method);
-      }
+      const own = paths.get(pathname.replace(/\/$/, ''));
+      const allowed = new Set<string>(own?.methods ?? []);
+      if (!own)
+        for (const { matcher, methods } of paths.values()) {
+          if (matcher.test(pathname)) for (const method of methods) allowed.add(method);
+        }
       // Nothing here, or the method exists and the router still found nothing (e.g. an
       // over-long parameter): a plain 404 from the not-found handler, never the client's files.
       if (allowed.size === 0 || allowed.has(request.method))
         return matched === undefined ? undefined : reply.callNotFound();
-      const allow = [...allowed].sort().join(', ');
-      if (request.method === 'OPTIONS') return reply.status(204).header('Allow', allow).send();
-      const body: ApiError & { error: { name: ErrorName } } = {
-        error: {
-          status: 405,
-          name: 'MethodNotAllowedError',
-          message: `${request.method} is not supported here; use ${allow}.`,
-          details: { allow: [...allowed].sort() },
-        },
-      };
-      return reply.status(405).header('Allow', allow).type('application/json; charset=utf-8').send(body);
+      return methodNotAllowed(request.method, allowed, reply);
     });
   },
   { name: 'api-routes' },

@@ -162,6 +162,9 @@ describe('the API answers as the document says', () => {
       // GET reaches the client's wildcard route first; an API path still gets its 405.
       ['GET', '/api/auth/local', 'POST'],
       ['PATCH', '/api/admin/kyc/applicants/7f1a3f1e-0000-4000-8000-000000000000/review', 'POST'],
+      // A static route beside an item route (/payments/:id) owns its path: GET is not the item's.
+      ['GET', '/api/payments/checkout', 'POST'],
+      ['DELETE', '/api/payments/quote', 'POST'],
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(405);
@@ -171,6 +174,7 @@ describe('the API answers as the document says', () => {
     const options = await t.app.inject({ method: 'OPTIONS', url: '/api/swap' });
     expect(options.statusCode).toBe(204);
     expect(options.headers.allow).toBe('POST');
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/api/payments/checkout' })).headers.allow).toBe('POST');
     expect((await t.app.inject({ method: 'DELETE', url: '/api/no-such-thing' })).statusCode).toBe(404);
     // An /api path the router cannot take (a segment over its length limit) is a JSON 404, never a client file.
     const { token } = await signedInUser(t.app);
