@@ -261,7 +261,9 @@ export const reservesSchema = z.object({
   ledgerQmgt: z.string(),
   /** Grams the ledger owes (GSA, plans, locked). */
   ledgerGold: z.string(),
-  /** QMGT + grams: every gram the platform must hold. */
+  /** Referral rewards not yet claimed, in QMGT: promised now, minted when claimed. */
+  rewardsQmgt: z.string(),
+  /** QMGT (with unclaimed rewards) + grams: every gram the platform must hold. */
   liabilitiesGrams: z.string(),
   vaultGrams: z.string(),
   /** vaultGrams - liabilitiesGrams: negative when the vault is short. */

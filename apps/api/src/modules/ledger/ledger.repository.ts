@@ -60,6 +60,14 @@ export async function issuedSupply(db: Queryable, asset: Asset): Promise<bigint>
   return BigInt((result as unknown as { rows: { issued: string | null }[] }).rows[0]?.issued ?? '0');
 }
 
+/** QMGT units of referral rewards not yet claimed (promises: minted when claimed). */
+export async function rewardsOwed(db: Queryable): Promise<bigint> {
+  const result = await db.execute<{ owed: string | null }>(sql`
+    SELECT coalesce(sum(balance), 0)::text AS owed FROM ledger_accounts
+     WHERE owner_user_id IS NOT NULL AND asset = 'QMGT' AND purpose = 'rewards'`);
+  return BigInt((result as unknown as { rows: { owed: string | null }[] }).rows[0]?.owed ?? '0');
+}
+
 /** Every customer's holding of one asset over their accounts, rewards (promises until claimed) aside. */
 export async function customerHoldings(db: Queryable, asset: Asset): Promise<Map<string, bigint>> {
   const result = await db.execute<{ owner: string; total: string }>(sql`

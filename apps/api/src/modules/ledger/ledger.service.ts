@@ -12,6 +12,7 @@ import {
   insertEntry,
   issuedSupply,
   ledgerCheck,
+  rewardsOwed,
 } from './ledger.repository.js';
 
 export class InsufficientFundsError extends AppError {
@@ -105,6 +106,8 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
 
     /** What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply must equal). */
     issued: (asset: Asset) => issuedSupply(db, asset),
+    /** Referral rewards not yet claimed: owed as QMGT once claimed, so counted by the proof of reserves. */
+    rewardsOwed: () => rewardsOwed(db),
     /** Each customer's total of an asset across their accounts. */
     holdings: (asset: Asset) => customerHoldings(db, asset),
     format: fromUnits,

@@ -7,20 +7,28 @@ const q = (v: string) => toUnits(v, 'QMGT');
 
 describe('coverageOf', () => {
   it('counts QMGT as grams beside the grams owed', () => {
-    const r = coverageOf({ ledgerQmgt: q('60'), ledgerGold: g('40'), vaultGold: g('102.5') });
+    const r = coverageOf({ ledgerQmgt: q('60'), ledgerGold: g('40'), rewardsQmgt: 0n, vaultGold: g('102.5') });
     expect(r).toEqual({ liabilities: g('100'), surplus: g('2.5'), coverage: '1.0250' });
   });
   it('rounds a fraction of a microgram owed up and the ratio down', () => {
-    const r = coverageOf({ ledgerQmgt: 1n, ledgerGold: 0n, vaultGold: 0n });
+    const r = coverageOf({ ledgerQmgt: 1n, ledgerGold: 0n, rewardsQmgt: 0n, vaultGold: 0n });
     expect(r.liabilities).toBe(1n);
     expect(r.coverage).toBe('0.0000');
-    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: g('3'), vaultGold: g('2') }).coverage).toBe('0.6666');
+    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: g('3'), rewardsQmgt: 0n, vaultGold: g('2') }).coverage).toBe(
+      '0.6666',
+    );
   });
   it('shows a shortfall as a negative surplus', () => {
-    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: g('10'), vaultGold: g('9') }).surplus).toBe(-g('1'));
+    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: g('10'), rewardsQmgt: 0n, vaultGold: g('9') }).surplus).toBe(
+      -g('1'),
+    );
+  });
+  it('counts unclaimed referral rewards as QMGT owed: they are minted when claimed', () => {
+    const r = coverageOf({ ledgerQmgt: q('60'), ledgerGold: g('40'), rewardsQmgt: q('2.5'), vaultGold: g('102.5') });
+    expect(r).toEqual({ liabilities: g('102.5'), surplus: 0n, coverage: '1.0000' });
   });
   it('has no ratio when nothing is owed', () => {
-    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: 0n, vaultGold: g('5') }).coverage).toBeNull();
+    expect(coverageOf({ ledgerQmgt: 0n, ledgerGold: 0n, rewardsQmgt: 0n, vaultGold: g('5') }).coverage).toBeNull();
   });
 });
 

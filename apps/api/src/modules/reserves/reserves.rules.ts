@@ -22,13 +22,16 @@ export interface ReserveFigures {
   ledgerQmgt: bigint;
   /** Grams (GOLD units) the ledger owes: GSA, plans, locked. */
   ledgerGold: bigint;
+  /** QMGT units of unclaimed referral rewards: owed once claimed. */
+  rewardsQmgt: bigint;
   /** Fine grams (GOLD units) of the bars in the vault. */
   vaultGold: bigint;
 }
 
 /** Every gram owed (QMGT counted as grams, rounded up: a fraction owed is owed) against the vault. */
-export function coverageOf({ ledgerQmgt, ledgerGold, vaultGold }: ReserveFigures) {
-  const qmgtGrams = (ledgerQmgt + QMGT_PER_MICROGRAM - 1n) / QMGT_PER_MICROGRAM;
+export function coverageOf({ ledgerQmgt, ledgerGold, rewardsQmgt, vaultGold }: ReserveFigures) {
+  const qmgt = ledgerQmgt + rewardsQmgt;
+  const qmgtGrams = (qmgt + QMGT_PER_MICROGRAM - 1n) / QMGT_PER_MICROGRAM;
   const liabilities = qmgtGrams + ledgerGold;
   // Four decimals, rounded down: the page never shows more cover than there is.
   const ratio = liabilities > 0n ? (vaultGold * 10_000n) / liabilities : null;

@@ -37,6 +37,8 @@ export const reserveSnapshots = pgTable(
     onChainQmgt: units('on_chain_qmgt'),
     ledgerQmgt: units('ledger_qmgt').notNull(),
     ledgerGold: units('ledger_gold').notNull(),
+    /** QMGT units of referral rewards not yet claimed: promised, minted when claimed. */
+    rewardsQmgt: units('rewards_qmgt').notNull().default('0'),
     vaultGold: units('vault_gold').notNull(),
     /** The bars counted: [{ id, serial, refinery, fineGrams, addedAt }]. */
     bars: jsonb('bars').notNull(),

@@ -11,7 +11,7 @@ import { ReserveRuleError, barGrams, coverageOf } from './reserves.rules.js';
 
 export interface ReservesDeps {
   db: Db;
-  ledger: Pick<LedgerService, 'issued'>;
+  ledger: Pick<LedgerService, 'issued' | 'rewardsOwed'>;
   /** The QMGT contract's total supply; undefined when no chain is configured. */
   qmgtSupply?: () => Promise<bigint>;
   log: FastifyBaseLogger;
@@ -51,11 +51,13 @@ export function createReservesService(deps: ReservesDeps) {
     const ledgerQmgt = BigInt(row.ledgerQmgt);
     const ledgerGold = BigInt(row.ledgerGold);
     const vaultGold = BigInt(row.vaultGold);
-    const { liabilities, surplus, coverage } = coverageOf({ ledgerQmgt, ledgerGold, vaultGold });
+    const rewardsQmgt = BigInt(row.rewardsQmgt);
+    const { liabilities, surplus, coverage } = coverageOf({ ledgerQmgt, ledgerGold, rewardsQmgt, vaultGold });
     return {
       onChainQmgt: row.onChainQmgt === null ? null : fromUnits(BigInt(row.onChainQmgt), 'QMGT'),
       ledgerQmgt: fromUnits(ledgerQmgt, 'QMGT'),
       ledgerGold: fromUnits(ledgerGold, 'GOLD'),
+      rewardsQmgt: fromUnits(rewardsQmgt, 'QMGT'),
       liabilitiesGrams: fromUnits(liabilities, 'GOLD'),
       vaultGrams: fromUnits(vaultGold, 'GOLD'),
       surplusGrams: fromUnits(surplus, 'GOLD'),
@@ -75,9 +77,10 @@ export function createReservesService(deps: ReservesDeps) {
         log.warn({ err: error }, 'proof of reserves: the chain supply could not be read');
       }
     }
-    const [ledgerQmgt, ledgerGold, bars] = await Promise.all([
+    const [ledgerQmgt, ledgerGold, rewardsQmgt, bars] = await Promise.all([
       deps.ledger.issued('QMGT'),
       deps.ledger.issued('GOLD'),
+      deps.ledger.rewardsOwed(),
       repo.activeBars(db),
     ]);
     const vaultGold = bars.reduce((sum, bar) => sum + BigInt(bar.fineGrams), 0n);
@@ -85,6 +88,7 @@ export function createReservesService(deps: ReservesDeps) {
       onChainQmgt: onChain?.toString() ?? null,
       ledgerQmgt: ledgerQmgt.toString(),
       ledgerGold: ledgerGold.toString(),
+      rewardsQmgt: rewardsQmgt.toString(),
       vaultGold: vaultGold.toString(),
       bars: bars.map(barWire),
     });

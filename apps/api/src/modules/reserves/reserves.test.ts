@@ -24,9 +24,10 @@ const call = (method: 'POST', url: string, body: unknown, token?: string) =>
   });
 const reserves = async () => (await get(t.app, '/reserves')).json<Reserves>();
 
-/** A customer who bought grams in a GAE plan (grams the platform owes). */
+/** A customer who bought grams in a GAE plan (grams the platform owes), referred by someone (a reward owed). */
 async function gramsOwed(usdt: string) {
-  const session = await signedInUser(t.app);
+  const upline = await signedInUser(t.app);
+  const session = await signedInUser(t.app, { ref: upline.user.refCode });
   await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
   await t.app.services.money.execute({
     kind: 'deposit',
@@ -68,12 +69,16 @@ describe('proof of reserves', () => {
 
     const after = await reserves();
     expect(after.ledgerGold).toBe(grams);
-    expect(after.liabilitiesGrams).toBe(grams);
+    // The upline's unclaimed reward (5% of the grams, as QMGT) is owed too: minted when claimed.
+    const reward = (toUnits(grams, 'GOLD') * 10n ** 12n * 500n) / 10_000n;
+    expect(toUnits(after.rewardsQmgt, 'QMGT')).toBe(reward);
+    const owed = toUnits(grams, 'GOLD') + (reward + 10n ** 12n - 1n) / 10n ** 12n;
+    expect(toUnits(after.liabilitiesGrams, 'GOLD')).toBe(owed);
     expect(after.vaultGrams).toBe('995.5');
-    expect(toUnits(after.surplusGrams, 'GOLD')).toBe(toUnits('995.5', 'GOLD') - toUnits(grams, 'GOLD'));
+    expect(toUnits(after.surplusGrams, 'GOLD')).toBe(toUnits('995.5', 'GOLD') - owed);
     expect(after.coverage).toBe(
       (() => {
-        const ratio = (toUnits('995.5', 'GOLD') * 10_000n) / toUnits(grams, 'GOLD');
+        const ratio = (toUnits('995.5', 'GOLD') * 10_000n) / owed;
         return `${ratio / 10_000n}.${(ratio % 10_000n).toString().padStart(4, '0')}`;
       })(),
     );

@@ -114,6 +114,7 @@ describe('proof of reserves', () => {
     onChainQmgt: '60',
     ledgerQmgt: '60',
     ledgerGold: '40',
+    rewardsQmgt: '0',
     liabilitiesGrams: '100',
     vaultGrams: '102.5',
     surplusGrams: '2.5',
@@ -132,6 +133,7 @@ describe('proof of reserves', () => {
     expect(screen.getByText('100.0000 g')).toBeInTheDocument();
     expect(screen.getByText('AB12345')).toBeInTheDocument();
     expect(screen.getByText('Surplus')).toBeInTheDocument();
+    expect(screen.getByText(/and 0.0000 QMGT of unclaimed rewards/)).toBeInTheDocument();
   });
 
   it('says so plainly when the vault is short', async () => {

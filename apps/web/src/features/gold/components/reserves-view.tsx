@@ -56,7 +56,7 @@ export function ReservesView() {
         <Stat
           label="Gold owed"
           value={`${formatAmount(r.liabilitiesGrams, 'GOLD')} g`}
-          hint="QMGT (1 QMGT = 1 g) and gold savings"
+          hint={`QMGT (1 QMGT = 1 g), gold savings, and ${formatAmount(r.rewardsQmgt, 'QMGT')} QMGT of unclaimed rewards`}
         />
         <Stat
           label="Gold in the vault"

@@ -1,0 +1,1 @@
+ALTER TABLE "reserve_snapshots" ADD COLUMN "rewards_qmgt" numeric(78, 0) DEFAULT '0' NOT NULL;
