@@ -139,6 +139,28 @@ describe('transaction history', () => {
 });
 
 describe('transaction details', () => {
+  it('says an off-chain transaction is complete without a chain transfer, with its gram price', async () => {
+    const payment = buildTransaction({
+      type: 'PAYMENT',
+      status: 'completed',
+      assetIn: 'USD',
+      amountIn: '50',
+      assetOut: 'GOLD',
+      amountOut: '0.378846',
+      price: '130',
+      fee: '0.75',
+      feeAsset: 'USD',
+      txHash: null,
+      explorerUrl: null,
+    });
+    fakeWallet.transactions = [payment];
+    renderApp(`/transaction-details/${payment.id}/PAYMENT`, { session: verified() });
+    expect(await screen.findByText('Completed in your account: nothing had to go on chain.')).toBeInTheDocument();
+    expect(screen.getByText('None: not an on-chain transfer')).toBeInTheDocument();
+    expect(screen.getByText(/per gram/)).toBeInTheDocument();
+    expect(screen.queryByText('Final on chain.')).not.toBeInTheDocument();
+  });
+
   it('follows a pending transaction until the chain completes it, then links to the explorer', async () => {
     const pending = buildTransaction({ status: 'pending', txHash: null, explorerUrl: null });
     fakeWallet.transactions = [pending];

@@ -54,7 +54,8 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
         ) : null}
         {status === 'completed' ? (
           <Text size="sm" c="teal" role="status">
-            Final on chain.
+            {/* Some movements never touch the chain (gold grams, USDT between customers, card payments). */}
+            {transaction.txHash ? 'Final on chain.' : 'Completed in your account: nothing had to go on chain.'}
           </Text>
         ) : null}
 
@@ -68,6 +69,9 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
           <Field label="Price">
             <TransactionAmount amount={transaction.price} asset={transaction.price === null ? null : 'USDT'} />
             {transaction.price !== null && transaction.type === 'QMGT' ? ' per QMGT' : ''}
+            {transaction.price !== null && (transaction.assetIn === 'GOLD' || transaction.assetOut === 'GOLD')
+              ? ' per gram'
+              : ''}
           </Field>
           <Field label="Fee">
             <TransactionAmount amount={transaction.fee} asset={transaction.feeAsset} />
@@ -79,7 +83,11 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
               <Code title={transaction.txHash}>{shortenAddress(transaction.txHash, 10, 8)}</Code>
             ) : (
               <Text span c="dimmed" size="sm">
-                {status === 'failed' ? 'None' : 'Not on chain yet'}
+                {status === 'failed'
+                  ? 'None'
+                  : status === 'completed'
+                    ? 'None: not an on-chain transfer'
+                    : 'Not on chain yet'}
               </Text>
             )}
           </Field>
