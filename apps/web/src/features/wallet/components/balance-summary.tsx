@@ -67,7 +67,8 @@ export function BalanceSummary({ actions }: { actions?: ReactNode }) {
       <Stack gap="md">
         <div>
           <Text size="xs" c="dimmed">
-            Total value
+            {/* The wallet's worth only: gold savings are valued in their own card below. */}
+            Wallet value
           </Text>
           <Text fz={32} fw={750} lh={1.1} data-testid="balance-total">
             {total === null ? '…' : `≈ ${formatUsd(total)}`}
@@ -82,7 +83,7 @@ export function BalanceSummary({ actions }: { actions?: ReactNode }) {
           }
         />
         <Text size="xs" c="dimmed">
-          QMGT is valued at the sell price; 1 USDT is counted as 1 USD.
+          QMGT is valued at the sell price; 1 USDT is counted as 1 USD. Gold savings are shown under Gold holdings.
         </Text>
       </Stack>
     );
