@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import {
   CONTACT,
   FINANCIAL,
@@ -93,7 +94,7 @@ test.describe('desktop', () => {
 
     await test.step('start KYC from the badge: step 1, then part of step 2', async () => {
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
       await expect(page).toHaveURL('/Registration/1');
       await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
       await expect(page.getByText('Step 1 of 4')).toBeVisible();
@@ -128,7 +129,7 @@ test.describe('desktop', () => {
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
       await expect(page).toHaveURL('/Registration/2');
       await expect(field(page, 'City')).toHaveValue(CONTACT.city);
     });
@@ -203,7 +204,7 @@ test.describe('desktop', () => {
       await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
       await expect(page.getByText('Checking for updates')).toBeVisible();
       const menu = await openProfileMenu(page);
-      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'KYC Pending' })).toBeVisible();
       await page.keyboard.press('Escape');
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-pending.png' });
     });
@@ -213,7 +214,7 @@ test.describe('desktop', () => {
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'KYC Pending' }).click();
+      await menu.getByRole('menuitem', { name: 'KYC Pending' }).click();
       await expect(page).toHaveURL('/kyc-verification');
       await expect(inReview(page)).toBeVisible();
       await page.reload();
@@ -293,7 +294,7 @@ test.describe('desktop', () => {
 
     // Personal details are on file: the badge leads to the identity check itself.
     const menu = await openProfileMenu(page);
-    await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+    await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
     await expect(page).toHaveURL('/kyc-verification');
     await uploadAndSubmit(page, { document: files.png, selfie: files.png });
 
@@ -305,7 +306,7 @@ test.describe('desktop', () => {
       const notice = page.getByRole('alert').filter({ hasText: 'Your documents were not accepted' });
       await expect(notice).toBeVisible({ timeout: 15_000 });
       await expect(notice).toContainText(reason);
-      const badge = (await openProfileMenu(page)).getByRole('link', { name: 'KYC Rejected' });
+      const badge = (await openProfileMenu(page)).getByRole('menuitem', { name: 'KYC Rejected' });
       await expect(badge).toBeVisible();
       await page.keyboard.press('Escape');
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-retry.png', fullPage: true });
@@ -394,7 +395,7 @@ test.describe('desktop', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'We could not verify your identity', level: 2 })).toBeVisible();
     const menu = await openProfileMenu(page);
-    await expect(menu.getByRole('link', { name: 'KYC Rejected' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'KYC Rejected' })).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     expect(await kycStatusOf(request, session)).toBe('Rejected');
   });
@@ -483,7 +484,7 @@ test.describe('desktop', () => {
       // The desktop page follows along.
       await expect(inReview(page)).toBeVisible({ timeout: 15_000 });
       const menu = await openProfileMenu(page);
-      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'KYC Pending' })).toBeVisible();
       await page.keyboard.press('Escape');
 
       // Approved: the phone says so too, and points back to the signed-in device.

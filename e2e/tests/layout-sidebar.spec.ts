@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { createVerifiedUser, pretendKycVerified, seedSession, signInViaApi, signInViaUi } from './support/users.js';
 
 /**
@@ -86,13 +87,13 @@ test.describe('mobile (360 x 740)', () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Start KYC Verification' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Start KYC Verification' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toHaveCount(0);
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-mobile-profile-menu.png' });
 
     // No personal details yet: the badge starts the KYC form at its first step.
-    await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+    await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
     await expect(page).toHaveURL('/Registration/1');
     await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
 

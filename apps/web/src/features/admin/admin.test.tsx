@@ -192,7 +192,7 @@ describe('back office: identity reviews', () => {
 
   it('has a Back office link in the profile menu for operators only', async () => {
     const { user, router } = renderApp('/', { session: operator() });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Back office' }));
     expect(await screen.findByRole('heading', { name: 'Identity Reviews' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/admin/kyc');
@@ -210,7 +210,7 @@ describe('back office is refused to customers', () => {
 
   it('does not show the Back office link to a customer', async () => {
     const { user } = renderApp('/', { session: buildSession({ kycVerified: 'Verified' }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     await screen.findByRole('menu');
     expect(screen.queryByRole('menuitem', { name: 'Back office' })).not.toBeInTheDocument();
   });

@@ -35,7 +35,7 @@ describe('sign in', () => {
     expect(state.info?.username).toBe('goldsaver');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain(session.jwt);
     // The private shell: profile menu and sidebar of a verified client.
-    expect(screen.getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Profile menu/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
