@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokenResponse, AdminApplicant, ApplicantStatus, SessionResponse, User } from '@qmgt/contracts';
+import { ANNUAL_INCOME_MESSAGE } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { JPEG_HEAD, PDF_HEAD, PNG_1X1, multipartBody } from '../../test/uploads.js';
@@ -284,6 +285,10 @@ describe('profile picture and the KYC form', () => {
     // A rule the OpenAPI document states (minLength) is a 400; one it cannot (age) is a 422.
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('Last name is required');
+    // Annual income is an amount: the API refuses what the form refuses (issue 14).
+    const income = await post(t.app, '/verification/personal-info', { ...complete, annualIncome: 'a lot' }, token);
+    expect(income.statusCode).toBe(400);
+    expect(income.json().error.message).toBe(ANNUAL_INCOME_MESSAGE);
     const ok = await post(t.app, '/verification/personal-info', complete, token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().submittedAt).not.toBeNull();

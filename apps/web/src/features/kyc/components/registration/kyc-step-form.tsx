@@ -83,6 +83,7 @@ export function KycStepForm({
         type={spec.kind === 'date' ? 'date' : spec.kind === 'tel' ? 'tel' : 'text'}
         placeholder={spec.placeholder}
         autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
         maxLength={200}
         {...form.register(spec.name)}
       />
