@@ -66,7 +66,10 @@ async function decideInBackOffice(
   const dialog = page.getByRole('dialog', { name: `${decision.answer} ${username}?` });
   await expect(dialog).toBeVisible();
   if (decision.answer === 'Reject') {
-    await dialog.getByRole('radio', { name: new RegExp(`\\(${decision.type}\\)$`) }).check();
+    const retry = decision.type === 'RETRY';
+    await dialog
+      .getByRole('radio', { name: retry ? 'Yes: they may upload new documents' : 'No: the rejection is final' })
+      .check();
     await dialog.getByLabel('Reason shown to the customer (optional)').fill(decision.reason);
   }
   await dialog.getByRole('button', { name: decision.answer, exact: true }).click();

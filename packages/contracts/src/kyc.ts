@@ -251,12 +251,14 @@ export const devKycReviewRequestSchema = z
   .meta(redNeedsRejectTypeJsonSchema);
 export type DevKycReviewRequest = z.infer<typeof devKycReviewRequestSchema>;
 
-export const operatorReviewRequestSchema = z
-  .object({
-    reviewAnswer: reviewAnswerSchema,
-    reviewRejectType: reviewRejectTypeSchema.optional(),
-    moderationComment: text(500, { multiline: true }).optional(),
-  })
+/** The decision's fields; the client's form states the rejection rule in its own words. */
+export const operatorReviewFieldsSchema = z.object({
+  reviewAnswer: reviewAnswerSchema,
+  reviewRejectType: reviewRejectTypeSchema.optional(),
+  moderationComment: text(500, { multiline: true }).optional(),
+});
+
+export const operatorReviewRequestSchema = operatorReviewFieldsSchema
   .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, redNeedsRejectType)
   .meta(redNeedsRejectTypeJsonSchema);
 export type OperatorReviewRequest = z.infer<typeof operatorReviewRequestSchema>;
@@ -271,6 +273,20 @@ export const adminApplicantSchema = z.object({
   reviewResult: reviewResultSchema.nullable(),
   kycVerified: kycStatusSchema,
   submittedAt: z.string().nullable(),
+  /**
+   * What the customer declared on the KYC form, for the reviewer to hold against the document
+   * and selfie: null until the form is submitted (a draft is not a declaration).
+   */
+  declared: z
+    .object({
+      firstName: z.string(),
+      middleName: z.string(),
+      lastName: z.string(),
+      dateOfBirth: z.string(),
+      idType: z.string(),
+      idNumber: z.string(),
+    })
+    .nullable(),
   documents: z.array(
     z.object({
       id: z.string(),

@@ -4,6 +4,7 @@ import {
   Button,
   createTheme,
   Drawer,
+  FileInput,
   Indicator,
   Loader,
   Menu,
@@ -71,6 +72,7 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } }),
   },
 });
 

@@ -116,7 +116,8 @@ function RegistrationSteps({ stepParam, saved }: { stepParam: string | undefined
           <Stepper.Step
             key={key}
             label={small ? undefined : STEP_TITLES[key].label}
-            aria-label={`Step ${i + 1}: ${STEP_TITLES[key].title}`}
+            // Small screens show the number only: the step is named for a screen reader there.
+            aria-label={small ? `Step ${i + 1}: ${STEP_TITLES[key].title}` : undefined}
             allowStepSelect={i <= reachable && i !== index}
           />
         ))}
