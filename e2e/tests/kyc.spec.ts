@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import {
   CONTACT,
@@ -79,6 +79,16 @@ async function decideInBackOffice(
       ? `${username} is approved.`
       : `${username} is rejected (${decision.type === 'FINAL' ? 'final' : 'may retry'}).`;
   await expect(page.getByText(toast)).toBeVisible();
+}
+
+/** Drawn as a circle: the picture's avatar clips it to a radius of at least half its width. */
+async function isRound(picture: Locator): Promise<boolean> {
+  return picture.evaluate((img) => {
+    const frame = img.closest('.mantine-Avatar-root') ?? img;
+    const style = getComputedStyle(frame);
+    const width = frame.getBoundingClientRect().width;
+    return style.overflow === 'hidden' && parseFloat(style.borderTopLeftRadius) >= width / 2 - 0.5;
+  });
 }
 
 test.describe('desktop', () => {
@@ -182,6 +192,14 @@ test.describe('desktop', () => {
       const saved = page.getByRole('img', { name: 'Profile picture' });
       await expect(saved).toHaveAttribute('src', /\/uploads\/pictures\//);
       await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      expect(await isRound(saved)).toBe(true);
+      // The header's avatar shows it too, round like the initials it replaces (issue 14).
+      const headerPicture = page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Profile menu/ })
+        .locator('img');
+      await expect(headerPicture).toHaveAttribute('src', /\/uploads\/pictures\//);
+      expect(await isRound(headerPicture)).toBe(true);
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-picture.png' });
     });
 
@@ -253,7 +271,7 @@ test.describe('desktop', () => {
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
       await expect(menu.getByText('Verified', { exact: true })).toBeVisible();
-      await expect(menu.getByRole('link', { name: /KYC/ })).toHaveCount(0);
+      await expect(menu.getByRole('menuitem', { name: /KYC/ })).toHaveCount(0);
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-dashboard.png' });
     });
 
@@ -614,5 +632,36 @@ test.describe('mobile (360 x 740)', () => {
     await expect(inReview(page)).toBeVisible();
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-pending.png', fullPage: true });
+  });
+});
+
+test.describe('wide screen (1920 x 1000)', () => {
+  test.use({ viewport: { width: 1920, height: 1000 } });
+
+  test('the KYC screens sit in the middle, the form three fields a row', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'wide' });
+    await signInViaUi(page, me.username, me.password);
+    const main = (await page.getByRole('main').boundingBox())!;
+    const offCentre = (box: { x: number; width: number }) =>
+      Math.abs(box.x + box.width / 2 - (main.x + main.width / 2));
+
+    await page.goto('/Registration/1');
+    await expect(stepHeading(page, 'Personal details')).toBeVisible();
+    const form = (await page.getByRole('main').locator('form').boundingBox())!;
+    // Issue 14: the form used the left 740 px of the screen.
+    expect(offCentre(form)).toBeLessThan(24);
+    expect(form.width).toBeGreaterThan(900);
+    const rows = await Promise.all(
+      ['First name', 'Middle name', 'Last name'].map(async (label) => (await field(page, label).boundingBox())!.y),
+    );
+    expect(new Set(rows).size).toBe(1);
+
+    await page.goto('/kyc-verification');
+    const steps = page.getByRole('main').locator('.mantine-Stepper-root');
+    await expect(steps).toBeVisible();
+    const column = (await steps
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Container-root")]')
+      .boundingBox())!;
+    expect(offCentre(column)).toBeLessThan(24);
   });
 });

@@ -154,3 +154,34 @@ test.describe('desktop', () => {
     await expect(nav.getByText('Dashboard', { exact: true })).toBeVisible();
   });
 });
+
+test.describe('desktop, 800 px high', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the lower groups scroll above the referral panel, with a scrollbar in sight', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'scroll' });
+    await pretendKycVerified(page);
+    await signInViaUi(page, me.username, me.password);
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const referral = sidebar.getByRole('region', { name: 'Referral' });
+    await expect(referral).toBeVisible();
+    const contactUs = sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' });
+
+    // At this height the last group does not fit: a scrollbar says there is more.
+    const scrollbar = sidebar.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]');
+    await expect(scrollbar).toBeVisible();
+    await expect(contactUs).not.toBeInViewport();
+
+    await contactUs.scrollIntoViewIfNeeded();
+    await expect(contactUs).toBeInViewport();
+    // In view and not under the referral panel: the link itself answers a click at its centre.
+    const box = (await contactUs.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe('Contact Us');
+    const panel = (await referral.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(panel.y);
+  });
+});

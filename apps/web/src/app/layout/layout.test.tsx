@@ -123,6 +123,22 @@ describe('header', () => {
     expect(await screen.findByText('0xAbC1...2345')).toBeInTheDocument();
   });
 
+  it('shows the initials until a profile picture is uploaded, then the picture', async () => {
+    renderApp('/', { session: buildSession({ username: 'ana' }) });
+    const avatar = await screen.findByRole('button', { name: /^Profile menu/ });
+    expect(within(avatar).getByText('AN')).toBeInTheDocument();
+    expect(avatar.querySelector('img')).toBeNull();
+  });
+
+  it('shows the uploaded profile picture on the header avatar', async () => {
+    fakeKyc.personal.profileLink = '/uploads/pictures/picture-9.png';
+    renderApp('/', { session: buildSession({ username: 'ana' }) });
+    const avatar = await screen.findByRole('button', { name: /^Profile menu/ });
+    await waitFor(() =>
+      expect(avatar.querySelector('img')?.getAttribute('src')).toMatch(/\/uploads\/pictures\/picture-9\.png$/),
+    );
+  });
+
   it("copies the wallet address: 'Wallet address copied!'", async () => {
     const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
     await screen.findByRole('button', { name: '0xA...2345' });

@@ -11,7 +11,9 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePersonal } from '@/features/kyc/api/get-personal';
 import { KycBadge, kycBadgeLabel, useKycBadgeTarget } from '@/features/kyc/components/kyc-badge';
+import { pictureSrc } from '@/features/kyc/components/picture-uploader';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { shortenAddress } from '@/lib/format';
 
@@ -41,6 +43,7 @@ export function ProfileMenu({
 }: ProfileMenuProps) {
   const kycTarget = useKycBadgeTarget(user.kycVerified);
   const initials = user.username.slice(0, 2).toUpperCase();
+  const picture = pictureSrc(usePersonal().data?.profileLink);
   return (
     <Menu
       opened={opened}
@@ -54,7 +57,8 @@ export function ProfileMenu({
       <Menu.Target>
         {/* The name holds the visible initials, as WCAG 2.5.3 asks: "click SA" works by voice. */}
         <UnstyledButton aria-label={`Profile menu, ${initials}`} style={{ borderRadius: '50%' }}>
-          <Avatar color="gold" radius="xl" variant="filled">
+          {/* The uploaded picture once there is one (issue 14: it never reached the header). */}
+          <Avatar src={picture} alt="" color="gold" variant="filled">
             {initials}
           </Avatar>
         </UnstyledButton>

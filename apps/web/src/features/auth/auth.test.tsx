@@ -239,6 +239,22 @@ describe('e-mail verification', () => {
     expect(submissions[0]?.body).toEqual({ verifyCode: token });
   });
 
+  it('says "already verified", not "failed", for a used link of a verified account', async () => {
+    server.use(
+      http.post(apiUrl('/link-verification/code-register'), () =>
+        HttpResponse.json(
+          apiErrorBody(409, 'Your e-mail address is already verified. You can log in.', 'ConflictError'),
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(`/Email-Verification/${token}`);
+
+    expect(await screen.findByText('Your e-mail is already verified')).toBeInTheDocument();
+    expect(screen.queryByText('Verification failed')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
+  });
+
   it('shows the error and a form to get a new link', async () => {
     server.use(
       http.post(apiUrl('/link-verification/code-register'), () =>

@@ -96,7 +96,7 @@ function RegistrationSteps({ stepParam, saved }: { stepParam: string | undefined
     navigate(paths.registrationStep.to(target + 1), { state: { withinForm: true } satisfies RegistrationNavState });
 
   return (
-    <Stack gap="lg" maw={860}>
+    <Stack gap="lg">
       {saved.submittedAt ? (
         <Alert color="teal" variant="light" title="Details submitted" role="status">
           You sent your details on {formatDateTime(saved.submittedAt)}. You can correct them and submit again, or{' '}

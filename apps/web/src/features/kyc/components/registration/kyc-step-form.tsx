@@ -94,7 +94,7 @@ export function KycStepForm({
     <form onSubmit={form.handleSubmit((values) => onValid(values))} noValidate>
       <Stack gap="lg">
         {children}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
           {STEP_FIELDS[step].map(field)}
         </SimpleGrid>
         <Text size="xs" c="dimmed">
