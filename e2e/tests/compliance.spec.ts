@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { COMPLETE_FORM, operatorCredentials, submitPersonalInfoViaApi, verifyKycViaApi } from './support/kyc.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { createVerifiedUser, signInViaUi } from './support/users.js';
 
 /** Journey 7: keyboard use of the sign-in form, and the header's mutually exclusive modals. */

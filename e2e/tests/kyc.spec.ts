@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import {
   CONTACT,
   FINANCIAL,
@@ -65,7 +66,10 @@ async function decideInBackOffice(
   const dialog = page.getByRole('dialog', { name: `${decision.answer} ${username}?` });
   await expect(dialog).toBeVisible();
   if (decision.answer === 'Reject') {
-    await dialog.getByRole('radio', { name: new RegExp(`\\(${decision.type}\\)$`) }).check();
+    const retry = decision.type === 'RETRY';
+    await dialog
+      .getByRole('radio', { name: retry ? 'Yes: they may upload new documents' : 'No: the rejection is final' })
+      .check();
     await dialog.getByLabel('Reason shown to the customer (optional)').fill(decision.reason);
   }
   await dialog.getByRole('button', { name: decision.answer, exact: true }).click();
@@ -75,6 +79,16 @@ async function decideInBackOffice(
       ? `${username} is approved.`
       : `${username} is rejected (${decision.type === 'FINAL' ? 'final' : 'may retry'}).`;
   await expect(page.getByText(toast)).toBeVisible();
+}
+
+/** Drawn as a circle: the picture's avatar clips it to a radius of at least half its width. */
+async function isRound(picture: Locator): Promise<boolean> {
+  return picture.evaluate((img) => {
+    const frame = img.closest('.mantine-Avatar-root') ?? img;
+    const style = getComputedStyle(frame);
+    const width = frame.getBoundingClientRect().width;
+    return style.overflow === 'hidden' && parseFloat(style.borderTopLeftRadius) >= width / 2 - 0.5;
+  });
 }
 
 test.describe('desktop', () => {
@@ -93,7 +107,7 @@ test.describe('desktop', () => {
 
     await test.step('start KYC from the badge: step 1, then part of step 2', async () => {
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
       await expect(page).toHaveURL('/Registration/1');
       await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
       await expect(page.getByText('Step 1 of 4')).toBeVisible();
@@ -128,7 +142,7 @@ test.describe('desktop', () => {
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+      await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
       await expect(page).toHaveURL('/Registration/2');
       await expect(field(page, 'City')).toHaveValue(CONTACT.city);
     });
@@ -178,6 +192,14 @@ test.describe('desktop', () => {
       const saved = page.getByRole('img', { name: 'Profile picture' });
       await expect(saved).toHaveAttribute('src', /\/uploads\/pictures\//);
       await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      expect(await isRound(saved)).toBe(true);
+      // The header's avatar shows it too, round like the initials it replaces (issue 14).
+      const headerPicture = page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Profile menu/ })
+        .locator('img');
+      await expect(headerPicture).toHaveAttribute('src', /\/uploads\/pictures\//);
+      expect(await isRound(headerPicture)).toBe(true);
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-picture.png' });
     });
 
@@ -203,7 +225,7 @@ test.describe('desktop', () => {
       await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
       await expect(page.getByText('Checking for updates')).toBeVisible();
       const menu = await openProfileMenu(page);
-      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'KYC Pending' })).toBeVisible();
       await page.keyboard.press('Escape');
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-pending.png' });
     });
@@ -213,7 +235,7 @@ test.describe('desktop', () => {
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
-      await menu.getByRole('link', { name: 'KYC Pending' }).click();
+      await menu.getByRole('menuitem', { name: 'KYC Pending' }).click();
       await expect(page).toHaveURL('/kyc-verification');
       await expect(inReview(page)).toBeVisible();
       await page.reload();
@@ -249,7 +271,7 @@ test.describe('desktop', () => {
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       const menu = await openProfileMenu(page);
       await expect(menu.getByText('Verified', { exact: true })).toBeVisible();
-      await expect(menu.getByRole('link', { name: /KYC/ })).toHaveCount(0);
+      await expect(menu.getByRole('menuitem', { name: /KYC/ })).toHaveCount(0);
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-dashboard.png' });
     });
 
@@ -293,7 +315,7 @@ test.describe('desktop', () => {
 
     // Personal details are on file: the badge leads to the identity check itself.
     const menu = await openProfileMenu(page);
-    await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+    await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
     await expect(page).toHaveURL('/kyc-verification');
     await uploadAndSubmit(page, { document: files.png, selfie: files.png });
 
@@ -305,7 +327,7 @@ test.describe('desktop', () => {
       const notice = page.getByRole('alert').filter({ hasText: 'Your documents were not accepted' });
       await expect(notice).toBeVisible({ timeout: 15_000 });
       await expect(notice).toContainText(reason);
-      const badge = (await openProfileMenu(page)).getByRole('link', { name: 'KYC Rejected' });
+      const badge = (await openProfileMenu(page)).getByRole('menuitem', { name: 'KYC Rejected' });
       await expect(badge).toBeVisible();
       await page.keyboard.press('Escape');
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-retry.png', fullPage: true });
@@ -394,7 +416,7 @@ test.describe('desktop', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'We could not verify your identity', level: 2 })).toBeVisible();
     const menu = await openProfileMenu(page);
-    await expect(menu.getByRole('link', { name: 'KYC Rejected' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'KYC Rejected' })).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     expect(await kycStatusOf(request, session)).toBe('Rejected');
   });
@@ -483,7 +505,7 @@ test.describe('desktop', () => {
       // The desktop page follows along.
       await expect(inReview(page)).toBeVisible({ timeout: 15_000 });
       const menu = await openProfileMenu(page);
-      await expect(menu.getByRole('link', { name: 'KYC Pending' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'KYC Pending' })).toBeVisible();
       await page.keyboard.press('Escape');
 
       // Approved: the phone says so too, and points back to the signed-in device.
@@ -610,5 +632,36 @@ test.describe('mobile (360 x 740)', () => {
     await expect(inReview(page)).toBeVisible();
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-pending.png', fullPage: true });
+  });
+});
+
+test.describe('wide screen (1920 x 1000)', () => {
+  test.use({ viewport: { width: 1920, height: 1000 } });
+
+  test('the KYC screens sit in the middle, the form three fields a row', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'wide' });
+    await signInViaUi(page, me.username, me.password);
+    const main = (await page.getByRole('main').boundingBox())!;
+    const offCentre = (box: { x: number; width: number }) =>
+      Math.abs(box.x + box.width / 2 - (main.x + main.width / 2));
+
+    await page.goto('/Registration/1');
+    await expect(stepHeading(page, 'Personal details')).toBeVisible();
+    const form = (await page.getByRole('main').locator('form').boundingBox())!;
+    // Issue 14: the form used the left 740 px of the screen.
+    expect(offCentre(form)).toBeLessThan(24);
+    expect(form.width).toBeGreaterThan(900);
+    const rows = await Promise.all(
+      ['First name', 'Middle name', 'Last name'].map(async (label) => (await field(page, label).boundingBox())!.y),
+    );
+    expect(new Set(rows).size).toBe(1);
+
+    await page.goto('/kyc-verification');
+    const steps = page.getByRole('main').locator('.mantine-Stepper-root');
+    await expect(steps).toBeVisible();
+    const column = (await steps
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Container-root")]')
+      .boundingBox())!;
+    expect(offCentre(column)).toBeLessThan(24);
   });
 });

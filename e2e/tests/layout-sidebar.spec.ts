@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { createVerifiedUser, pretendKycVerified, seedSession, signInViaApi, signInViaUi } from './support/users.js';
 
 /**
@@ -86,13 +87,13 @@ test.describe('mobile (360 x 740)', () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Start KYC Verification' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Start KYC Verification' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toHaveCount(0);
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-mobile-profile-menu.png' });
 
     // No personal details yet: the badge starts the KYC form at its first step.
-    await menu.getByRole('link', { name: 'Start KYC Verification' }).click();
+    await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
     await expect(page).toHaveURL('/Registration/1');
     await expect(page.getByRole('heading', { name: 'KYC Registration', level: 1 })).toBeVisible();
 
@@ -151,5 +152,36 @@ test.describe('desktop', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(nav.getByText('Dashboard', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('desktop, 800 px high', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the lower groups scroll above the referral panel, with a scrollbar in sight', async ({ page, request }) => {
+    const { credentials: me } = await createVerifiedUser(request, { prefix: 'scroll' });
+    await pretendKycVerified(page);
+    await signInViaUi(page, me.username, me.password);
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const referral = sidebar.getByRole('region', { name: 'Referral' });
+    await expect(referral).toBeVisible();
+    const contactUs = sidebar.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' });
+
+    // At this height the last group does not fit: a scrollbar says there is more.
+    const scrollbar = sidebar.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]');
+    await expect(scrollbar).toBeVisible();
+    await expect(contactUs).not.toBeInViewport();
+
+    await contactUs.scrollIntoViewIfNeeded();
+    await expect(contactUs).toBeInViewport();
+    // In view and not under the referral panel: the link itself answers a click at its centre.
+    const box = (await contactUs.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe('Contact Us');
+    const panel = (await referral.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(panel.y);
   });
 });

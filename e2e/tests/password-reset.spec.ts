@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { createVerifiedUser, RESET_SUBJECT, uniqueCredentials, type MailboxMessage } from './support/users.js';
 
 const SENT = 'If an account exists for that address, we sent a link to reset your password.';

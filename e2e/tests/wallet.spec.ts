@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { verifyKycViaApi } from './support/kyc.js';
 import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './support/users.js';
 

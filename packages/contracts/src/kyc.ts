@@ -142,6 +142,15 @@ const isoDate = text(10, { maxMessage: 'Date of birth must be a date (YYYY-MM-DD
 const phone = (label: string) =>
   text(32).regex(/^$|^\+?[0-9()-][0-9 ()-]{4,30}[0-9()-]$/, `${label} must be a phone number`);
 
+/**
+ * Annual income: an amount in the income currency (the form's `currency` beside it). SPEC.md
+ * keeps every KYC field text, so it stays a string on the wire, but a number: whole or with
+ * cents, no grouping, under a billion. The range lives in the pattern, not in a refinement, so
+ * the OpenAPI document states the whole rule and the API refuses what the form refuses.
+ */
+export const ANNUAL_INCOME_MESSAGE = 'Annual income must be an amount under 1,000,000,000, e.g. 48000 or 48000.50';
+export const annualIncomeSchema = text(12).regex(/^$|^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/, ANNUAL_INCOME_MESSAGE);
+
 /** The steps of /Registration/{step}: each validates its own fields, the submit validates all. */
 export const kycStepSchemas = {
   personal: z.object({
@@ -172,7 +181,7 @@ export const kycStepSchemas = {
     occupation: required('Occupation'),
     industry: text(100),
     employeeName: text(100),
-    annualIncome: text(40),
+    annualIncome: annualIncomeSchema,
     sourceOfIncome: required('Source of income'),
     currency: text(10),
     profile: text(200),
@@ -242,12 +251,14 @@ export const devKycReviewRequestSchema = z
   .meta(redNeedsRejectTypeJsonSchema);
 export type DevKycReviewRequest = z.infer<typeof devKycReviewRequestSchema>;
 
-export const operatorReviewRequestSchema = z
-  .object({
-    reviewAnswer: reviewAnswerSchema,
-    reviewRejectType: reviewRejectTypeSchema.optional(),
-    moderationComment: text(500, { multiline: true }).optional(),
-  })
+/** The decision's fields; the client's form states the rejection rule in its own words. */
+export const operatorReviewFieldsSchema = z.object({
+  reviewAnswer: reviewAnswerSchema,
+  reviewRejectType: reviewRejectTypeSchema.optional(),
+  moderationComment: text(500, { multiline: true }).optional(),
+});
+
+export const operatorReviewRequestSchema = operatorReviewFieldsSchema
   .refine((v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType, redNeedsRejectType)
   .meta(redNeedsRejectTypeJsonSchema);
 export type OperatorReviewRequest = z.infer<typeof operatorReviewRequestSchema>;
@@ -262,6 +273,20 @@ export const adminApplicantSchema = z.object({
   reviewResult: reviewResultSchema.nullable(),
   kycVerified: kycStatusSchema,
   submittedAt: z.string().nullable(),
+  /**
+   * What the customer declared on the KYC form, for the reviewer to hold against the document
+   * and selfie: null until the form is submitted (a draft is not a declaration).
+   */
+  declared: z
+    .object({
+      firstName: z.string(),
+      middleName: z.string(),
+      lastName: z.string(),
+      dateOfBirth: z.string(),
+      idType: z.string(),
+      idNumber: z.string(),
+    })
+    .nullable(),
   documents: z.array(
     z.object({
       id: z.string(),

@@ -162,9 +162,16 @@ describe('e-mail verification', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json<{ user: User }>().user.confirmed).toBe(true);
 
+    // Opened again: the account is verified, and the answer says so rather than "invalid".
     const replay = await post(t.app, '/link-verification/code-register', { verifyCode: token });
-    expect(replay.statusCode).toBe(422);
-    expect(replay.json().error.message).toBe('This link is invalid or has expired. Please ask for a new one.');
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().error.message).toBe('Your e-mail address is already verified. You can log in.');
+  });
+
+  it('calls a link that never confirmed anything invalid, whatever its shape', async () => {
+    const unknown = await post(t.app, '/link-verification/code-register', { verifyCode: 'A'.repeat(43) });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.message).toBe('This link is invalid or has expired. Please ask for a new one.');
   });
 
   it('refuses sign-in before verification with a clear 403', async () => {
@@ -201,6 +208,11 @@ describe('e-mail verification', () => {
       verifyCode: linkToken(secondMail, 'Email-Verification'),
     });
     expect(fresh.statusCode).toBe(200);
+    // The replaced link of an account now verified: "already verified" too.
+    const again = await post(t.app, '/link-verification/code-register', {
+      verifyCode: linkToken(firstMail, 'Email-Verification'),
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('refuses an expired link', async () => {
@@ -222,6 +234,7 @@ describe('e-mail verification', () => {
       Array.from({ length: 6 }, () => post(t.app, '/link-verification/code-register', { verifyCode: token })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(5);
+    // The others lost the race: "already verified" once the winner committed, else "invalid".
+    expect(results.filter((r) => r.statusCode === 409 || r.statusCode === 422)).toHaveLength(5);
   });
 });

@@ -146,6 +146,19 @@ export async function revokeLinkTokens(
     );
 }
 
+/** Whose link this was, used, expired or not: for saying why a spent link does nothing. */
+export async function linkTokenOwner(
+  db: Queryable,
+  tokenHash: string,
+  purpose: LinkTokenPurpose,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: linkTokens.userId })
+    .from(linkTokens)
+    .where(and(eq(linkTokens.tokenHash, tokenHash), eq(linkTokens.purpose, purpose)));
+  return row?.userId;
+}
+
 /** Spends a link token: at most one caller ever gets its user id back. */
 export async function consumeLinkToken(
   db: Queryable,

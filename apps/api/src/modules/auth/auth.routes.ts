@@ -64,8 +64,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   app.post(
     apiPaths.verifyCode,
     {
-      // 422: a well-formed token that is unknown, used or expired.
-      config: { ...limited, errorStatuses: [422] },
+      // 422: a well-formed token that is unknown, used or expired; 409: it was this account's
+      // link and the account is verified already (the link was opened again).
+      config: { ...limited, errorStatuses: [409, 422] },
       schema: {
         tags,
         summary: 'Confirm the e-mail with the token from the link',

@@ -14,7 +14,7 @@ import type { Database, Db, Tx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailTransport } from '../../adapters/mail/index.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, forbidden, unauthorized, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../../lib/errors.js';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens.js';
 import { toPublicUser, usersService, type UserRow } from '../users/users.service.js';
 import {
@@ -28,6 +28,7 @@ import {
 } from './auth.rules.js';
 import {
   consumeLinkToken,
+  linkTokenOwner,
   endSession,
   endUserSessions,
   findActiveSession,
@@ -98,6 +99,7 @@ export interface Authenticated {
 
 const INVALID_CREDENTIALS = 'Invalid e-mail/username or password.';
 const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+export const ALREADY_VERIFIED = 'Your e-mail address is already verified. You can log in.';
 
 /**
  * Whose sign-in attempts count together: the account when there is one (whichever of its
@@ -352,7 +354,14 @@ export function createAuthService(deps: AuthDeps) {
         await audit(tx, { action: 'account.email_verified', subjectId: userId, actorId: userId, ip: origin.ip });
         return user;
       });
-      if (!confirmed) throw unprocessable(INVALID_LINK);
+      if (!confirmed) {
+        // A link opened again (a second click, a mail client's preview) belongs to an account
+        // that is verified: say so, not "invalid". Only the link's holder learns it.
+        const owner = await linkTokenOwner(db, hashToken(verifyCode), 'email_verification');
+        const user = owner ? await usersService.findById(db, owner) : undefined;
+        if (user?.confirmed) throw conflict(ALREADY_VERIFIED);
+        throw unprocessable(INVALID_LINK);
+      }
       return toPublicUser(confirmed);
     },
 

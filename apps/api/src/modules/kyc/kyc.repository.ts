@@ -119,12 +119,13 @@ export async function savePersonalInfo(
   return row;
 }
 
-/** Back office: every applicant with its form's submission time, newest activity first. */
+/** Back office: every applicant with its form and submission time, newest activity first. */
 export async function listApplicantsWithForms(db: Queryable) {
   return db
     .select({
       applicant: kycApplicants,
       submittedAt: kycPersonalInfo.submittedAt,
+      form: kycPersonalInfo.form,
     })
     .from(kycApplicants)
     .leftJoin(kycPersonalInfo, eq(kycPersonalInfo.userId, kycApplicants.userId))

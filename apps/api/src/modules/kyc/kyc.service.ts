@@ -95,6 +95,19 @@ function reviewOf(row: ApplicantRow): ApplicantReview {
   };
 }
 
+/** The identity the customer declared, as the reviewer compares it with the document. */
+function declaredIdentity(form: Record<string, string>): NonNullable<AdminApplicant['declared']> {
+  const field = (name: string) => form[name] ?? '';
+  return {
+    firstName: field('firstName'),
+    middleName: field('middleName'),
+    lastName: field('lastName'),
+    dateOfBirth: field('dateOfBirth'),
+    idType: field('idType'),
+    idNumber: field('idNumber'),
+  };
+}
+
 export function createKycService(deps: KycDeps) {
   const { db, provider } = deps;
 
@@ -374,6 +387,7 @@ export function createKycService(deps: KycDeps) {
             : null,
           kycVerified: person?.kycStatus ?? 'Not Verified',
           submittedAt: row.submittedAt?.toISOString() ?? null,
+          declared: row.submittedAt ? declaredIdentity(row.form ?? {}) : null,
           documents: documents.map((d) => {
             const file = fileRows.find((f) => f.id === d.fileId);
             return {

@@ -12,7 +12,7 @@ import {
   toUnits,
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
-import { notFound, unprocessable } from '../../lib/errors.js';
+import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
 
 const FAUCET_MAX = toUnits('10000', 'USDT');
@@ -83,8 +83,8 @@ export const chainRoutes: FastifyPluginAsync<{
       apiPaths.devFaucet,
       {
         onRequest: app.requireUser,
-        // 422: an amount outside what the faucet gives.
-        config: { errorStatuses: [422] },
+        // 422: an amount outside what the faucet gives; 403: an operator, who holds no wallet.
+        config: { errorStatuses: [403, 422] },
         schema: {
           tags: ['sandbox'],
           security,
@@ -94,6 +94,12 @@ export const chainRoutes: FastifyPluginAsync<{
         },
       },
       async (request) => {
+        const { user } = currentAuth(request);
+        // The deposit watcher credits customers' addresses only: an operator's test USDT would
+        // land on chain and never show, after being told to wait for it.
+        if (user.role === 'operator') {
+          throw forbidden('The faucet is for customer wallets: an operator account holds no balance.');
+        }
         let amount: bigint;
         try {
           amount = toUnits(request.body.amount, 'USDT');
@@ -103,7 +109,7 @@ export const chainRoutes: FastifyPluginAsync<{
         }
         if (amount <= 0n || amount > FAUCET_MAX)
           throw unprocessable('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
-        const address = chain.depositAddress(currentAuth(request).user.walletIndex);
+        const address = chain.depositAddress(user.walletIndex);
         const txHash = await chain.faucetUsdt(address, amount);
         return { txHash, explorerUrl: explorerUrl(txHash), address };
       },

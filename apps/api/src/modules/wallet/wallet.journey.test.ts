@@ -6,8 +6,9 @@ import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
 
 let t: TestApp;
+const OPERATOR = { email: 'ops@wallet.test', password: 'operator-secret-1' };
 beforeAll(async () => {
-  t = await build({}, { chain: true });
+  t = await build({ operator: OPERATOR }, { chain: true });
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -48,6 +49,20 @@ async function fundedUser(usdt: string) {
 }
 
 describe('wallet: faucet, deposit, swap, sell', () => {
+  it('gives no test USDT to an operator, whose deposits nothing would credit', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: OPERATOR.email, password: OPERATOR.password },
+    });
+    const token = login.json<{ jwt: string }>().jwt;
+    const faucet = await postWithKey(t.app, '/dev/faucet', { asset: 'USDT', amount: '250' }, token);
+    expect(faucet.statusCode).toBe(403);
+    expect(faucet.json().error.message).toBe(
+      'The faucet is for customer wallets: an operator account holds no balance.',
+    );
+  });
+
   it('credits a faucet deposit once it is final, exactly once', async () => {
     const { token, user } = await verifiedUser();
     const address = (await get(t.app, `/getAccountAddress/${user.userHash}`, token)).json<{ data: string }>().data;

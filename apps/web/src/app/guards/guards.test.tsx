@@ -28,7 +28,7 @@ describe('KYC-verified pages', () => {
   it.each(KYC_GATED)('%s renders nothing for a client whose KYC is not verified', async (path) => {
     renderApp(path, { session: buildSession({ kycVerified: 'Pending' }) });
     // Wait until the signed-in shell has settled (its client record refresh has answered).
-    await screen.findByRole('button', { name: 'Profile menu' });
+    await screen.findByRole('button', { name: /^Profile menu/ });
     await act(async () => {});
     expect(screen.getByRole('main')).toHaveTextContent('');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('staking', () => {
 
   it('renders nothing without an upline', async () => {
     renderApp('/staking', { session: buildSession(), upline: false });
-    await screen.findByRole('button', { name: 'Profile menu' });
+    await screen.findByRole('button', { name: /^Profile menu/ });
     await act(async () => {});
     expect(testApi.calls.some((call) => call.path === '/get-upline')).toBe(true);
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();

@@ -168,6 +168,8 @@ function SignedInActions({ userHash }: { userHash: string }) {
         onClose={() => modals.close('wallet')}
         address={walletAddress}
         sandbox={sandbox}
+        // The deposit watcher credits customers only: an operator is not offered a deposit.
+        holdsBalance={user.role !== 'operator'}
         onDepositCredited={refreshMoney}
         actions={
           <Group gap="xs" grow>

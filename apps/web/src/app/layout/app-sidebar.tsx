@@ -64,7 +64,7 @@ export function AppSidebar({ narrow, onNavigate }: AppSidebarProps) {
 
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} type="scroll" px={narrow ? 'xs' : 'sm'} py="sm">
+      <AppShell.Section grow component={ScrollArea} type="auto" scrollbars="y" px={narrow ? 'xs' : 'sm'} py="sm">
         <nav aria-label="Main">
           <Stack gap={narrow ? 4 : 'sm'}>
             {sidebarGroups.map((group) => {

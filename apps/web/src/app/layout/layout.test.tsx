@@ -119,15 +119,31 @@ describe('header', () => {
   it('shows the wallet address 3+4 on the wallet button and 6+4 in the profile menu', async () => {
     const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
     expect(await screen.findByRole('button', { name: '0xA...2345' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     expect(await screen.findByText('0xAbC1...2345')).toBeInTheDocument();
+  });
+
+  it('shows the initials until a profile picture is uploaded, then the picture', async () => {
+    renderApp('/', { session: buildSession({ username: 'ana' }) });
+    const avatar = await screen.findByRole('button', { name: /^Profile menu/ });
+    expect(within(avatar).getByText('AN')).toBeInTheDocument();
+    expect(avatar.querySelector('img')).toBeNull();
+  });
+
+  it('shows the uploaded profile picture on the header avatar', async () => {
+    fakeKyc.personal.profileLink = '/uploads/pictures/picture-9.png';
+    renderApp('/', { session: buildSession({ username: 'ana' }) });
+    const avatar = await screen.findByRole('button', { name: /^Profile menu/ });
+    await waitFor(() =>
+      expect(avatar.querySelector('img')?.getAttribute('src')).toMatch(/\/uploads\/pictures\/picture-9\.png$/),
+    );
   });
 
   it("copies the wallet address: 'Wallet address copied!'", async () => {
     const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
     await screen.findByRole('button', { name: '0xA...2345' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
-    await user.click(await screen.findByRole('button', { name: 'Copy wallet address' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy wallet address' }));
     expect(await screen.findByText('Wallet address copied!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(ADDRESS);
   });
@@ -135,8 +151,8 @@ describe('header', () => {
   it('shows toasts at the bottom right, clear of the header controls', async () => {
     const { user } = renderApp('/', { session: buildSession(), walletAddress: ADDRESS });
     await screen.findByRole('button', { name: '0xA...2345' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
-    await user.click(await screen.findByRole('button', { name: 'Copy wallet address' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy wallet address' }));
     const toast = await screen.findByText('Wallet address copied!');
     expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
   });
@@ -144,8 +160,8 @@ describe('header', () => {
   it("says 'No wallet address to copy!' while the wallet lookup answers 404", async () => {
     const { user } = renderApp('/', { session: buildSession() });
     const walletButton = await screen.findByRole('button', { name: 'Wallet' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
-    await user.click(await screen.findByRole('button', { name: 'Copy wallet address' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy wallet address' }));
     expect(await screen.findByText('No wallet address to copy!')).toBeInTheDocument();
     // A 404 is not retried (a retry would come 1 s after the failure).
     const lookups = () => testApi.calls.filter((call) => call.path.startsWith('/getAccountAddress/')).length;
@@ -170,7 +186,7 @@ describe('header', () => {
     const { user } = renderApp('/', { session: buildSession({ refCode: 'GOLD7' }), walletAddress: ADDRESS });
     await screen.findByRole('button', { name: '0xA...2345' });
 
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Show Referral Code' }));
     expect(await screen.findByRole('dialog', { name: 'Referral Code' })).toBeInTheDocument();
@@ -187,7 +203,7 @@ describe('header', () => {
 
     // A screen opening the wallet (isWalletOpen) while another header modal is up leaves one open.
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Show Referral Code' }));
     await screen.findByRole('dialog', { name: 'Referral Code' });
     act(() => useSessionStore.getState().setWalletOpen(true));
@@ -199,7 +215,7 @@ describe('header', () => {
     act(() => useSessionStore.getState().setWalletOpen(false));
     expect(screen.queryAllByRole('dialog')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     expect(await screen.findByRole('dialog', { name: 'Log Out' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -208,7 +224,7 @@ describe('header', () => {
 
   it('closes the profile menu on a click outside it', async () => {
     const { user } = renderApp('/', { session: buildSession() });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     await user.click(screen.getByRole('heading', { name: 'Swap' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -245,7 +261,7 @@ describe('header', () => {
     // A labelled button from 576 px up, an icon below it (CSS picks one; jsdom has both).
     const getQmgt = await screen.findAllByRole('link', { name: 'Get $QMGT' });
     expect(getQmgt.map((link) => link.getAttribute('href'))).toEqual(['/', '/']);
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     expect(await screen.findByRole('menuitem', { name: 'Support Center' })).toHaveAttribute('href', '/support');
   });
 
@@ -254,7 +270,7 @@ describe('header', () => {
     ['Pending', false],
   ] as const)('shows My Profile in the menu only when KYC is verified (%s)', async (kycVerified, shown) => {
     const { user } = renderApp('/', { session: buildSession({ kycVerified }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     await screen.findByRole('menu');
     expect(Boolean(screen.queryByRole('menuitem', { name: 'My Profile' }))).toBe(shown);
   });
@@ -268,15 +284,15 @@ describe('KYC badge', () => {
     ['Verified', 'Verified'],
   ])('reads the right text for %s', async (kycVerified, text) => {
     const { user } = renderApp('/', { session: buildSession({ kycVerified }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     expect(await within(await screen.findByRole('menu')).findByText(text)).toBeInTheDocument();
   });
 
   it('links an unverified client who submitted personal details to /kyc-verification', async () => {
     fakeKyc.personal.submittedAt = '2025-03-01T10:00:00.000Z';
     const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
-    const start = await screen.findByRole('link', { name: 'Start KYC Verification' });
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
+    const start = await screen.findByRole('menuitem', { name: 'Start KYC Verification' });
     // Where it leads comes from GET /verification/is-verify.
     await waitFor(() => expect(start).toHaveAttribute('href', '/kyc-verification'));
     await user.click(start);
@@ -286,10 +302,10 @@ describe('KYC badge', () => {
 
   it('links an unverified client without personal details to the form, /Registration/1', async () => {
     const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
-    await screen.findByRole('link', { name: 'Start KYC Verification' });
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
+    await screen.findByRole('menuitem', { name: 'Start KYC Verification' });
     await waitFor(() => expect(testApi.calls.some((call) => call.path === '/verification/is-verify')).toBe(true));
-    await user.click(screen.getByRole('link', { name: 'Start KYC Verification' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Start KYC Verification' }));
     expect(await screen.findByRole('heading', { name: 'Personal details' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/Registration/1');
   });
@@ -298,9 +314,9 @@ describe('KYC badge', () => {
     'links a %s client to the verification status',
     async (kycVerified) => {
       const { user, router } = renderApp('/', { session: buildSession({ kycVerified }) });
-      await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+      await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
       await user.click(
-        await screen.findByRole('link', { name: kycVerified === 'Pending' ? 'KYC Pending' : 'KYC Rejected' }),
+        await screen.findByRole('menuitem', { name: kycVerified === 'Pending' ? 'KYC Pending' : 'KYC Rejected' }),
       );
       expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
       expect(currentPath(router)).toBe('/kyc-verification');
@@ -312,7 +328,7 @@ describe('referral code modal', () => {
   it('shows the referral link (origin + /register?ref= + code) and the wallet QR, each with copy', async () => {
     const { user } = renderApp('/', { session: buildSession({ refCode: 'GOLD7' }), walletAddress: ADDRESS });
     await screen.findByRole('button', { name: '0xA...2345' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Show Referral Code' }));
     const modal = await screen.findByRole('dialog', { name: 'Referral Code' });
 
@@ -341,7 +357,7 @@ describe('log out', () => {
     const { user, router } = renderApp('/dashboard', { session });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain(session.jwt);
 
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log Out' });
     expect(within(dialog).getByText('Are you sure you want to log out?')).toBeInTheDocument();
@@ -360,7 +376,7 @@ describe('log out', () => {
 
   it('stays signed in when the confirmation is cancelled', async () => {
     const { user } = renderApp('/', { session: buildSession() });
-    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Log Out' })).getByRole('button', { name: 'Cancel' }),

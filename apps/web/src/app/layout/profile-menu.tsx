@@ -1,9 +1,19 @@
-import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { User } from '@qmgt/contracts';
-import { IconBuildingBank, IconCopy, IconHeadset, IconLogout, IconQrcode, IconUser } from '@tabler/icons-react';
+import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { KycStatus, User } from '@qmgt/contracts';
+import {
+  IconBuildingBank,
+  IconCopy,
+  IconHeadset,
+  IconLogout,
+  IconQrcode,
+  IconShieldCheck,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { KycBadge } from '@/features/kyc/components/kyc-badge';
+import { usePersonal } from '@/features/kyc/api/get-personal';
+import { KycBadge, kycBadgeLabel, useKycBadgeTarget } from '@/features/kyc/components/kyc-badge';
+import { pictureSrc } from '@/features/kyc/components/picture-uploader';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { shortenAddress } from '@/lib/format';
 
@@ -18,6 +28,8 @@ type ProfileMenuProps = {
   onLogOut: () => void;
 };
 
+const kycItemColor: Partial<Record<KycStatus, string>> = { Pending: 'yellow', Rejected: 'red' };
+
 /** The profile menu of SPEC.md section 2; it closes on a click outside. */
 export function ProfileMenu({
   user,
@@ -29,6 +41,9 @@ export function ProfileMenu({
   onShowReferralCode,
   onLogOut,
 }: ProfileMenuProps) {
+  const kycTarget = useKycBadgeTarget(user.kycVerified);
+  const initials = user.username.slice(0, 2).toUpperCase();
+  const picture = pictureSrc(usePersonal().data?.profileLink);
   return (
     <Menu
       opened={opened}
@@ -40,36 +55,47 @@ export function ProfileMenu({
       closeOnClickOutside
     >
       <Menu.Target>
-        <UnstyledButton aria-label="Profile menu" style={{ borderRadius: '50%' }}>
-          <Avatar color="gold" radius="xl" variant="filled">
-            {user.username.slice(0, 2).toUpperCase()}
+        {/* The name holds the visible initials, as WCAG 2.5.3 asks: "click SA" works by voice. */}
+        <UnstyledButton aria-label={`Profile menu, ${initials}`} style={{ borderRadius: '50%' }}>
+          {/* The uploaded picture once there is one (issue 14: it never reached the header). */}
+          <Avatar src={picture} alt="" color="gold" variant="filled">
+            {initials}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* A menu holds menu items only (axe, aria-required-children): the account's name,
+            address and verified badge are text here; what acts is an item below. */}
         <Stack gap={6} p="xs">
           <Text fw={600} truncate>
             {user.username}
           </Text>
-          <Group gap={4} wrap="nowrap">
-            <Text size="sm" c="dimmed" ff="monospace">
-              {walletAddress ? shortenAddress(walletAddress, 6, 4) : 'No wallet address'}
-            </Text>
-            <Tooltip label="Copy wallet address">
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                aria-label="Copy wallet address"
-                onClick={() => void copyWalletAddress(walletAddress)}
-              >
-                <IconCopy size={14} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-          <div>
-            <KycBadge status={user.kycVerified} onNavigate={onClose} />
-          </div>
+          <Text size="sm" c="dimmed" ff="monospace">
+            {walletAddress ? shortenAddress(walletAddress, 6, 4) : 'No wallet address'}
+          </Text>
+          {kycTarget === null ? (
+            <div>
+              <KycBadge status={user.kycVerified} />
+            </div>
+          ) : null}
         </Stack>
+        <Menu.Item
+          leftSection={<IconCopy size={16} aria-hidden />}
+          closeMenuOnClick={false}
+          onClick={() => void copyWalletAddress(walletAddress)}
+        >
+          Copy wallet address
+        </Menu.Item>
+        {kycTarget === null ? null : (
+          <Menu.Item
+            component={Link}
+            to={kycTarget}
+            color={user.kycVerified === 'Not Verified' ? undefined : kycItemColor[user.kycVerified]}
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+          >
+            {kycBadgeLabel(user.kycVerified)}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         {showMyProfile ? (
           <Menu.Item component={Link} to={paths.myProfile.to()} leftSection={<IconUser size={16} aria-hidden />}>

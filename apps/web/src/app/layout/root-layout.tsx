@@ -11,6 +11,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PageTransition } from './page-transition';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TransactionModalHost } from './transaction-modal-host';
 
 const HEADER_HEIGHT = 64;
@@ -60,6 +61,7 @@ export function RootLayout() {
       }
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader navigation={navigation} />
       </AppShell.Header>
@@ -83,7 +85,8 @@ export function RootLayout() {
         </Drawer>
       ) : null}
 
-      <AppShell.Main>
+      {/* Focusable from script only (tabIndex -1): the skip link's target. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PageTransition>
           <Outlet />
         </PageTransition>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -32,7 +32,8 @@ export function KycVerificationRoute() {
   }, [queryClient]);
 
   return (
-    <>
+    // One step at a time needs no more width than this: centred on a wide screen.
+    <Container size={760} p={0}>
       <ScreenTitle>KYC Verification</ScreenTitle>
       {subject ? (
         <KycVerificationFlow
@@ -44,7 +45,7 @@ export function KycVerificationRoute() {
       ) : (
         <GuestExplanation />
       )}
-    </>
+    </Container>
   );
 }
 

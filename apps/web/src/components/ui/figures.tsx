@@ -28,9 +28,12 @@ export function Figure({
 
 export function Figures({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack component="dl" gap={6} m={0} role="group" aria-label={label}>
-      {children}
-    </Stack>
+    // The group names the list; on the <dl> itself a role would hide its dt/dd pairs (axe: dlitem).
+    <div role="group" aria-label={label}>
+      <Stack component="dl" gap={6} m={0}>
+        {children}
+      </Stack>
+    </div>
   );
 }
 

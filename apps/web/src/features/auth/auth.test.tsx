@@ -35,7 +35,7 @@ describe('sign in', () => {
     expect(state.info?.username).toBe('goldsaver');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain(session.jwt);
     // The private shell: profile menu and sidebar of a verified client.
-    expect(screen.getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Profile menu/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
@@ -237,6 +237,22 @@ describe('e-mail verification', () => {
     const submissions = testApi.calls.filter((call) => call.path === '/link-verification/code-register');
     expect(submissions).toHaveLength(1);
     expect(submissions[0]?.body).toEqual({ verifyCode: token });
+  });
+
+  it('says "already verified", not "failed", for a used link of a verified account', async () => {
+    server.use(
+      http.post(apiUrl('/link-verification/code-register'), () =>
+        HttpResponse.json(
+          apiErrorBody(409, 'Your e-mail address is already verified. You can log in.', 'ConflictError'),
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(`/Email-Verification/${token}`);
+
+    expect(await screen.findByText('Your e-mail is already verified')).toBeInTheDocument();
+    expect(screen.queryByText('Verification failed')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
   });
 
   it('shows the error and a form to get a new link', async () => {

@@ -1,6 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { ANNUAL_INCOME_MESSAGE } from '@qmgt/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { apiErrorBody, buildSession } from '@/testing/factories';
@@ -142,6 +143,31 @@ describe('KYC registration form', () => {
     expect(await screen.findByText('Your personal details have been submitted.')).toBeInTheDocument();
     const submitted = testApi.calls.find((call) => call.path === '/verification/personal-info');
     expect(submitted?.body).toMatchObject({ ...completeSteps123, occupation: 'Engineer', sourceOfIncome: 'Salary' });
+  });
+
+  it('takes annual income as an amount only', async () => {
+    fakeKyc.personal.form = {
+      ...fakeKyc.personal.form,
+      ...completeSteps123,
+      occupation: 'Engineer',
+      sourceOfIncome: 'Salary',
+    };
+    fakeKyc.personal.currentStep = 3;
+    const { user, router } = renderApp('/Registration/4', { session: buildSession() });
+    await screen.findByRole('heading', { name: 'Work and income' });
+
+    await user.type(field('Annual income'), 'a lot');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(ANNUAL_INCOME_MESSAGE)).toBeInTheDocument();
+    expect(testApi.calls.some((call) => call.path === '/verification/personal-info')).toBe(false);
+
+    await user.clear(field('Annual income'));
+    await user.type(field('Annual income'), '48000.50');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'KYC Verification' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/kyc-verification');
+    const submitted = testApi.calls.find((call) => call.path === '/verification/personal-info');
+    expect(submitted?.body).toMatchObject({ annualIncome: '48000.50' });
   });
 
   it("shows the server's refusal on submit and stays on the form", async () => {

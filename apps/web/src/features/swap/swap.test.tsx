@@ -159,7 +159,7 @@ describe('swap screen', () => {
     expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Deposit USDT' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Use my whole USDT balance' }));
+    await user.click(screen.getByRole('button', { name: 'Max: use my whole USDT balance' }));
     expect(screen.getByRole('textbox', { name: 'You pay' })).toHaveValue('100.5');
     await waitFor(() => expect(screen.queryByText('Insufficient USDT balance.')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled());

@@ -95,6 +95,19 @@ describe('wallet panel', () => {
     expect(within(panel).queryByRole('button', { name: 'Get test USDT' })).not.toBeInTheDocument();
   });
 
+  it('offers an operator no faucet and no deposit address: nothing would credit them', async () => {
+    const { user } = renderApp('/', {
+      session: buildSession({ role: 'operator', kycVerified: 'Verified' }),
+      walletAddress: ADDRESS,
+    });
+    const panel = await openWallet(user);
+    await within(panel).findByRole('group', { name: 'Balances' });
+    expect(within(panel).getByText('No deposits to an operator account')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Get test USDT' })).not.toBeInTheDocument();
+    expect(within(panel).queryByText(ADDRESS)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Copy address' })).not.toBeInTheDocument();
+  });
+
   it('says so when the faucet refuses', async () => {
     server.use(
       http.post(apiUrl('/dev/faucet'), () =>

@@ -7,6 +7,7 @@ import { formatBytes } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
 import { useDownloadKycDocument } from '../api/download-kyc-document';
 import { useKycApplicants } from '../api/get-kyc-applicants';
+import { DeclaredIdentity } from './declared-identity';
 import { ReviewDialog, type ReviewIntent } from './review-dialog';
 
 const QUEUES = [
@@ -96,36 +97,46 @@ export function KycReviewBoard() {
   const shown = queue === 'all' ? all : all.filter((a) => queueOf(a) === queue);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Tabs value={queue} maw="100%" onChange={(value) => setQueue((value as Queue | null) ?? 'pending')}>
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+    // Each tab controls its panel (aria-controls must point at one); only the open one is filled.
+    <Tabs value={queue} onChange={(value) => setQueue((value as Queue | null) ?? 'pending')}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Tabs.List maw="100%" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             {QUEUES.map((q) => (
               <Tabs.Tab key={q.value} value={q.value}>
                 {q.label} ({count(q.value)})
               </Tabs.Tab>
             ))}
           </Tabs.List>
-        </Tabs>
-        <Button variant="subtle" size="xs" onClick={() => void applicants.refetch()} loading={applicants.isRefetching}>
-          Refresh
-        </Button>
-      </Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void applicants.refetch()}
+            loading={applicants.isRefetching}
+          >
+            Refresh
+          </Button>
+        </Group>
 
-      {shown.length === 0 ? (
-        <Text c="dimmed" py="lg">
-          {queue === 'pending' ? 'Nobody is waiting for a review.' : 'No applicants here.'}
-        </Text>
-      ) : (
-        <Stack gap="md" role="list" aria-label="Applicants">
-          {shown.map((applicant) => (
-            <ApplicantCard key={applicant.id} applicant={applicant} onDecide={setIntent} />
-          ))}
-        </Stack>
-      )}
+        {QUEUES.map((q) => (
+          <Tabs.Panel key={q.value} value={q.value}>
+            {q.value !== queue ? null : shown.length === 0 ? (
+              <Text c="dimmed" py="lg">
+                {queue === 'pending' ? 'Nobody is waiting for a review.' : 'No applicants here.'}
+              </Text>
+            ) : (
+              <Stack gap="md" role="list" aria-label="Applicants">
+                {shown.map((applicant) => (
+                  <ApplicantCard key={applicant.id} applicant={applicant} onDecide={setIntent} />
+                ))}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Stack>
 
       <ReviewDialog intent={intent} onClose={() => setIntent(null)} />
-    </Stack>
+    </Tabs>
   );
 }
 
@@ -171,6 +182,8 @@ function ApplicantCard({
             {' · '}Last change {formatDateTime(applicant.updatedAt)}
           </Text>
         </Stack>
+
+        <DeclaredIdentity applicant={applicant} />
 
         <Stack gap="xs">
           <Title order={3} size="h6">

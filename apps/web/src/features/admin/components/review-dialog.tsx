@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { operatorReviewRequestSchema, type AdminApplicant, type OperatorReviewRequest } from '@qmgt/contracts';
+import { operatorReviewFieldsSchema, type AdminApplicant, type OperatorReviewRequest } from '@qmgt/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
@@ -9,7 +9,16 @@ import { useReviewKycApplicant } from '../api/review-kyc-applicant';
 
 export type ReviewIntent = { applicant: AdminApplicant; answer: 'GREEN' | 'RED' };
 
-type FormInput = z.input<typeof operatorReviewRequestSchema>;
+/**
+ * The API's rule (a rejection says whether they may retry) in the reviewer's words: the API's
+ * own message names its fields ("reviewRejectType RETRY or FINAL"), which is for programs.
+ */
+const reviewFormSchema = operatorReviewFieldsSchema.refine(
+  (v) => v.reviewAnswer === 'GREEN' || v.reviewRejectType !== undefined,
+  { message: 'Choose whether they may try again.', path: ['reviewRejectType'] },
+);
+
+type FormInput = z.input<typeof reviewFormSchema>;
 
 /**
  * The confirmation before a decision: approving, or rejecting with RETRY (the customer may
@@ -38,7 +47,7 @@ function ReviewForm({ intent, onClose }: { intent: ReviewIntent; onClose: () => 
   const review = useReviewKycApplicant();
   const { applicant, answer } = intent;
   const form = useForm<FormInput, unknown, OperatorReviewRequest>({
-    resolver: zodResolver(operatorReviewRequestSchema),
+    resolver: zodResolver(reviewFormSchema),
     defaultValues: { reviewAnswer: answer, moderationComment: '' },
   });
   const { errors } = form.formState;
@@ -87,8 +96,8 @@ function ReviewForm({ intent, onClose }: { intent: ReviewIntent; onClose: () => 
                 error={errors.reviewRejectType?.message}
               >
                 <Stack gap="xs" mt="xs">
-                  <Radio value="RETRY" label="Yes: they may upload new documents (RETRY)" />
-                  <Radio value="FINAL" label="No: the rejection is final (FINAL)" />
+                  <Radio value="RETRY" label="Yes: they may upload new documents" />
+                  <Radio value="FINAL" label="No: the rejection is final" />
                 </Stack>
               </Radio.Group>
             )}

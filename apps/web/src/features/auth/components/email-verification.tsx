@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useVerifyEmail } from '../api/verify-email';
 import { ResendVerificationForm } from './resend-verification-form';
 
@@ -22,17 +22,21 @@ export function EmailVerification({ token }: { token: string }) {
     mutate({ verifyCode: token });
   }, [token, mutate]);
 
-  if (verify.isSuccess) {
+  // 409: the link was spent before and its account is verified (a second click, a preview).
+  const alreadyVerified = verify.error instanceof ApiError && verify.error.status === 409;
+  if (verify.isSuccess || alreadyVerified) {
     return (
       <Stack gap="md">
         <Alert
           color="teal"
           variant="light"
           icon={<IconCircleCheck aria-hidden />}
-          title="Your e-mail is verified"
+          title={alreadyVerified ? 'Your e-mail is already verified' : 'Your e-mail is verified'}
           role="status"
         >
-          You can now log in to your account.
+          {alreadyVerified
+            ? 'This link was used before. You can log in to your account.'
+            : 'You can now log in to your account.'}
         </Alert>
         <Button component={Link} to={paths.signIn.to()} fullWidth>
           Log in

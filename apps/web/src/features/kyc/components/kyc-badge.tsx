@@ -27,6 +27,17 @@ const badgeColor: Record<KycStatus, string> = {
 };
 
 /**
+ * Where the badge leads, or null when it is only a label (Verified). For the profile menu,
+ * whose entries must all be menu items: it draws its own item from this and kycBadgeLabel.
+ */
+export function useKycBadgeTarget(status: KycStatus): string | null {
+  const isVerify = useIsVerify(status === 'Not Verified');
+  if (status === 'Verified') return null;
+  if (status === 'Pending' || status === 'Rejected') return paths.kycVerification.to();
+  return isVerify.data?.personalInfoSubmitted ? paths.kycVerification.to() : paths.registrationStep.to(1);
+}
+
+/**
  * Where 'Start KYC Verification' leads: the personal-details form first, the identity check
  * once those are submitted. Until the server has said, the form (where every client starts).
  */

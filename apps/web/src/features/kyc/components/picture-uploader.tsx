@@ -67,7 +67,7 @@ export function PictureUploader({ profileLink, fallback, upload }: PictureUpload
           src={shown}
           alt={preview ? 'Preview of the new profile picture' : shown ? 'Profile picture' : undefined}
           size={88}
-          radius="50%"
+          // Mantine's own radius for avatars is a full circle, like the placeholder's.
           color="gold"
         >
           {fallback || <IconUser size={36} aria-hidden />}

@@ -27,7 +27,7 @@ function QrTab({ value, hint, copyLabel, onCopy, missingText }: QrTabProps) {
       {value ? (
         <>
           <div className="qr-frame">
-            <QRCodeSVG value={value} size={200} level="H" />
+            <QRCodeSVG value={value} size={200} level="H" title={`QR code of ${value}`} />
           </div>
           <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
             {value}

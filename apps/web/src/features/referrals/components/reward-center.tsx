@@ -310,31 +310,33 @@ function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: 
           error={error}
         />
         {quote ? (
-          <Stack component="dl" gap={4} m={0} role="group" aria-label="Sale quote">
-            <Group justify="space-between">
-              <Text component="dt" size="sm" c="dimmed">
-                Sell price
-              </Text>
-              <Text component="dd" m={0} size="sm" ff="monospace">
-                {formatAmount(quote.price, 'USDT')} USDT per QMGT
-              </Text>
-            </Group>
-            <Group justify="space-between">
-              <Text component="dt" size="sm" c="dimmed">
-                Fee
-              </Text>
-              <Text component="dd" m={0} size="sm" ff="monospace">
-                {formatAmount(quote.fee, 'USDT')} USDT
-              </Text>
-            </Group>
-            <Group justify="space-between">
-              <Text component="dt" size="sm" c="dimmed">
-                You receive
-              </Text>
-              <Text component="dd" m={0} size="sm" ff="monospace" fw={700}>
-                {formatAmount(quote.amountOut, 'USDT')} USDT
-              </Text>
-            </Group>
+          <Stack gap={4} role="group" aria-label="Sale quote">
+            <Stack component="dl" gap={4} m={0}>
+              <Group justify="space-between">
+                <Text component="dt" size="sm" c="dimmed">
+                  Sell price
+                </Text>
+                <Text component="dd" m={0} size="sm" ff="monospace">
+                  {formatAmount(quote.price, 'USDT')} USDT per QMGT
+                </Text>
+              </Group>
+              <Group justify="space-between">
+                <Text component="dt" size="sm" c="dimmed">
+                  Fee
+                </Text>
+                <Text component="dd" m={0} size="sm" ff="monospace">
+                  {formatAmount(quote.fee, 'USDT')} USDT
+                </Text>
+              </Group>
+              <Group justify="space-between">
+                <Text component="dt" size="sm" c="dimmed">
+                  You receive
+                </Text>
+                <Text component="dd" m={0} size="sm" ff="monospace" fw={700}>
+                  {formatAmount(quote.amountOut, 'USDT')} USDT
+                </Text>
+              </Group>
+            </Stack>
             <Text size="xs" c="dimmed" role="timer">
               {expired ? 'Quote expired.' : `Quote expires in ${secondsLeft ?? 0} s`}
             </Text>

@@ -106,7 +106,7 @@ export function SellTokenCard({ available, canTrade, kycNotice, onSell }: SellTo
               fz="xs"
               fw={700}
               c="gold"
-              aria-label="Sell my whole QMGT balance"
+              aria-label="Max: sell my whole QMGT balance"
             >
               Max
             </UnstyledButton>

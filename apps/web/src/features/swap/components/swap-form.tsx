@@ -152,7 +152,7 @@ function SwapPanel({ direction, onSwitch, balance, canTrade, kycNotice, onConfir
               fz="xs"
               fw={700}
               c="gold"
-              aria-label={`Use my whole ${from} balance`}
+              aria-label={`Max: use my whole ${from} balance`}
             >
               Max
             </UnstyledButton>

@@ -34,6 +34,11 @@ type WalletPanelProps = {
   address: string | null;
   /** The API runs its sandbox services: the faucet exists. */
   sandbox: boolean;
+  /**
+   * A customer's wallet, credited by the deposit watcher. An operator's is not: a deposit
+   * address or faucet there would take money that never shows.
+   */
+  holdsBalance: boolean;
   /** A faucet deposit was credited (the app refreshes what depends on it). */
   onDepositCredited?: () => void;
   /** Links the app adds under the balances (buy, history). */
@@ -45,7 +50,15 @@ type WalletPanelProps = {
  * deposit address with its QR (200, level H) and copy, how to deposit and, in the sandbox, a
  * faucet. Its hooks live beside the modal, so a faucet deposit is followed while it is closed.
  */
-export function WalletPanel({ opened, onClose, address, sandbox, onDepositCredited, actions }: WalletPanelProps) {
+export function WalletPanel({
+  opened,
+  onClose,
+  address,
+  sandbox,
+  holdsBalance,
+  onDepositCredited,
+  actions,
+}: WalletPanelProps) {
   const fullScreen = useMediaQuery(`(max-width: ${em(480)})`) ?? false;
   const balance = useBalance({ enabled: opened });
   const faucet = useFaucetDeposit({ usdt: balance.data?.usdt, onCredited: onDepositCredited });
@@ -58,39 +71,46 @@ export function WalletPanel({ opened, onClose, address, sandbox, onDepositCredit
         <Balances balance={balance} />
         {actions}
         <Divider />
-        <Stack gap="sm" align="center">
-          <Title order={3} size="h5" w="100%">
-            Deposit USDT
-          </Title>
-          {sandbox ? (
-            <Faucet progress={faucet.progress} onStart={() => void faucet.start()} onNavigate={onClose} />
-          ) : null}
-          {address ? (
-            <>
-              <div className="qr-frame">
-                <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
-              </div>
-              <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
-                {address}
-              </Code>
-            </>
-          ) : (
-            <Text c="dimmed" ta="center">
-              Your wallet address is not available yet.
+        {holdsBalance ? (
+          <Stack gap="sm" align="center">
+            <Title order={3} size="h5" w="100%">
+              Deposit USDT
+            </Title>
+            {sandbox ? (
+              <Faucet progress={faucet.progress} onStart={() => void faucet.start()} onNavigate={onClose} />
+            ) : null}
+            {address ? (
+              <>
+                <div className="qr-frame">
+                  <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
+                </div>
+                <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
+                  {address}
+                </Code>
+              </>
+            ) : (
+              <Text c="dimmed" ta="center">
+                Your wallet address is not available yet.
+              </Text>
+            )}
+            <Button
+              fullWidth
+              leftSection={<IconCopy size={16} aria-hidden />}
+              onClick={() => void copyWalletAddress(address)}
+            >
+              Copy address
+            </Button>
+            <Text size="sm" c="dimmed">
+              Send only USDT on BNB Smart Chain (BEP-20) to this address. It is added to your balance once the network
+              has confirmed the transfer, usually within a few minutes. Other tokens or networks cannot be credited.
             </Text>
-          )}
-          <Button
-            fullWidth
-            leftSection={<IconCopy size={16} aria-hidden />}
-            onClick={() => void copyWalletAddress(address)}
-          >
-            Copy address
-          </Button>
-          <Text size="sm" c="dimmed">
-            Send only USDT on BNB Smart Chain (BEP-20) to this address. It is added to your balance once the network has
-            confirmed the transfer, usually within a few minutes. Other tokens or networks cannot be credited.
-          </Text>
-        </Stack>
+          </Stack>
+        ) : (
+          <Alert color="blue" variant="light" title="No deposits to an operator account">
+            Deposits are credited to customer accounts only: an operator account holds no balance, so it has no deposit
+            address and no test USDT.
+          </Alert>
+        )}
       </Stack>
     </Modal>
   );

@@ -17,6 +17,8 @@ export type FieldSpec = {
   description?: string;
   placeholder?: string;
   autoComplete?: string;
+  /** The on-screen keyboard a phone shows, e.g. digits for an amount. */
+  inputMode?: 'decimal';
 };
 
 /** The step titles, in the order of KYC_STEPS. */
@@ -71,7 +73,14 @@ export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
     { name: 'occupation', label: 'Occupation', kind: 'text', required: true, autoComplete: 'organization-title' },
     { name: 'industry', label: 'Industry', kind: 'text' },
     { name: 'employeeName', label: 'Employer name', kind: 'text', autoComplete: 'organization' },
-    { name: 'annualIncome', label: 'Annual income', kind: 'text', placeholder: 'e.g. 48000' },
+    {
+      name: 'annualIncome',
+      label: 'Annual income',
+      kind: 'text',
+      inputMode: 'decimal',
+      placeholder: 'e.g. 48000',
+      description: 'An amount in your income currency, digits only',
+    },
     { name: 'currency', label: 'Income currency', kind: 'text', placeholder: 'e.g. USD' },
     {
       name: 'sourceOfIncome',

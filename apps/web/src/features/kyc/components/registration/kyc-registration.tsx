@@ -96,7 +96,7 @@ function RegistrationSteps({ stepParam, saved }: { stepParam: string | undefined
     navigate(paths.registrationStep.to(target + 1), { state: { withinForm: true } satisfies RegistrationNavState });
 
   return (
-    <Stack gap="lg" maw={860}>
+    <Stack gap="lg">
       {saved.submittedAt ? (
         <Alert color="teal" variant="light" title="Details submitted" role="status">
           You sent your details on {formatDateTime(saved.submittedAt)}. You can correct them and submit again, or{' '}
@@ -116,7 +116,8 @@ function RegistrationSteps({ stepParam, saved }: { stepParam: string | undefined
           <Stepper.Step
             key={key}
             label={small ? undefined : STEP_TITLES[key].label}
-            aria-label={`Step ${i + 1}: ${STEP_TITLES[key].title}`}
+            // Small screens show the number only: the step is named for a screen reader there.
+            aria-label={small ? `Step ${i + 1}: ${STEP_TITLES[key].title}` : undefined}
             allowStepSelect={i <= reachable && i !== index}
           />
         ))}

@@ -83,6 +83,7 @@ export function KycStepForm({
         type={spec.kind === 'date' ? 'date' : spec.kind === 'tel' ? 'tel' : 'text'}
         placeholder={spec.placeholder}
         autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
         maxLength={200}
         {...form.register(spec.name)}
       />
@@ -93,7 +94,7 @@ export function KycStepForm({
     <form onSubmit={form.handleSubmit((values) => onValid(values))} noValidate>
       <Stack gap="lg">
         {children}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="md">
           {STEP_FIELDS[step].map(field)}
         </SimpleGrid>
         <Text size="xs" c="dimmed">

@@ -74,7 +74,7 @@ function SandboxSteps({
         <Stepper.Step
           label={small ? undefined : 'Document'}
           description={small ? undefined : 'Identity document'}
-          aria-label="Step 1: Identity document"
+          aria-label={small ? 'Step 1: Identity document' : undefined}
         >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 1 of 3: Identity document</StepTitle> : null}
@@ -97,7 +97,7 @@ function SandboxSteps({
         <Stepper.Step
           label={small ? undefined : 'Selfie'}
           description={small ? undefined : 'A photo of you'}
-          aria-label="Step 2: Selfie"
+          aria-label={small ? 'Step 2: Selfie' : undefined}
         >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 2 of 3: Selfie</StepTitle> : null}
@@ -121,7 +121,7 @@ function SandboxSteps({
         <Stepper.Step
           label={small ? undefined : 'Submit'}
           description={small ? undefined : 'Send for review'}
-          aria-label="Step 3: Submit"
+          aria-label={small ? 'Step 3: Submit' : undefined}
         >
           <Stack gap="md" pt="md">
             {small ? <StepTitle>Step 3 of 3: Send for review</StepTitle> : null}
