@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { verifyKycViaApi } from './support/kyc.js';
 import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './support/users.js';
 
