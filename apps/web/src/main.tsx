@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { installPrefetchOnIntent } from './app/prefetch-on-intent';
+import { appRoutes, createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './styles/global.css';
 
@@ -10,6 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
+installPrefetchOnIntent(appRoutes);
 const queryClient = createQueryClient();
 
 createRoot(root).render(
