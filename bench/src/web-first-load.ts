@@ -95,7 +95,11 @@ async function audit(port: number, url: string, name: string, prepare?: (page: P
     const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const failingAudits = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => a.id);
+      // The audit's first finding says what to fix (e.g. which issue the browser logged).
+      .map((a) => {
+        const first = (a.details as { items?: unknown[] } | undefined)?.items?.[0];
+        return first === undefined ? a.id : `${a.id} (${JSON.stringify(first).slice(0, 300)})`;
+      });
     return {
       page: name,
       scores: {

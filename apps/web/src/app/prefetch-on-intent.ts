@@ -6,15 +6,17 @@ const isPreloadable = (type: unknown): type is { preload: () => Promise<unknown>
   type !== null &&
   typeof (type as { preload?: unknown }).preload === 'function';
 
-/** Starts loading the screens a path would render (its lazy route elements). */
-export function preloadPath(routes: RouteObject[], pathname: string): void {
+/**
+ * Starts loading the screens a path would render (its lazy route elements). Settles when they
+ * are loaded; a failed load is not an error here: rendering loads it again and shows the failure.
+ */
+export function preloadPath(routes: RouteObject[], pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const { element } = match.route;
-    if (isValidElement(element) && isPreloadable(element.type)) {
-      // A failed prefetch is not an error: the click loads it again and shows its own failure.
-      element.type.preload().catch(() => undefined);
-    }
+    if (isValidElement(element) && isPreloadable(element.type)) loads.push(element.type.preload());
   }
+  return Promise.allSettled(loads);
 }
 
 /**
@@ -25,7 +27,7 @@ export function installPrefetchOnIntent(routes: RouteObject[], target: Document 
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    preloadPath(routes, link.pathname);
+    void preloadPath(routes, link.pathname);
   };
   target.addEventListener('pointerover', onIntent, { passive: true });
   target.addEventListener('focusin', onIntent);

@@ -12,6 +12,7 @@ const Notifications = lazyScreen(
   () => import('@mantine/notifications'),
   (m) => m.Notifications,
 );
+export const preloadProviders = () => Notifications.preload();
 
 type AppProvidersProps = {
   queryClient: QueryClient;

@@ -17,6 +17,13 @@ const SignedInActions = lazyScreen(
   (m) => m.SignedInActions,
 );
 
+/** The header's chunks a session shows at once (see preloadShell in root-layout.tsx). */
+export const preloadHeader = (session: { isAuthenticated: boolean; isKycVerified: boolean }) =>
+  Promise.allSettled([
+    ...(session.isAuthenticated ? [SignedInActions.preload()] : []),
+    ...(session.isKycVerified ? [SidebarToggleButton.preload()] : []),
+  ]);
+
 export type SidebarToggle = {
   /** 'drawer' on mobile (burger), 'rail' on desktop (wide/narrow). */
   kind: 'drawer' | 'rail';

@@ -7,7 +7,7 @@ import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
 import { lazyScreen } from '../lazy-screen';
 import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
 import { AppFooter } from './app-footer';
-import { AppHeader } from './app-header';
+import { AppHeader, preloadHeader } from './app-header';
 import { PageTransition } from './page-transition';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -29,6 +29,17 @@ const SignedInServices = lazyScreen(
   () => import('./signed-in-services'),
   (m) => m.SignedInServices,
 );
+
+/** The shell's chunks a session needs on its first screen (main.tsx loads them before it). */
+export function preloadShell(session: { isAuthenticated: boolean; isKycVerified: boolean }): Promise<unknown> {
+  if (!session.isAuthenticated) return Promise.resolve();
+  return Promise.allSettled([
+    SignedInServices.preload(),
+    TransactionModalHost.preload(),
+    preloadHeader(session),
+    ...(session.isKycVerified ? [AppSidebar.preload()] : []),
+  ]);
+}
 
 const HEADER_HEIGHT = 64;
 const SIDEBAR_WIDE = 280;
