@@ -6,63 +6,230 @@ import { RequireKyc } from './guards/require-kyc';
 import { RequireOperator } from './guards/require-operator';
 import { RequireSandbox } from './guards/require-sandbox';
 import { RequireUpline } from './guards/require-upline';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './layout/root-layout';
-import { AdminKycRoute } from './routes/admin-kyc';
-import { ChangePasswordRoute } from './routes/change-password';
-import { ConsultantRoute } from './routes/consultant';
-import { DashboardRoute } from './routes/dashboard';
-import { DevMailboxRoute } from './routes/dev-mailbox';
-import { EmailVerificationRoute } from './routes/email-verification';
-import { ExplorerTxRoute } from './routes/explorer-tx';
-import {
-  AdminConsultantsRoute,
-  AffiliatesRoute,
-  RewardCenterRoute,
-  RewardRequestsRoute,
-  StakingRoute,
-} from './routes/growth';
-import {
-  AdminTerminationsRoute,
-  AdminUsdauRoute,
-  AdminVaultBarsRoute,
-  ConvertRoute,
-  ProofOfReservesRoute,
-  UsdauRequestRoute,
-  GaePlanRoute,
-  GaeStatementRoute,
-  PurchaseGaeRoute,
-  StatementPdfRoute,
-  TerminationRoute,
-  TerminationSummaryRoute,
-} from './routes/gold';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { AdminGesRoute, GesGroupRoute, GesJoinRoute, GesRoute } from './routes/ges';
-import { AdminComplianceRoute, BankVerificationRoute, NomineeRoute } from './routes/compliance';
-import {
-  AdminContentRoute,
-  AnnouncementRoute,
-  AnnouncementsRoute,
-  ContactUsRoute,
-  SupportRoute,
-  TermsRoute,
-} from './routes/content';
 import { Home } from './routes/home';
-import {
-  AdminPaymentsRoute,
-  PaymentSuccessRoute,
-  RemitToSaveRoute,
-  SandboxCheckoutRoute,
-  SpendToSaveRoute,
-} from './routes/payments';
-import { KycRegistrationRoute } from './routes/kyc-registration';
-import { KycVerificationRoute } from './routes/kyc-verification';
-import { MyProfileRoute } from './routes/my-profile';
-import { NotFound } from './routes/not-found';
-import { SampleBalanceRoute } from './routes/sample-balance';
-import { SignInRoute } from './routes/sign-in';
-import { SignUpRoute } from './routes/sign-up';
-import { TransactionByCodeRoute, TransactionDetailsRoute } from './routes/transaction-details';
-import { QmgtTransactionsRoute, TransactionsRoute } from './routes/transactions';
+
+/*
+ * Every screen is its own chunk, loaded when its route renders or a link to it shows intent
+ * (issue 14: the first load carried every route). The table below reads as before.
+ */
+const AdminComplianceRoute = lazyScreen(
+  () => import('./routes/compliance'),
+  (m) => m.AdminComplianceRoute,
+);
+const AdminConsultantsRoute = lazyScreen(
+  () => import('./routes/growth'),
+  (m) => m.AdminConsultantsRoute,
+);
+const AdminContentRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.AdminContentRoute,
+);
+const AdminGesRoute = lazyScreen(
+  () => import('./routes/ges'),
+  (m) => m.AdminGesRoute,
+);
+const AdminKycRoute = lazyScreen(
+  () => import('./routes/admin-kyc'),
+  (m) => m.AdminKycRoute,
+);
+const AdminTerminationsRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.AdminTerminationsRoute,
+);
+const AdminUsdauRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.AdminUsdauRoute,
+);
+const AdminVaultBarsRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.AdminVaultBarsRoute,
+);
+const AffiliatesRoute = lazyScreen(
+  () => import('./routes/growth'),
+  (m) => m.AffiliatesRoute,
+);
+const AnnouncementRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.AnnouncementRoute,
+);
+const AnnouncementsRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.AnnouncementsRoute,
+);
+const BankVerificationRoute = lazyScreen(
+  () => import('./routes/compliance'),
+  (m) => m.BankVerificationRoute,
+);
+const ChangePasswordRoute = lazyScreen(
+  () => import('./routes/change-password'),
+  (m) => m.ChangePasswordRoute,
+);
+const ConsultantRoute = lazyScreen(
+  () => import('./routes/consultant'),
+  (m) => m.ConsultantRoute,
+);
+const ContactUsRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.ContactUsRoute,
+);
+const ConvertRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.ConvertRoute,
+);
+const DashboardRoute = lazyScreen(
+  () => import('./routes/dashboard'),
+  (m) => m.DashboardRoute,
+);
+const DevMailboxRoute = lazyScreen(
+  () => import('./routes/dev-mailbox'),
+  (m) => m.DevMailboxRoute,
+);
+const EmailVerificationRoute = lazyScreen(
+  () => import('./routes/email-verification'),
+  (m) => m.EmailVerificationRoute,
+);
+const ExplorerTxRoute = lazyScreen(
+  () => import('./routes/explorer-tx'),
+  (m) => m.ExplorerTxRoute,
+);
+const ForgotPasswordRoute = lazyScreen(
+  () => import('./routes/forgot-password'),
+  (m) => m.ForgotPasswordRoute,
+);
+const GaePlanRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.GaePlanRoute,
+);
+const GaeStatementRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.GaeStatementRoute,
+);
+const GesGroupRoute = lazyScreen(
+  () => import('./routes/ges'),
+  (m) => m.GesGroupRoute,
+);
+const GesJoinRoute = lazyScreen(
+  () => import('./routes/ges'),
+  (m) => m.GesJoinRoute,
+);
+const GesRoute = lazyScreen(
+  () => import('./routes/ges'),
+  (m) => m.GesRoute,
+);
+const KycRegistrationRoute = lazyScreen(
+  () => import('./routes/kyc-registration'),
+  (m) => m.KycRegistrationRoute,
+);
+const KycVerificationRoute = lazyScreen(
+  () => import('./routes/kyc-verification'),
+  (m) => m.KycVerificationRoute,
+);
+const MyProfileRoute = lazyScreen(
+  () => import('./routes/my-profile'),
+  (m) => m.MyProfileRoute,
+);
+const NomineeRoute = lazyScreen(
+  () => import('./routes/compliance'),
+  (m) => m.NomineeRoute,
+);
+const NotFound = lazyScreen(
+  () => import('./routes/not-found'),
+  (m) => m.NotFound,
+);
+const ProofOfReservesRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.ProofOfReservesRoute,
+);
+const PurchaseGaeRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.PurchaseGaeRoute,
+);
+const QmgtTransactionsRoute = lazyScreen(
+  () => import('./routes/transactions'),
+  (m) => m.QmgtTransactionsRoute,
+);
+const RewardCenterRoute = lazyScreen(
+  () => import('./routes/growth'),
+  (m) => m.RewardCenterRoute,
+);
+const RewardRequestsRoute = lazyScreen(
+  () => import('./routes/growth'),
+  (m) => m.RewardRequestsRoute,
+);
+const SampleBalanceRoute = lazyScreen(
+  () => import('./routes/sample-balance'),
+  (m) => m.SampleBalanceRoute,
+);
+const SignInRoute = lazyScreen(
+  () => import('./routes/sign-in'),
+  (m) => m.SignInRoute,
+);
+const SignUpRoute = lazyScreen(
+  () => import('./routes/sign-up'),
+  (m) => m.SignUpRoute,
+);
+const StakingRoute = lazyScreen(
+  () => import('./routes/growth'),
+  (m) => m.StakingRoute,
+);
+const StatementPdfRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.StatementPdfRoute,
+);
+const SupportRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.SupportRoute,
+);
+const TerminationRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.TerminationRoute,
+);
+const TerminationSummaryRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.TerminationSummaryRoute,
+);
+const TermsRoute = lazyScreen(
+  () => import('./routes/content'),
+  (m) => m.TermsRoute,
+);
+const TransactionByCodeRoute = lazyScreen(
+  () => import('./routes/transaction-details'),
+  (m) => m.TransactionByCodeRoute,
+);
+const TransactionDetailsRoute = lazyScreen(
+  () => import('./routes/transaction-details'),
+  (m) => m.TransactionDetailsRoute,
+);
+const TransactionsRoute = lazyScreen(
+  () => import('./routes/transactions'),
+  (m) => m.TransactionsRoute,
+);
+const UsdauRequestRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.UsdauRequestRoute,
+);
+const AdminPaymentsRoute = lazyScreen(
+  () => import('./routes/payments'),
+  (m) => m.AdminPaymentsRoute,
+);
+const PaymentSuccessRoute = lazyScreen(
+  () => import('./routes/payments'),
+  (m) => m.PaymentSuccessRoute,
+);
+const RemitToSaveRoute = lazyScreen(
+  () => import('./routes/payments'),
+  (m) => m.RemitToSaveRoute,
+);
+const SandboxCheckoutRoute = lazyScreen(
+  () => import('./routes/payments'),
+  (m) => m.SandboxCheckoutRoute,
+);
+const SpendToSaveRoute = lazyScreen(
+  () => import('./routes/payments'),
+  (m) => m.SpendToSaveRoute,
+);
 
 /**
  * Every route of SPEC.md section 2 in one table. Matching is case-insensitive (react-router's

@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  createTheme,
-  Drawer,
-  FileInput,
-  Indicator,
-  Loader,
-  Menu,
-  Modal,
-  Notification,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type MantineThemeComponent } from '@mantine/core';
 
 /** Gold from pale leaf to old bullion; index 5-6 carry buttons and links on the dark scheme. */
 const gold: MantineColorsTuple = [
@@ -55,24 +42,30 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '650' },
   cursorType: 'pointer',
+  // Plain objects, not Component.extend(): extend() imports the component, and this theme loads
+  // with the first screen, which needs no Menu, Modal, Drawer or FileInput (issue 14's budget).
   // An explicit colour lets autoContrast put dark text on gold (white on gold fails contrast).
   components: {
-    Button: Button.extend({ defaultProps: { color: 'gold' } }),
-    ActionIcon: ActionIcon.extend({ defaultProps: { color: 'gold' } }),
-    Indicator: Indicator.extend({ defaultProps: { color: 'gold', autoContrast: true } }),
+    Button: { defaultProps: { color: 'gold' } } satisfies MantineThemeComponent,
+    ActionIcon: { defaultProps: { color: 'gold' } } satisfies MantineThemeComponent,
+    Indicator: { defaultProps: { color: 'gold', autoContrast: true } } satisfies MantineThemeComponent,
     // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } } satisfies MantineThemeComponent,
     // A spinner is a live status: its aria-label ("Loading your rewards") is only allowed, and
     // only announced, on an element with a role.
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Loader: { defaultProps: { role: 'status' } } satisfies MantineThemeComponent,
     // A menu may hold menu items only: Mantine's focus placeholder (a bare div with a
     // tabindex) is not one, and focus on the first item is what the ARIA menu pattern asks.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } } satisfies MantineThemeComponent,
     // Close buttons are icons: give them a name a screen reader can say.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } } }),
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    } satisfies MantineThemeComponent,
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies MantineThemeComponent,
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies MantineThemeComponent,
+    FileInput: {
+      defaultProps: { clearButtonProps: { 'aria-label': 'Remove the file' } },
+    } satisfies MantineThemeComponent,
   },
 });
 

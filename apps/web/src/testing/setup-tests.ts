@@ -1,16 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
-import { MotionGlobalConfig } from 'motion/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { preloadAllScreens } from '@/app/lazy-screen';
 import { server } from './server';
 import { resetTestApi } from './handlers';
 
 // findBy* waits up to 5 s (default 1 s): whole-app renders are slow when the machine is busy.
 configure({ asyncUtilTimeout: 5000 });
-
-// Page transitions would otherwise hold content at opacity 0 under fake timers.
-MotionGlobalConfig.skipAnimations = true;
 
 // jsdom lacks these browser APIs that Mantine relies on (Mantine's documented test setup).
 const { getComputedStyle } = window;
@@ -41,6 +38,13 @@ URL.createObjectURL = () => `blob:test-${(objectUrls += 1)}`;
 URL.revokeObjectURL = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// Screens are split into chunks loaded on first use (app/lazy-screen.tsx). Tests render a
+// route and look at it at once, as the built app does after a prefetch: load them all first.
+beforeAll(async () => {
+  await import('@/app/router');
+  await preloadAllScreens();
+}, 60_000);
 beforeEach(() => {
   localStorage.clear();
   resetTestApi();

@@ -1,18 +1,45 @@
-import { TermsPrompt } from '@/features/content/components/terms';
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
-import { IdleLogout } from '../session/idle-logout';
-import { SessionSync } from '../session/session-sync';
 import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
+import { lazyScreen } from '../lazy-screen';
 import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
 import { AppFooter } from './app-footer';
-import { AppHeader } from './app-header';
-import { AppSidebar } from './app-sidebar';
+import { AppHeader, preloadHeader } from './app-header';
 import { PageTransition } from './page-transition';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { TransactionModalHost } from './transaction-modal-host';
+
+// Chunks of their own: a guest's first screen (/signin, /) has no sidebar, no idle timer,
+// no terms prompt and no transaction modal (issue 14's first-load budget).
+const AppSidebar = lazyScreen(
+  () => import('./app-sidebar'),
+  (m) => m.AppSidebar,
+);
+const NavigationDrawer = lazyScreen(
+  () => import('./navigation-drawer'),
+  (m) => m.NavigationDrawer,
+);
+const TransactionModalHost = lazyScreen(
+  () => import('./transaction-modal-host'),
+  (m) => m.TransactionModalHost,
+);
+const SignedInServices = lazyScreen(
+  () => import('./signed-in-services'),
+  (m) => m.SignedInServices,
+);
+
+/** The shell's chunks a session needs on its first screen (main.tsx loads them before it). */
+export function preloadShell(session: { isAuthenticated: boolean; isKycVerified: boolean }): Promise<unknown> {
+  if (!session.isAuthenticated) return Promise.resolve();
+  return Promise.allSettled([
+    SignedInServices.preload(),
+    TransactionModalHost.preload(),
+    preloadHeader(session),
+    ...(session.isKycVerified ? [AppSidebar.preload()] : []),
+  ]);
+}
 
 const HEADER_HEIGHT = 64;
 const SIDEBAR_WIDE = 280;
@@ -25,6 +52,8 @@ const SIDEBAR_NARROW = 76;
 export function RootLayout() {
   const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
   const showSidebar = useSessionStore(selectIsKycVerified);
+  // Money moves for signed-in clients; a state left running (another tab) still shows.
+  const transactionShown = useSessionStore((s) => s.isAuthenticated || s.loadingState.status !== 'idle');
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY) ?? false;
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
@@ -68,39 +97,47 @@ export function RootLayout() {
 
       {showSidebar ? (
         <AppShell.Navbar aria-label="Sidebar">
-          <AppSidebar narrow={narrow} />
+          <Suspense fallback={null}>
+            <AppSidebar narrow={narrow} />
+          </Suspense>
         </AppShell.Navbar>
       ) : null}
 
       {showSidebar && isMobile ? (
-        <Drawer
-          opened={drawerOpened}
-          onClose={closeDrawer}
-          size={300}
-          title="Menu"
-          padding={0}
-          styles={{ header: { paddingInline: 16 } }}
-        >
-          <AppSidebar narrow={false} onNavigate={closeDrawer} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <NavigationDrawer opened={drawerOpened} onClose={closeDrawer} />
+        </Suspense>
       ) : null}
 
       {/* Focusable from script only (tabIndex -1): the skip link's target. */}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PageTransition>
-          <Outlet />
+          {/* Screens load on first use (app/lazy-screen.tsx): a short wait shows a spinner. */}
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
         </PageTransition>
       </AppShell.Main>
 
       <AppFooter />
-      <TransactionModalHost />
+      {transactionShown ? (
+        <Suspense fallback={null}>
+          <TransactionModalHost />
+        </Suspense>
+      ) : null}
       {isAuthenticated ? (
-        <>
-          <SessionSync />
-          <IdleLogout />
-          <TermsPrompt />
-        </>
+        <Suspense fallback={null}>
+          <SignedInServices />
+        </Suspense>
       ) : null}
     </AppShell>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading the page" />
+    </Center>
   );
 }

@@ -37,39 +37,42 @@ export function QuoteSummary({
   const fee = asAsset(quote.feeAsset);
   const seconds = secondsLeft ?? 0;
   return (
-    <Stack component="dl" gap={6} m={0} role="group" aria-label="Quote">
-      <Row label="You pay">
-        <span title={`${quote.amountIn} ${from}`}>
-          {formatAmount(quote.amountIn, from)} {from}
-        </span>
-      </Row>
-      <Row label={from === 'USDT' ? 'Buy price' : 'Sell price'}>
-        <span title={`${quote.price} USDT per QMGT`}>{formatAmount(quote.price, 'USDT')} USDT per QMGT</span>
-      </Row>
-      <Row label="Fee">
-        <span title={`${quote.fee} ${fee}`}>
-          {formatAmount(quote.fee, fee)} {fee}
-        </span>
-      </Row>
-      <Row label="You receive" strong>
-        <span title={`${quote.amountOut} ${to}`}>
-          {formatAmount(quote.amountOut, to)} {to}
-        </span>
-      </Row>
-      {countdown ? (
-        <Stack gap={4} mt={4}>
-          <Text size="xs" c={seconds <= 5 ? 'orange' : 'dimmed'} role="timer" aria-live="off">
-            {seconds > 0 ? `Quote expires in ${seconds} s` : 'Quote expired. Getting a new one…'}
-          </Text>
-          <Progress
-            value={(seconds * 1000 * 100) / QUOTE_TTL_MS}
-            size="xs"
-            color={seconds <= 5 ? 'orange' : 'gold'}
-            aria-hidden
-            transitionDuration={250}
-          />
-        </Stack>
-      ) : null}
-    </Stack>
+    // The group names the list; a role on the <dl> itself would hide its dt/dd pairs (axe: dlitem).
+    <div role="group" aria-label="Quote">
+      <Stack component="dl" gap={6} m={0}>
+        <Row label="You pay">
+          <span title={`${quote.amountIn} ${from}`}>
+            {formatAmount(quote.amountIn, from)} {from}
+          </span>
+        </Row>
+        <Row label={from === 'USDT' ? 'Buy price' : 'Sell price'}>
+          <span title={`${quote.price} USDT per QMGT`}>{formatAmount(quote.price, 'USDT')} USDT per QMGT</span>
+        </Row>
+        <Row label="Fee">
+          <span title={`${quote.fee} ${fee}`}>
+            {formatAmount(quote.fee, fee)} {fee}
+          </span>
+        </Row>
+        <Row label="You receive" strong>
+          <span title={`${quote.amountOut} ${to}`}>
+            {formatAmount(quote.amountOut, to)} {to}
+          </span>
+        </Row>
+        {countdown ? (
+          <Stack gap={4} mt={4}>
+            <Text size="xs" c={seconds <= 5 ? 'orange' : 'dimmed'} role="timer" aria-live="off">
+              {seconds > 0 ? `Quote expires in ${seconds} s` : 'Quote expired. Getting a new one…'}
+            </Text>
+            <Progress
+              value={(seconds * 1000 * 100) / QUOTE_TTL_MS}
+              size="xs"
+              color={seconds <= 5 ? 'orange' : 'gold'}
+              aria-hidden
+              transitionDuration={250}
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+    </div>
   );
 }
