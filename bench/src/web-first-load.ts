@@ -177,6 +177,10 @@ async function main() {
 
     // The client's persisted store (SPEC.md section 3), as the app writes it after sign-in.
     const signIn = async (page: Page) => {
+      // Storage is kept for this run (the session), so clear the cache here: a cold first load.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       await page.goto(`${origin}/favicon.svg`);
       // A string of script: this workspace compiles for Node, without the DOM's types.
       await page.evaluate(

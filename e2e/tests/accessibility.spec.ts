@@ -45,3 +45,22 @@ test('the first Tab offers "Skip to main content": four keys from the top to the
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'You pay' })).toBeFocused();
 });
+
+test('the public screens make the browser log no Content-Security-Policy violation', async ({ page }) => {
+  // zod probed `new Function`, which the CSP refuses: one violation a page (issue 14).
+  const cdp = await page.context().newCDPSession(page);
+  const violations: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
+  });
+  await cdp.send('Audits.enable');
+  for (const [path, heading] of [
+    ['/signin', 'Log in'],
+    ['/signup', 'Create your account'],
+    ['/', 'Save in gold with QMGT'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});
