@@ -58,21 +58,22 @@ export function QuoteSummary({
             {formatAmount(quote.amountOut, to)} {to}
           </span>
         </Row>
-        {countdown ? (
-          <Stack gap={4} mt={4}>
-            <Text size="xs" c={seconds <= 5 ? 'orange' : 'dimmed'} role="timer" aria-live="off">
-              {seconds > 0 ? `Quote expires in ${seconds} s` : 'Quote expired. Getting a new one…'}
-            </Text>
-            <Progress
-              value={(seconds * 1000 * 100) / QUOTE_TTL_MS}
-              size="xs"
-              color={seconds <= 5 ? 'orange' : 'gold'}
-              aria-hidden
-              transitionDuration={250}
-            />
-          </Stack>
-        ) : null}
       </Stack>
+      {/* Outside the <dl>: a list holds only its dt/dd pairs (axe: definition-list). */}
+      {countdown ? (
+        <Stack gap={4} mt={4}>
+          <Text size="xs" c={seconds <= 5 ? 'orange' : 'dimmed'} role="timer" aria-live="off">
+            {seconds > 0 ? `Quote expires in ${seconds} s` : 'Quote expired. Getting a new one…'}
+          </Text>
+          <Progress
+            value={(seconds * 1000 * 100) / QUOTE_TTL_MS}
+            size="xs"
+            color={seconds <= 5 ? 'orange' : 'gold'}
+            aria-hidden
+            transitionDuration={250}
+          />
+        </Stack>
+      ) : null}
     </div>
   );
 }
