@@ -156,6 +156,9 @@ export class A11yWatch {
       this.findings.push(...(await auditPage(page)));
     });
     const tracked = next.catch((error: unknown) => {
+      // The page moved on while axe ran (a redirect after a submit): the audit of the page it
+      // reached is queued by that navigation, so this one is not a finding.
+      if (/Execution context was destroyed|navigat/i.test(String(error))) return;
       this.findings.push({
         url: page.isClosed() ? '(closed)' : page.url(),
         rule: 'axe-run-failed',

@@ -29,72 +29,83 @@ export function TransactionModal({ state, explorerTxBase, onClose }: Transaction
   const explorerUrl = state.txHash ? state.explorerUrl || `${explorerTxBase}${state.txHash}` : '';
 
   return (
-    <Modal
+    // The compound form, to name the dialog itself: axe found the plain Modal nameless while it
+    // closed (its title gone before the dialog).
+    <Modal.Root
       opened={status !== 'idle'}
       onClose={closable ? onClose : () => undefined}
-      withCloseButton={closable}
       closeOnClickOutside={closable}
       closeOnEscape={closable}
       centered
       size="sm"
-      title={<VisuallyHidden>Transaction status</VisuallyHidden>}
     >
-      {status === 'loading' ? (
-        <Stack align="center" gap="sm" py="md" role="status" aria-live="polite">
-          <Loader size="lg" />
-          <Title order={2} size="h4" ta="center">
-            {state.loadingMessage || TRANSACTION_DEFAULTS.loadingMessage}
-          </Title>
-          <Text c="dimmed" size="sm" ta="center">
-            {state.descriptionMessage || TRANSACTION_DEFAULTS.loadingDescription}
-          </Text>
-        </Stack>
-      ) : null}
+      <Modal.Overlay />
+      <Modal.Content aria-label="Transaction status">
+        <Modal.Header>
+          <Modal.Title>
+            <VisuallyHidden>Transaction status</VisuallyHidden>
+          </Modal.Title>
+          {closable ? <Modal.CloseButton aria-label="Close" /> : null}
+        </Modal.Header>
+        <Modal.Body>
+          {status === 'loading' ? (
+            <Stack align="center" gap="sm" py="md" role="status" aria-live="polite">
+              <Loader size="lg" />
+              <Title order={2} size="h4" ta="center">
+                {state.loadingMessage || TRANSACTION_DEFAULTS.loadingMessage}
+              </Title>
+              <Text c="dimmed" size="sm" ta="center">
+                {state.descriptionMessage || TRANSACTION_DEFAULTS.loadingDescription}
+              </Text>
+            </Stack>
+          ) : null}
 
-      {status === 'success' ? (
-        <Stack align="center" gap="sm" pb="sm">
-          <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-            <IconCheck size={32} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h4" ta="center">
-            {state.successMessage || TRANSACTION_DEFAULTS.successTitle}
-          </Title>
-          {state.descriptionMessage ? (
-            <Text c="dimmed" size="sm" ta="center">
-              {state.descriptionMessage}
-            </Text>
+          {status === 'success' ? (
+            <Stack align="center" gap="sm" pb="sm">
+              <ThemeIcon size={56} radius="xl" color="teal" variant="light">
+                <IconCheck size={32} aria-hidden />
+              </ThemeIcon>
+              <Title order={2} size="h4" ta="center">
+                {state.successMessage || TRANSACTION_DEFAULTS.successTitle}
+              </Title>
+              {state.descriptionMessage ? (
+                <Text c="dimmed" size="sm" ta="center">
+                  {state.descriptionMessage}
+                </Text>
+              ) : null}
+              {explorerUrl ? (
+                // Going to the built-in explorer leaves this screen, so the modal goes with it.
+                <ExplorerLink href={explorerUrl} size="sm" onClick={isInAppUrl(explorerUrl) ? onClose : undefined} />
+              ) : null}
+              {state.actions.length > 0 ? (
+                <Group justify="center" mt="xs">
+                  {state.actions.map((action) => (
+                    <Button key={action.label} component={Link} to={action.to} variant="light" onClick={onClose}>
+                      {action.label}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
+            </Stack>
           ) : null}
-          {explorerUrl ? (
-            // Going to the built-in explorer leaves this screen, so the modal goes with it.
-            <ExplorerLink href={explorerUrl} size="sm" onClick={isInAppUrl(explorerUrl) ? onClose : undefined} />
-          ) : null}
-          {state.actions.length > 0 ? (
-            <Group justify="center" mt="xs">
-              {state.actions.map((action) => (
-                <Button key={action.label} component={Link} to={action.to} variant="light" onClick={onClose}>
-                  {action.label}
-                </Button>
-              ))}
-            </Group>
-          ) : null}
-        </Stack>
-      ) : null}
 
-      {status === 'error' ? (
-        <Stack align="center" gap="sm" pb="sm" role="alert">
-          <ThemeIcon size={56} radius="xl" color="red" variant="light">
-            <IconX size={32} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h4" ta="center">
-            {TRANSACTION_DEFAULTS.errorTitle}
-          </Title>
-          {state.descriptionMessage ? (
-            <Text c="dimmed" size="sm" ta="center">
-              {state.descriptionMessage}
-            </Text>
+          {status === 'error' ? (
+            <Stack align="center" gap="sm" pb="sm" role="alert">
+              <ThemeIcon size={56} radius="xl" color="red" variant="light">
+                <IconX size={32} aria-hidden />
+              </ThemeIcon>
+              <Title order={2} size="h4" ta="center">
+                {TRANSACTION_DEFAULTS.errorTitle}
+              </Title>
+              {state.descriptionMessage ? (
+                <Text c="dimmed" size="sm" ta="center">
+                  {state.descriptionMessage}
+                </Text>
+              ) : null}
+            </Stack>
           ) : null}
-        </Stack>
-      ) : null}
-    </Modal>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
