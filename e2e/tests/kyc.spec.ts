@@ -305,7 +305,8 @@ test.describe('desktop', () => {
     browser,
   }, testInfo) => {
     const operator = await operatorSession(request, testInfo);
-    if (!operator) return test.skip(true, operatorMissing(testInfo));
+    // The e2e server always has an operator (playwright.config.ts): without one this fails, never skips.
+    if (!operator) throw new Error(operatorMissing(testInfo));
     test.setTimeout(90_000);
     const files = await writeFixtures(testInfo);
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycb' });

@@ -34,6 +34,15 @@ export interface CheckoutEvent {
   paymentStatus: string | null;
 }
 
+/**
+ * Cents as the integer Stripe's API takes. Amounts are bigint everywhere else; a checkout is
+ * at most PAYMENT_MAX_USD, far inside a safe integer, and anything beyond is refused loudly.
+ */
+export function centsForGateway(cents: bigint): number {
+  if (cents < 0n || cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${cents} cents is out of range`);
+  return Number(cents);
+}
+
 /** The gateway could not be asked (down, timed out, refused our key): try again later. */
 export class GatewayUnavailable extends Error {}
 

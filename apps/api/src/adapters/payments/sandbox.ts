@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sandboxCheckouts } from './sandbox.schema.js';
-import type { CheckoutEvent, PaymentGateway } from './port.js';
+import { centsForGateway, type CheckoutEvent, type PaymentGateway } from './port.js';
 import { stripeSignatureHeader, verifiedCheckoutEvent } from './stripe-signature.js';
 
 export const SANDBOX_PAYMENT_WEBHOOK_JOB = 'payments.sandbox-webhook';
@@ -64,7 +64,7 @@ export function createSandboxGateway(deps: {
           object: 'checkout.session',
           mode: 'payment',
           client_reference_id: row.clientReferenceId,
-          amount_total: Number(row.amountCents),
+          amount_total: centsForGateway(BigInt(row.amountCents)),
           currency: row.currency,
           status: row.status,
           payment_status: row.status === 'complete' ? 'paid' : 'unpaid',

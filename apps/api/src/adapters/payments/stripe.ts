@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { GatewayUnavailable, type PaymentGateway } from './port.js';
+import { GatewayUnavailable, centsForGateway, type PaymentGateway } from './port.js';
 import { verifiedCheckoutEvent } from './stripe-signature.js';
 
 /**
@@ -42,7 +42,7 @@ export function createStripeGateway(options: {
                 quantity: 1,
                 price_data: {
                   currency: 'usd',
-                  unit_amount: Number(request.amountCents),
+                  unit_amount: centsForGateway(request.amountCents),
                   product_data: { name: request.description },
                 },
               },

@@ -1,3 +1,4 @@
+import { toUnits } from '@qmgt/contracts';
 /* Bank verification rules, pure. */
 
 /** Names compared as people write them: case, accents, punctuation and word order do not matter. */
@@ -39,5 +40,8 @@ export const lastFour = (accountNumber: string) =>
 export const sameDeposits = (answer: [number, number], sent: [number, number]) =>
   [...answer].sort((a, b) => a - b).join() === [...sent].sort((a, b) => a - b).join();
 
-/** "0.32" or ".32" -> 32 cents. */
-export const toCents = (amount: string) => Math.round(Number(amount.trim()) * 100);
+/** "0.32" or ".32" -> 32 cents, parsed as digits (never through a float). */
+export const toCents = (amount: string) => {
+  const value = amount.trim();
+  return Number(toUnits(value.startsWith('.') ? `0${value}` : value, 'USD'));
+};

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 
@@ -89,7 +90,7 @@ export function createMoneyEngine(database: Database, options: MoneyEngineOption
           { err: error, attempt, size: ops.length },
           'money batch rolled back by the database; running it again',
         );
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, 5 + randomInt(20 * attempt)));
       }
     }
   }
