@@ -32,14 +32,32 @@ function vitest(label, workspaceDir, env = {}) {
   );
   let passed = 0;
   let failed = 0;
+  const failures = [];
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed = report.numPassedTests;
     failed =
       report.numFailedTests +
       (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0)
+        failures.push(`${where}: ${firstLine(suite.message)}`);
+      for (const test of suite.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
   } else if (status !== 0) failed = 1;
-  results.push({ label, passed, failed, status });
+  results.push({ label, passed, failed, status, failures });
+}
+
+/** The first line of an error, short enough for the summary (a CI log is often read from its tail). */
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '(no message)';
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
 }
 
 if (run('build contracts', 'npm', ['run', 'build', '-w', '@qmgt/contracts']) !== 0) process.exit(1);
@@ -69,6 +87,22 @@ if (built) {
   }
 }
 
+/** Playwright's JSON report nests suites; a test failed when its last result did. */
+function collectPlaywrightFailures(suites, titles, into) {
+  for (const suite of suites) {
+    const path_ = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (test.status === 'unexpected')
+          into.push(
+            `${[...path_, spec.title].join(' > ')}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+          );
+      }
+    collectPlaywrightFailures(suite.suites ?? [], path_, into);
+  }
+}
+
 const chromium = findChromium();
 if (!chromium) {
   const message = [
@@ -92,16 +126,22 @@ if (!chromium) {
   );
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
+  const failures = [];
   if (existsSync(file)) {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    collectPlaywrightFailures(report.suites ?? [], [], failures);
   }
-  results.push({ label: 'e2e in Chromium', passed, failed, status });
+  results.push({ label: 'e2e in Chromium', passed, failed, status, failures });
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.label.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`${r.label.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+  for (const failure of r.failures ?? []) console.log(`  FAILED ${failure}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const ok = failed === 0 && results.every((r) => r.status === 0);
