@@ -85,7 +85,11 @@ function apiEnv(dataDir: string, port: number, databaseUrl: string | undefined):
 async function startApi(name: string, port: number, dataDir: string, databaseUrl: string | undefined) {
   const child = spawnTracked({
     name,
-    args: [path.join(ROOT, 'apps/api/dist/server.js')],
+    // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profiles the servers only.
+    args: [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      path.join(ROOT, 'apps/api/dist/server.js'),
+    ],
     env: apiEnv(dataDir, port, databaseUrl),
     logFile: path.join(logDir, `${name.replace(/\W+/g, '-')}.log`),
     port,

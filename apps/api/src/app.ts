@@ -193,7 +193,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pg'),
+      pgliteThread: config.pgliteThread,
+    }));
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;

@@ -19,6 +19,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  /** Where embedded PGlite runs: a worker thread of its own (default) or the HTTP thread. */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QMGT <no-reply@qmgt.local>'),
   /** Where the contact form's messages go. */
@@ -87,6 +89,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** PGLITE_THREAD: PGlite on a worker thread (the database and HTTP each get a core) or on this one. */
+  pgliteThread: 'worker' | 'main';
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -210,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
+    pgliteThread: e.PGLITE_THREAD,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

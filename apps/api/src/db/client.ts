@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { openPgliteHere } from './pglite-setup.js';
+import { openPgliteWorker } from './pglite-thread.js';
 import { poolNotifications, startPostgresListener, type NotificationHandlers } from './notifications.js';
 
 export { AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, type NotificationHandlers } from './notifications.js';
@@ -49,102 +49,51 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Sees every statement the application's drizzle handle sends (tests count them). */
   onQuery?: ((sql: string) => void) | undefined;
+  /**
+   * Where PGlite runs: a worker thread of its own (the product: the database and HTTP each
+   * get a core) or this thread (tests, which open hundreds of small databases).
+   */
+  pgliteThread?: PgliteThreadChoice | undefined;
 }
+
+export type PgliteThreadChoice = 'worker' | 'main';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onQuery);
-  return openPglite(options.pgliteDir, options.pgliteTemplate, options.onQuery);
+  return openPglite(options.pgliteDir, options.pgliteTemplate, options.onQuery, options.pgliteThread ?? 'main');
 }
 
 const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) => (onQuery ? { logQuery: onQuery } : undefined);
-
-/*
- * drizzle's PGlite driver passes its own `parsers` with every query (timestamps, dates,
- * intervals and some arrays left as text, which drizzle maps itself). PGlite then merges them
- * with its ~300 default parsers by copying the whole map, once per query. Instead the same
- * text parsers are set once on the instance, and drizzle's per-query ones are dropped.
- */
-const identity = (value: string) => value;
-const SCALARS_AS_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
-/** numeric[], timestamp[], timestamptz[], interval[], date[]: drizzle's list, element type. */
-const ARRAYS_AS_TEXT: [number, number][] = [
-  [1231, types.NUMERIC],
-  [1115, types.TIMESTAMP],
-  [1185, types.TIMESTAMPTZ],
-  [1187, types.INTERVAL],
-  [1182, types.DATE],
-];
-const ARRAY_ROWS: QueryOptions = { rowMode: 'array' };
-
-/** Only rowMode matters once the instance parses like drizzle wants. */
-const withoutParsers = (options: QueryOptions | undefined): QueryOptions | undefined =>
-  options?.rowMode === 'array' ? ARRAY_ROWS : undefined;
-
-function drizzleFacingTransaction(tx: Transaction): Transaction {
-  return {
-    query: (text, params, options) => tx.query(text, params, withoutParsers(options)),
-    sql: (strings, ...params) => tx.sql(strings, ...params),
-    exec: (text, options) => tx.exec(text, withoutParsers(options)),
-    rollback: () => tx.rollback(),
-    listen: (channel, callback) => tx.listen(channel, callback),
-    get closed() {
-      return tx.closed;
-    },
-  };
-}
 
 async function openPglite(
   dir: string | undefined,
   template: Blob | File | undefined,
   onQuery: OpenDatabaseOptions['onQuery'],
+  thread: PgliteThreadChoice,
 ): Promise<Database> {
-  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(template ? { loadDataDir: template } : {}) });
-  await client.waitReady;
-  // pg-boss, the migrator and tests (executeSql) keep PGlite's usual parsing: Date objects.
-  const usualParsers: Record<number, (value: string) => unknown> = {};
-  for (const oid of SCALARS_AS_TEXT) {
-    const parse = client.parsers[oid];
-    if (parse) usualParsers[oid] = parse;
-  }
-  for (const [arrayOid, elementOid] of ARRAYS_AS_TEXT) {
-    const element = client.parsers[elementOid] ?? identity;
-    usualParsers[arrayOid] = (value) => types.arrayParser(value, element, arrayOid);
-  }
-  // After waitReady: it installs the array parsers these replace.
-  for (const oid of SCALARS_AS_TEXT) client.parsers[oid] = identity;
-  for (const [arrayOid] of ARRAYS_AS_TEXT) client.parsers[arrayOid] = identity;
-  const usual: QueryOptions = { parsers: usualParsers };
-
-  const drizzleFacing = new Proxy(client, {
-    get(target, property) {
-      if (property === 'query')
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(text, params, withoutParsers(options));
-      if (property === 'transaction')
-        return <T>(run: (tx: Transaction) => Promise<T>) =>
-          target.transaction((tx) => run(drizzleFacingTransaction(tx)));
-      // PGlite keeps its state in private fields: its methods must run on the instance itself.
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  const db = drizzlePglite(drizzleFacing, { schema, logger: queryLogger(onQuery) }) as unknown as Db;
+  const client = thread === 'worker' ? await openPgliteWorker(dir, template) : await openPgliteHere(dir, template);
+  // drizzle takes anything with PGlite's query/exec/transaction.
+  const db = drizzlePglite({
+    client: client as unknown as PGlite,
+    schema,
+    logger: queryLogger(onQuery),
+  }) as unknown as Db;
   const unlisteners = new Set<() => Promise<void>>();
   return {
     kind: 'pglite',
     db,
     async executeSql(text, values) {
       if (!values || values.length === 0) {
-        const results = await client.exec(text, usual);
+        const results = await client.execUsual(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       }
-      const result = await client.query<Record<string, unknown>>(text, values, usual);
-      return { rows: result.rows };
+      const result = await client.queryUsual(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
     },
     async listen(channel, handlers) {
-      // One process, one backend: PGlite hands a committed NOTIFY to its callbacks before the
-      // committing query returns, and there is no connection to lose.
+      // One backend: PGlite hands a committed NOTIFY to its callbacks before the committing
+      // query returns (across the worker boundary too: the notice is posted before the reply),
+      // and there is no connection to lose.
       const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
       handlers.live(true);
       const stop = async () => {

@@ -49,7 +49,12 @@ export async function openTestDatabase(
     };
   }
   const dump = await readFile(inject('pgliteTemplatePath'));
-  const database = await openDatabase({ pgliteTemplate: new Blob([dump]), onQuery: options.onQuery });
+  // PGLITE_THREAD=worker runs the suite with PGlite on a worker thread, as the product does.
+  const database = await openDatabase({
+    pgliteTemplate: new Blob([dump]),
+    onQuery: options.onQuery,
+    pgliteThread: process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main',
+  });
   return { database, drop: () => database.close() };
 }
 

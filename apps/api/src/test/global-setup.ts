@@ -62,8 +62,8 @@ export default async function setup(project: TestProject) {
   });
   await boss.start();
   await boss.stop({ graceful: false, wait: true });
-  const pglite = (database.db as unknown as { $client: { dumpDataDir(c?: 'none'): Promise<Blob> } }).$client;
-  const dump = await pglite.dumpDataDir('none');
+  const pglite = (database.db as unknown as { $client: { dumpDataDir(): Promise<Blob> } }).$client;
+  const dump = await pglite.dumpDataDir();
   const file = path.join(os.tmpdir(), `qmgt-pglite-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
