@@ -36,9 +36,12 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
     async register(name, handler, options = {}) {
       await boss.createQueue(name);
       retryLimits.set(name, options.retryLimit ?? 5);
+      // Every queue polls the database on its own: 16 queues at 0.5 s were a tenth of PGlite's
+      // time under a sell load. A send wakes this process's worker at once (notifyWorker below),
+      // so polling only finds retries (2 s backoff and more) and jobs another process sent.
       const workerId = await boss.work<object>(
         name,
-        { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+        { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) {
             try {

@@ -28,7 +28,12 @@ export interface MoneyAnswer {
 }
 
 export interface MoneyEngineOptions {
-  /** Batches in flight at once: PGlite has one connection, PostgreSQL a pool. */
+  /**
+   * Batches in flight at once. PostgreSQL: a pool, batches run side by side. PGlite runs one
+   * statement at a time, but a second batch already waiting in its queue starts the instant
+   * the first ends, while this thread answers the first one's requests (measured on PGlite on
+   * its worker thread: 1,033 sells/s with two in flight against 776 with one).
+   */
   maxInFlight?: number;
   /**
    * Operations per transaction. Kept small: a batch holds every row lock it took until it
@@ -58,7 +63,7 @@ interface Pending {
  * second run answer the first.
  */
 export function createMoneyEngine(database: Database, options: MoneyEngineOptions = {}) {
-  const maxInFlight = options.maxInFlight ?? (database.kind === 'pglite' ? 1 : 4);
+  const maxInFlight = options.maxInFlight ?? (database.kind === 'pglite' ? 2 : 4);
   const maxBatch = options.maxBatch ?? 32;
   const queue: Pending[] = [];
   /** Counters for tests and the benchmark: how much group commit is happening. */

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import {
   bytes32ToMovementId,
   idList,
+  mayBatchGo,
   movementIdToBytes32,
   netByHolder,
   type OpenMovement,
@@ -35,6 +36,8 @@ export interface SettlementDeps {
   batchSize?: number;
   /** Sends of one movement before its operation is compensated. */
   maxAttempts?: number;
+  /** After a batch that was not full, how long movements gather before the next (mayBatchGo). */
+  sendGapMs?: number;
   /** A sent batch the node has never heard of after this long was lost: its movements go again. */
   lostAfterMs?: number;
   reconcileEveryMs?: number;
@@ -72,6 +75,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function createSettlement(deps: SettlementDeps) {
   const { database, db, chain, log } = deps;
   const batchSize = deps.batchSize ?? 200;
+  const sendGapMs = deps.sendGapMs ?? 250;
   const maxAttempts = deps.maxAttempts ?? 5;
   const lostAfterMs = deps.lostAfterMs ?? 10_000;
   /** A transfer the node does not know is sent again (the same bytes) after this long. */
@@ -88,6 +92,8 @@ export function createSettlement(deps: SettlementDeps) {
   let inFlight: SentBatch | undefined;
   /** Mined batches waiting to be deep enough, oldest first. */
   let mined: SentBatch[] = [];
+  /** The last batch of movements sent: when, and whether it was full. */
+  let lastSend: { sentAt: number; full: boolean } | undefined;
 
   function reset() {
     nonce = undefined;
@@ -281,6 +287,7 @@ export function createSettlement(deps: SettlementDeps) {
       return id;
     });
     inFlight = { id: batchId, hash, sentAt: Date.now() };
+    lastSend = { sentAt: inFlight.sentAt, full: movements.length >= batchSize };
     return true;
   }
 
@@ -385,7 +392,7 @@ export function createSettlement(deps: SettlementDeps) {
     }
     let sent = false;
     if (inFlight) await followInFlight(inFlight);
-    if (!inFlight) sent = await sendNext();
+    if (!inFlight && mayBatchGo(lastSend, Date.now(), sendGapMs)) sent = await sendNext();
     const minedBefore = mined.length;
     await finalizeMined();
     // Only progress makes the loop go on at once. A batch still waiting for its receipt or its
