@@ -143,7 +143,7 @@ export function createSettlement(deps: SettlementDeps) {
     nonce = await chain.pendingNonce();
     const open = rowsOf<{ id: string; tx_hash: Hex; created_at: Date | string; nonce: number; raw_tx: Hex | null }>(
       await exec(
-        `SELECT id::text, tx_hash, created_at, nonce, raw_tx FROM chain_batches WHERE status IN ('sent', 'mined') ORDER BY id`,
+        `SELECT id::text, tx_hash, created_at, nonce, raw_tx FROM chain_batches WHERE status IN ('sent', 'mined') ORDER BY chain_batches.id`,
       ),
     );
     for (const row of open) {
@@ -199,7 +199,7 @@ export function createSettlement(deps: SettlementDeps) {
     const [transfer] = rowsOf<OpenTransfer>(
       await exec(
         `SELECT seq::text, transaction_id::text AS "transactionId", token, to_address AS "to", amount::text
-           FROM chain_transfers WHERE status = 'pending' ORDER BY seq LIMIT 1`,
+           FROM chain_transfers WHERE status = 'pending' ORDER BY chain_transfers.seq LIMIT 1`,
       ),
     );
     if (!transfer) return false;
@@ -242,14 +242,19 @@ export function createSettlement(deps: SettlementDeps) {
     return true;
   }
 
-  /** Sends the oldest pending movements as one batch; false when there is nothing to send. */
+  /**
+   * Sends the oldest pending movements as one batch; false when there is nothing to send.
+   * `ORDER BY chain_movements.seq`, qualified: a bare `seq` would sort by the text column of
+   * the same name in the select list ("10" before "9"), putting a burn before the mint that
+   * pays for it (the chain then refuses the burn) and taking other than the oldest.
+   */
   async function sendNext(): Promise<boolean> {
     // Token transfers (rare, one per chain transaction) go first, in their own order.
     if (await sendTransfer()) return true;
     const movements = rowsOf<OpenMovement>(
       await exec(
         `SELECT seq::text, id::text, user_id::text AS "userId", kind, amount::text, transaction_id::text AS "transactionId"
-           FROM chain_movements WHERE status = 'pending' ORDER BY seq LIMIT $1`,
+           FROM chain_movements WHERE status = 'pending' ORDER BY chain_movements.seq LIMIT $1`,
         [batchSize],
       ),
     );

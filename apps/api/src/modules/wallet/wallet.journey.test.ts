@@ -261,6 +261,57 @@ describe('money safety', () => {
     expect(await t.app.services.ledger.check()).toMatchObject({ balanced: true, nonNegative: true });
   });
 
+  it('sends movements to the chain in ledger order, across a change in the number of digits (999, 1000, 1001)', async () => {
+    const { token } = await fundedUser('100');
+    const settlement = t.app.services.settlement!;
+    // Held back so that the swap's mints and the sell's burn go out in one batch.
+    await settlement.stop();
+    try {
+      const { rows } = await t.database.executeSql(`SELECT last_value::text AS last FROM chain_movements_seq_seq`);
+      // The next power of ten above every seq so far: the swap's mint to the customer gets
+      // boundary - 1, its fee mint the boundary, the sell's burn boundary + 1.
+      const boundary = 10n ** BigInt(String(rows[0]!.last).length + 1);
+      await t.database.executeSql(`SELECT setval('chain_movements_seq_seq', $1)`, [(boundary - 2n).toString()]);
+      const quote = (
+        await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' }, token)
+      ).json<SwapQuote>();
+      const swap = await postWithKey(t.app, '/swap', { quoteId: quote.quoteId }, token, randomUUID());
+      expect(swap.statusCode).toBe(200);
+      const sell = await postWithKey(
+        t.app,
+        '/sell-token',
+        { amount: '0.1', minAmountOut: '0.000001' },
+        token,
+        randomUUID(),
+      );
+      expect(sell.statusCode).toBe(200);
+      const { rows: movements } = await t.database.executeSql(
+        `SELECT seq::text AS seq, kind::text AS kind FROM chain_movements WHERE seq >= $1 ORDER BY chain_movements.seq`,
+        [(boundary - 1n).toString()],
+      );
+      expect(movements.map((m) => `${m.seq} ${m.kind}`)).toEqual([
+        `${boundary - 1n} mint`,
+        `${boundary} mint`,
+        `${boundary + 1n} burn`,
+      ]);
+    } finally {
+      settlement.start();
+    }
+    const ids = [
+      (await get(t.app, '/transactions?type=QMGT&page=1&pageSize=2', token)).json<{ data: Transaction[] }>().data,
+    ].flat();
+    for (const { id } of ids) {
+      const settled = await until(async () => {
+        const details = (await get(t.app, `/transaction-details/${id}/QMGT`, token)).json<{
+          transaction: Transaction;
+        }>().transaction;
+        return details.status === 'pending' ? undefined : details;
+      });
+      // Text order would send the burn (…1) before the mint (…9) and the chain would refuse it.
+      expect(settled.status).toBe('completed');
+    }
+  });
+
   it('an unverified user cannot move money', async () => {
     const { token } = await signedInUser(t.app);
     const res = await postWithKey(t.app, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: '10' }, token);
