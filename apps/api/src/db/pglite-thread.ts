@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { deserializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-protocol.js';
-
 import type { PgliteHandle } from './pglite-setup.js';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
