@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 /** The signed-in first screen's lazy modules: the shell's parts and the swap screen. */
 const SIGNED_IN_ROOTS = [
@@ -47,6 +48,7 @@ export function signedInChunk(): {
   const guestChunks = new Map<string, string>();
   const plugin: Plugin = {
     name: 'qmgt-signed-in-chunk',
+    enforce: 'post',
     apply: 'build',
     buildEnd() {
       members.clear();
@@ -106,6 +108,67 @@ export function signedInChunk(): {
       }
       for (const id of closure(SIGNED_IN_ROOTS)) if (!guests.has(id)) members.add(id);
     },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+      const files = signedInFiles(bundle);
+      if (files.length === 0) return;
+      const reference = this.emitFile({ type: 'asset', name: 'session-preload.js', source: sessionPreload(files) });
+      const script = `<script async src="/${this.getFileName(reference)}"></script>`;
+      html.source = html.source.replace(/(\s*)<\/head>/, `\n    ${script}$1</head>`);
+    },
   };
   return { plugin, test: (id) => members.has(id), guestChunk: (id) => guestChunks.get(id) ?? null };
+}
+
+/** The persisted session store's key (apps/web/src/lib/session-store.ts, SESSION_STORAGE_KEY). */
+const SESSION_STORAGE_KEY = 'qmgt-session';
+
+/** The signed-in chunk, the chunks it imports and their CSS, less what index.html loads anyway. */
+function signedInFiles(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const signedIn = chunks.find((chunk) => chunk.name === 'signed-in');
+  if (!entry || !signedIn) return [];
+  const inHtml = new Set([entry.fileName, ...entry.imports]);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (inHtml.has(fileName) || files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    for (const css of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+      ?.importedCss ?? [])
+      files.add(css);
+    chunk.imports.forEach(visit);
+  };
+  visit(signedIn.fileName);
+  return [...files];
+}
+
+/**
+ * A visit with a session renders the signed-in shell first, whose chunks the app asks for only
+ * once its entry has downloaded and run: a round trip and more on a slow link. This script (async:
+ * it blocks nothing) asks for them as soon as the page's head is read, for sessions only, so a
+ * guest's first load is unchanged. The hints match what the app's own loads ask for (module
+ * preloads and stylesheets, CORS mode), so nothing is fetched twice.
+ */
+function sessionPreload(files: string[]): string {
+  return `(() => {
+  try {
+    const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
+    if (!session || !session.state || !session.state.isAuthenticated) return;
+    for (const file of ${JSON.stringify(files.map((file) => `/${file}`))}) {
+      const link = document.createElement('link');
+      const css = file.endsWith('.css');
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // No storage (private mode): the app loads these itself.
+  }
+})();
+`;
 }
