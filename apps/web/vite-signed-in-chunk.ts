@@ -9,6 +9,14 @@ const SIGNED_IN_ROOTS = [
 ];
 /** Guests' first screens: what they load stays out of the signed-in chunk. */
 const GUEST_ROOTS = [/src[\\/]app[\\/]routes[\\/]sign-in\.tsx$/, /src[\\/]app[\\/]routes[\\/]landing\.tsx$/];
+/**
+ * Other screens a guest may open a visit on (a referral link leads to /register, a consultant's
+ * page, a mailed link): what they import stays out of the signed-in chunk too, or a guest there
+ * would load it.
+ */
+const OTHER_GUEST_ROOTS = [
+  /src[\\/]app[\\/]routes[\\/](sign-up|consultant|forgot-password|email-verification|change-password)\.tsx$/,
+];
 
 const NAMED_REEXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const NAMED_IMPORT = /import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
@@ -33,8 +41,7 @@ type GraphInfo = { code: string | null; importedIds: readonly string[] } | null;
  * files, and on a slow link each costs a round trip on one of the browser's six connections.
  *
  * Once the module graph is known, this collects the modules the signed-in roots import, less
- * those the guests' first screens (/signin, the landing page) import, so a guest's first load
- * is unchanged; `test` answers for the `signed-in` group of `output.codeSplitting`, below the
+ * those the screens a guest may open on import, so a guest never loads this chunk; `test` answers for the `signed-in` group of `output.codeSplitting`, below the
  * groups that take the entry's own graph. A library's index (`@mantine/core`, the icons)
  * re-exports everything: the walk follows only the names a module imports from it, or every
  * guest would seem to use every component.
@@ -106,7 +113,13 @@ export function signedInChunk(): {
         const both = signInScreen!.has(id) && landingScreen!.has(id);
         guestChunks.set(id, both ? 'guest' : signInScreen!.has(id) ? 'sign-in-screen' : 'landing-screen');
       }
-      for (const id of closure(SIGNED_IN_ROOTS)) if (!guests.has(id)) members.add(id);
+      const otherGuests = closure(OTHER_GUEST_ROOTS);
+      for (const id of closure(SIGNED_IN_ROOTS)) {
+        if (guests.has(id)) continue;
+        // Shared with a screen a guest may open on: one chunk of those, not one file each.
+        if (otherGuests.has(id)) guestChunks.set(id, 'shared');
+        else members.add(id);
+      }
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
