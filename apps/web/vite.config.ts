@@ -1,13 +1,17 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineCssPerComponent } from './vite-mantine-css.ts';
 import { precompress } from './vite-precompress.ts';
+import { signedInChunk } from './vite-signed-in-chunk.ts';
 
+const signedIn = signedInChunk();
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
+  // mantineCssPerComponent: each Mantine component's CSS travels with its chunk.
   // precompress: .br and .gz beside each text asset, served by the API's static plugin.
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineCssPerComponent(), signedIn.plugin, precompress()],
   resolve: {
     alias: {
       // Contracts are consumed as TypeScript source, so the client needs no contracts build step.
@@ -29,12 +33,25 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router change less often than the app and every screen needs them: one
-        // long-cached chunk. The other libraries are not grouped (mantine, vendor, charts were):
-        // a group loads whole as soon as the first screen needs any part of it (issue 14: the
-        // charts group came with /signin for a shared helper). Rolldown splits them by the
-        // screens that import them.
+        // long-cached chunk. The entry's whole static graph is one chunk (`initial`): rolldown
+        // otherwise gives every module a lazy chunk shares with it a file of its own, and each
+        // file is a round trip. The contracts' schemas and zod are one chunk, loaded by the
+        // first screen that validates something (not /signin's first paint: decision 011). The
+        // signed-in first screen's lazy parts are one chunk (vite-signed-in-chunk.ts). Other
+        // libraries are not grouped (mantine, vendor, charts were): a group loads whole as soon
+        // as a screen needs any part of it (issue 14: the charts group came with /signin).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
+            { name: 'initial', tags: ['$initial'], priority: 3 },
+            { name: 'contracts', test: /packages[\\/]contracts[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, priority: 2 },
+            // Only the modules it names: their dependencies that guests' first screens share
+            // stay out, or /signin would load this chunk.
+            { name: 'signed-in', test: signedIn.test, priority: 1, includeDependenciesRecursively: false },
+            // What the guests' first screens import: one chunk each for /signin and the landing
+            // page, one for what both use.
+            { name: signedIn.guestChunk, priority: 1, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -36,6 +36,8 @@ type PageResult = {
   js: Bytes;
   css: Bytes;
   failingAudits: string[];
+  /** Lighthouse's own failure (e.g. NO_NAVSTART: no trace recorded): the run measured nothing. */
+  runtimeError?: string;
   /** Every script the page loaded, largest first: where the bytes go. */
   scripts: { path: string; gzip: number }[];
 };
@@ -112,6 +114,7 @@ async function audit(port: number, url: string, name: string, prepare?: (page: P
       js: bytesOf(network, 'Script'),
       css: bytesOf(network, 'Stylesheet'),
       failingAudits,
+      runtimeError: lhr.runtimeError?.code,
       scripts: network
         .filter((item) => item.resourceType === 'Script')
         .map((item) => ({ path: new URL(item.url).pathname, gzip: gzipBytes(item.url) }))
@@ -201,7 +204,14 @@ async function main() {
     const results: PageResult[] = [];
     for (const [name, url, prepare] of pages) {
       const runs: PageResult[] = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chrome.port, url, name, prepare));
+      // A run Lighthouse could not record (it happens now and then on a busy machine: no
+      // navigation start in the trace) has no performance score: it is run again, not counted as 0.
+      for (let attempts = 0; runs.length < RUNS && attempts < RUNS * 2; attempts += 1) {
+        const run = await audit(chrome.port, url, name, prepare);
+        if (run.runtimeError) console.log(`${name}: Lighthouse failed (${run.runtimeError}); running again`);
+        else runs.push(run);
+      }
+      if (runs.length === 0) throw new Error(`Lighthouse failed on every run of ${name}`);
       const chosen = median(runs);
       results.push(chosen);
       console.log(

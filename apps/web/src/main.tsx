@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadShell } from './app/layout/root-layout';
-import { AppProviders, preloadProviders } from './app/providers';
+import { AppProviders } from './app/providers';
 import { installPrefetchOnIntent, preloadPath } from './app/prefetch-on-intent';
 import { appRoutes, createAppRouter } from './app/router';
+import { prefetchToasts } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { selectIsKycVerified, useSessionStore } from './lib/session-store';
 import './styles/global.css';
@@ -14,6 +15,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
 installPrefetchOnIntent(appRoutes);
+// Toasts answer actions: their code is fetched on the first interaction, not with the first screen.
+for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+  window.addEventListener(type, prefetchToasts, { once: true, passive: true, capture: true });
+}
 const queryClient = createQueryClient();
 
 // The first screen renders whole: its chunks (the route's, and the signed-in shell's for a
@@ -22,7 +27,6 @@ const queryClient = createQueryClient();
 const session = useSessionStore.getState();
 void Promise.allSettled([
   preloadPath(appRoutes, window.location.pathname),
-  preloadProviders(),
   preloadShell({ isAuthenticated: session.isAuthenticated, isKycVerified: selectIsKycVerified(session) }),
 ]).then(() => {
   createRoot(root).render(

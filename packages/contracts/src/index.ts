@@ -1,5 +1,6 @@
 export * from './text.js';
 export * from './errors.js';
+export * from './user-constants.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './dev.js';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { KYC_STATUSES, ROLES } from './user-constants.js';
 
-/** KYC status values of SPEC.md section 3 / DESIGN.md section 4. Only 'Verified' opens gated pages. */
-export const KYC_STATUSES = ['Not Verified', 'Pending', 'Rejected', 'Verified'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
-export const KYC_VERIFIED: KycStatus = 'Verified';
 
-export const ROLES = ['customer', 'operator'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -37,5 +37,15 @@ export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (m
   return Object.assign(Screen, { preload }) as LazyScreen<P>;
 }
 
-/** Loads every lazy screen made so far: for tests, which render without waiting for chunks. */
-export const preloadAllScreens = () => Promise.all([...everyPreload].map((preload) => preload()));
+/**
+ * Loads every lazy screen: for tests, which render without waiting for chunks. Again until no
+ * new one appears, since a lazy module may declare lazy screens of its own (the idle timer
+ * inside the signed-in services).
+ */
+export async function preloadAllScreens(): Promise<void> {
+  let loaded = -1;
+  while (loaded !== everyPreload.size) {
+    loaded = everyPreload.size;
+    await Promise.all([...everyPreload].map((preload) => preload()));
+  }
+}

@@ -1,18 +1,30 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base layer only: each component's CSS comes with its chunk (vite-mantine-css.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { isToastsContainerWanted, subscribeToastsContainer } from '@/lib/notify';
 import { lazyScreen } from './lazy-screen';
 import { theme } from './theme';
 
 // The toasts' container (and its transition library) is not needed to paint the first screen:
-// notifications shown before it arrives wait in Mantine's store and appear once it mounts.
+// it mounts with the first toast (lib/notify.ts), which waits in Mantine's store until then.
 const Notifications = lazyScreen(
   () => import('@mantine/notifications'),
   (m) => m.Notifications,
 );
-export const preloadProviders = () => Notifications.preload();
+
+function ToastsContainer() {
+  const wanted = useSyncExternalStore(subscribeToastsContainer, isToastsContainerWanted, isToastsContainerWanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      {/* Bottom right: toasts at the top right covered the header's wallet, bell and profile menu. */}
+      <Notifications position="bottom-right" limit={5} />
+    </Suspense>
+  ) : null;
+}
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -24,10 +36,7 @@ type AppProvidersProps = {
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" env={mantineEnv}>
-      {/* Bottom right: toasts at the top right covered the header's wallet, bell and profile menu. */}
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" limit={5} />
-      </Suspense>
+      <ToastsContainer />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@qmgt/contracts';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { useSessionStore } from './session-store';
@@ -40,6 +39,12 @@ export function setSessionEndedHandler(listener: UnauthorizedListener | null): v
   onSessionEnded = listener;
 }
 
+/**
+ * A schema, or a function that loads one: a screen whose first paint must not wait for zod
+ * (the sign-in form, issue 14) passes `() => import(...)`, and the schema arrives with the answer.
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON-encoded, except a FormData, which goes as multipart/form-data. */
@@ -47,7 +52,7 @@ type RequestOptions<T> = {
   /** Extra headers, e.g. the identity provider's own `X-Access-Token`. */
   headers?: Record<string, string>;
   /** Validates the answer; the wire shape lives in @qmgt/contracts. */
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<T>;
   query?: Record<string, string | undefined>;
   signal?: AbortSignal;
   /** Send the stored access token. Default true; the sign-in calls have none to send. */
@@ -82,9 +87,19 @@ function requestHeaders(token: string | null, extra: Record<string, string> | un
   return headers;
 }
 
+/** The error body's schema, with zod: fetched by the first failed answer, not by the first screen. */
+const loadApiErrorSchema = () => import('./api-error-schema').then((m) => m.apiErrorSchema);
+
 /** The ApiError for a non-2xx answer; a refused bearer token is reported once, here. */
-function failure(status: number, payload: unknown, token: string | null, reportSessionEnd: boolean): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
+async function failure(
+  status: number,
+  payload: unknown,
+  token: string | null,
+  reportSessionEnd: boolean,
+): Promise<ApiError> {
+  // If the schema cannot be fetched (offline), the failure is reported without the server's words.
+  const schema = await loadApiErrorSchema().catch(() => undefined);
+  const parsed = schema?.safeParse(payload) ?? { success: false as const };
   const sessionEnded = status === 401 && Boolean(token);
   const error = parsed.success
     ? new ApiError(status, parsed.data.error.message, parsed.data.error.name, parsed.data.error.details, sessionEnded)
@@ -93,8 +108,15 @@ function failure(status: number, payload: unknown, token: string | null, reportS
   return error;
 }
 
-function parseAnswer<T>(status: number, payload: unknown, schema: z.ZodType<T> | undefined): T {
-  if (!schema) return undefined as T;
+async function parseAnswer<T>(status: number, payload: unknown, source: SchemaSource<T> | undefined): Promise<T> {
+  if (!source) return undefined as T;
+  let schema: z.ZodType<T>;
+  try {
+    schema = typeof source === 'function' ? await source() : source;
+  } catch {
+    // The schema's chunk could not be fetched: as unreachable as a failed request.
+    throw new ApiError(0, '');
+  }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(status, 'Unexpected answer from the server');
   return parsed.data;
@@ -125,7 +147,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
 
   const payload = await readJson(response);
-  if (!response.ok) throw failure(response.status, payload, token, reportSessionEnd);
+  if (!response.ok) throw await failure(response.status, payload, token, reportSessionEnd);
   return parseAnswer(response.status, payload, schema);
 }
 
@@ -162,14 +184,12 @@ export function apiUpload<T = void>(path: string, form: FormData, options: Uploa
         payload = undefined;
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(failure(xhr.status, payload, token, reportSessionEnd));
+        void failure(xhr.status, payload, token, reportSessionEnd).then(reject);
         return;
       }
-      try {
-        resolve(parseAnswer(xhr.status, payload, schema));
-      } catch (error) {
-        reject(error instanceof Error ? error : new ApiError(xhr.status, ''));
-      }
+      parseAnswer(xhr.status, payload, schema).then(resolve, (error: unknown) =>
+        reject(error instanceof Error ? error : new ApiError(xhr.status, '')),
+      );
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, '')));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
@@ -206,7 +226,7 @@ export async function apiDownload(path: string, options: Pick<RequestOptions<nev
     if (signal?.aborted) throw cause;
     throw new ApiError(0, '');
   }
-  if (!response.ok) throw failure(response.status, await readJson(response), token, true);
+  if (!response.ok) throw await failure(response.status, await readJson(response), token, true);
   const file: DownloadedFile = {
     blob: await response.blob(),
     filename: filenameFrom(response.headers.get('Content-Disposition')),

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { preloadAllScreens } from '@/app/lazy-screen';
+import { preloadQrCode } from '@/components/ui/qr-code';
 import { server } from './server';
 import { resetTestApi } from './handlers';
 
@@ -43,7 +44,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // route and look at it at once, as the built app does after a prefetch: load them all first.
 beforeAll(async () => {
   await import('@/app/router');
-  await preloadAllScreens();
+  await Promise.all([preloadAllScreens(), preloadQrCode()]);
 }, 60_000);
 beforeEach(() => {
   localStorage.clear();

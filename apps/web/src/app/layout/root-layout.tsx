@@ -54,7 +54,9 @@ export function RootLayout() {
   const showSidebar = useSessionStore(selectIsKycVerified);
   // Money moves for signed-in clients; a state left running (another tab) still shows.
   const transactionShown = useSessionStore((s) => s.isAuthenticated || s.loadingState.status !== 'idle');
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY) ?? false;
+  // Read at the first render, not in an effect: a phone would otherwise render the desktop
+  // layout (the docked sidebar) first and then swap it for the mobile one.
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   useClearCacheOnSignOut();
@@ -97,9 +99,12 @@ export function RootLayout() {
 
       {showSidebar ? (
         <AppShell.Navbar aria-label="Sidebar">
-          <Suspense fallback={null}>
-            <AppSidebar narrow={narrow} />
-          </Suspense>
+          {/* Off screen up to 768 px, where the drawer below takes over: not rendered there. */}
+          {isMobile ? null : (
+            <Suspense fallback={null}>
+              <AppSidebar narrow={narrow} />
+            </Suspense>
+          )}
         </AppShell.Navbar>
       ) : null}
 

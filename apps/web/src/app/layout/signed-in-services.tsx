@@ -1,6 +1,14 @@
+import { Suspense } from 'react';
 import { TermsPrompt } from '@/features/content/components/terms';
-import { IdleLogout } from '../session/idle-logout';
+import { lazyScreen } from '../lazy-screen';
 import { SessionSync } from '../session/session-sync';
+
+// The idle timer (react-idle-timer, 7 KB gzip) paints nothing: it starts once its chunk has
+// arrived, after the first screen has rendered, instead of delaying that screen (issue 14).
+const IdleLogout = lazyScreen(
+  () => import('../session/idle-logout'),
+  (m) => m.IdleLogout,
+);
 
 /**
  * What runs only while a client is signed in: the session sync, the idle logout, the prompt to
@@ -10,7 +18,9 @@ export function SignedInServices() {
   return (
     <>
       <SessionSync />
-      <IdleLogout />
+      <Suspense fallback={null}>
+        <IdleLogout />
+      </Suspense>
       <TermsPrompt />
     </>
   );

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { SESSION_IDLE_MS } from '@qmgt/contracts';
 import { useIdleTimer } from 'react-idle-timer';
+import { showToast } from '@/lib/notify';
 import { useEndSession } from './use-end-session';
 
 export const IDLE_LOGOUT_TITLE = 'Idle Logout';
@@ -33,7 +33,7 @@ export function IdleLogout() {
     crossTab: true,
     syncTimers: 200,
     onIdle: () => {
-      notifications.show({
+      showToast({
         id: 'idle-logout',
         title: IDLE_LOGOUT_TITLE,
         message: IDLE_LOGOUT_MESSAGE,

@@ -1,15 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { loginRequestSchema } from '@qmgt/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSessionStore } from '@/lib/session-store';
-import { useLogin } from '../api/login';
-import { ResendVerificationForm } from './resend-verification-form';
+import type { loginRequestSchema } from '../api/login-schemas';
+import { loadLoginSchemas, useLogin } from '../api/login';
+
+// Shown only after the server refused an unconfirmed e-mail: not part of the form's first paint.
+const ResendVerificationForm = lazy(() =>
+  import('./resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
+);
+
+type LoginInput = z.input<typeof loginRequestSchema>;
+type LoginOutput = z.output<typeof loginRequestSchema>;
+
+/**
+ * The contract's schema validates the form; it and zod are fetched when the visitor first
+ * focuses a field or presses a key in the form (issue 14), not to paint the screen.
+ */
+const validation = lazyResolver<LoginInput, unknown, LoginOutput>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), loadLoginSchemas()]).then(([{ zodResolver }, schemas]) =>
+    zodResolver(schemas.loginRequestSchema),
+  ),
+);
 
 const looksLikeEmail = (identifier: string) => identifier.includes('@');
 
@@ -24,8 +41,8 @@ export function SignInForm() {
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   // The server's words when too many failed sign-ins locked the account.
   const [locked, setLocked] = useState<string | null>(null);
-  const form = useForm<z.input<typeof loginRequestSchema>, unknown, z.output<typeof loginRequestSchema>>({
-    resolver: zodResolver(loginRequestSchema),
+  const form = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: validation.resolver,
     defaultValues: { identifier: '', password: '' },
   });
   const { errors } = form.formState;
@@ -44,7 +61,7 @@ export function SignInForm() {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={validation.prefetch} onPointerDown={validation.prefetch} noValidate>
         <Stack gap="md">
           <TextInput
             label="E-mail or username"
@@ -84,7 +101,9 @@ export function SignInForm() {
         <Alert color="yellow" variant="light" title="E-mail not verified">
           <Stack gap="sm">
             <Text size="sm">Open the link we e-mailed you to verify your address, or get a new one.</Text>
-            <ResendVerificationForm key={unconfirmed} email={looksLikeEmail(unconfirmed) ? unconfirmed : undefined} />
+            <Suspense fallback={null}>
+              <ResendVerificationForm key={unconfirmed} email={looksLikeEmail(unconfirmed) ? unconfirmed : undefined} />
+            </Suspense>
           </Stack>
         </Alert>
       ) : null}

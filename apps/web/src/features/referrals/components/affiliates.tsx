@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { copyReferralLink } from '@/lib/copy-feedback';
@@ -67,7 +67,7 @@ export function Affiliates({ referralLink }: { referralLink: string }) {
       <Paper withBorder radius="lg" p="md">
         <Group align="center" wrap="wrap" gap="lg">
           <div className="qr-frame">
-            <QRCodeSVG value={referralLink} size={100} level="H" aria-label="Referral QR code" />
+            <QrCode value={referralLink} size={100} level="H" aria-label="Referral QR code" />
           </div>
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Text size="sm" fw={500}>

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import { Link } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
@@ -54,7 +54,7 @@ export function ConsultantPage({ name }: { name: string }) {
         <Stack align="center" gap="md">
           <Text fw={600}>Start saving in gold with {consultant.displayName}</Text>
           <div className="qr-frame">
-            <QRCodeSVG value={link} size={200} level="H" aria-label={`QR code of ${link}`} />
+            <QrCode value={link} size={200} level="H" aria-label={`QR code of ${link}`} />
           </div>
           <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
             {link}

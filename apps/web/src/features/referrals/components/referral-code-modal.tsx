@@ -1,6 +1,6 @@
 import { Button, Code, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import { copyReferralLink, copyWalletAddress } from '@/lib/copy-feedback';
 
 type ReferralCodeModalProps = {
@@ -27,7 +27,7 @@ function QrTab({ value, hint, copyLabel, onCopy, missingText }: QrTabProps) {
       {value ? (
         <>
           <div className="qr-frame">
-            <QRCodeSVG value={value} size={200} level="H" title={`QR code of ${value}`} />
+            <QrCode value={value} size={200} level="H" title={`QR code of ${value}`} />
           </div>
           <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
             {value}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandFacebook, IconBrandTelegram, IconBrandWhatsapp, IconBrandX, IconCopy } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import { copyReferralLink } from '@/lib/copy-feedback';
 
 // SPEC.md section 2: the social links are placeholders that all lead to /.
@@ -18,7 +18,7 @@ export function ReferralPanel({ link }: { link: string }) {
       <Stack gap={8}>
         <Group gap="sm" wrap="nowrap" align="center">
           <div className="qr-frame qr-frame--small">
-            <QRCodeSVG value={link} size={100} level="H" title="Referral link QR code" />
+            <QrCode value={link} size={100} level="H" title="Referral link QR code" />
           </div>
           <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
             <Text size="sm" fw={600}>

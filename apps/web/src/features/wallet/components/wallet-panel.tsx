@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDroplet } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import type { ReactNode } from 'react';
 import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
 import { errorMessage } from '@/lib/api-client';
@@ -82,7 +82,7 @@ export function WalletPanel({
             {address ? (
               <>
                 <div className="qr-frame">
-                  <QRCodeSVG value={address} size={200} level="H" title="Wallet address QR code" />
+                  <QrCode value={address} size={200} level="H" title="Wallet address QR code" />
                 </div>
                 <Code block w="100%" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', textAlign: 'center' }}>
                   {address}

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from '@/components/ui/qr-code';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -42,7 +42,7 @@ export function HandoffButton() {
               </Text>
               <div className="qr-frame">
                 {/* Level M and 256 px, not H at 200: the link carries a signed token, and a denser code scans badly. */}
-                <QRCodeSVG value={link} size={256} level="M" title="Verification link QR code" />
+                <QrCode value={link} size={256} level="M" title="Verification link QR code" />
               </div>
               <Code block w="100%" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                 {link}

@@ -1,0 +1,40 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+import type { QRCodeSVG as QRCodeSVGComponent } from 'qrcode.react';
+
+type QRCodeSVGType = typeof QRCodeSVGComponent;
+
+let loaded: QRCodeSVGType | undefined;
+let loading: Promise<QRCodeSVGType> | undefined;
+
+/** Loads the QR code library ahead of its first use (tests render without waiting for chunks). */
+export function preloadQrCode(): Promise<QRCodeSVGType> {
+  loading ??= import('qrcode.react').then(
+    (m) => (loaded = m.QRCodeSVG),
+    (error: unknown) => {
+      // Tried afresh next time (the network came back, a deploy replaced the chunk).
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const LazyQrCode = lazy(async () => ({ default: await preloadQrCode() }));
+
+type QrCodeProps = ComponentProps<QRCodeSVGType> & { size: number };
+
+/**
+ * qrcode.react's QRCodeSVG, loaded on first use (issue 14): QR codes sit in dialogs and panels
+ * a phone's first screen does not show, and the library is 10 KB gzip. Until it arrives, a blank
+ * square of the code's size holds its place, so nothing moves when it appears; once loaded, a
+ * code renders at once.
+ */
+export function QrCode(props: QrCodeProps) {
+  const Loaded = loaded;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={<span style={{ display: 'inline-block', width: props.size, height: props.size }} />}>
+      <LazyQrCode {...props} />
+    </Suspense>
+  );
+}
