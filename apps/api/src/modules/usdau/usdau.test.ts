@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  fromUnits,
   toUnits,
   type BalancesResponse,
   type ConvertQuote,
@@ -51,8 +52,11 @@ async function customerWithGrams(grams: string) {
     code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
   });
   expect(deposit.status).toBe(200);
-  // Enough QMGT for `grams` after Convert's 0.5% fee.
-  const qmgt = ((Number(grams) / 0.995) * 1.001 + 0.01).toFixed(4);
+  // Enough QMGT for `grams` after Convert's 0.5% fee (with a margin), rounded up to 4 decimals;
+  // grams counted in 18-decimal units like QMGT, in bigint.
+  const step = 10n ** 14n;
+  const needed = (toUnits(grams, 'QMGT') * 1001n) / 995n + toUnits('0.01', 'QMGT');
+  const qmgt = fromUnits(((needed + step - 1n) / step) * step, 'QMGT');
   const swapQuote = (
     await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '4000' }, session.token, null)
   ).json<SwapQuote>();

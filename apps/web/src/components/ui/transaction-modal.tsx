@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LoadingState } from '@/lib/session-store';
 import { ExplorerLink, isInAppUrl } from './explorer-link';
@@ -10,6 +11,35 @@ export const TRANSACTION_DEFAULTS = {
   successTitle: 'Transaction Successful',
   errorTitle: 'Transaction Failed',
 } as const;
+
+/** An outcome's icon, heading and optional description, centred. */
+function Outcome({
+  color,
+  icon,
+  title,
+  description,
+}: {
+  color: string;
+  icon: ReactNode;
+  title: string;
+  description: string | undefined;
+}) {
+  return (
+    <>
+      <ThemeIcon size={56} radius="xl" color={color} variant="light">
+        {icon}
+      </ThemeIcon>
+      <Title order={2} size="h4" ta="center">
+        {title}
+      </Title>
+      {description ? (
+        <Text c="dimmed" size="sm" ta="center">
+          {description}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 type TransactionModalProps = {
   state: LoadingState;
@@ -62,17 +92,12 @@ export function TransactionModal({ state, explorerTxBase, onClose }: Transaction
 
           {status === 'success' ? (
             <Stack align="center" gap="sm" pb="sm">
-              <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-                <IconCheck size={32} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} size="h4" ta="center">
-                {state.successMessage || TRANSACTION_DEFAULTS.successTitle}
-              </Title>
-              {state.descriptionMessage ? (
-                <Text c="dimmed" size="sm" ta="center">
-                  {state.descriptionMessage}
-                </Text>
-              ) : null}
+              <Outcome
+                color="teal"
+                icon={<IconCheck size={32} aria-hidden />}
+                title={state.successMessage || TRANSACTION_DEFAULTS.successTitle}
+                description={state.descriptionMessage}
+              />
               {explorerUrl ? (
                 // Going to the built-in explorer leaves this screen, so the modal goes with it.
                 <ExplorerLink href={explorerUrl} size="sm" onClick={isInAppUrl(explorerUrl) ? onClose : undefined} />
@@ -91,17 +116,12 @@ export function TransactionModal({ state, explorerTxBase, onClose }: Transaction
 
           {status === 'error' ? (
             <Stack align="center" gap="sm" pb="sm" role="alert">
-              <ThemeIcon size={56} radius="xl" color="red" variant="light">
-                <IconX size={32} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} size="h4" ta="center">
-                {TRANSACTION_DEFAULTS.errorTitle}
-              </Title>
-              {state.descriptionMessage ? (
-                <Text c="dimmed" size="sm" ta="center">
-                  {state.descriptionMessage}
-                </Text>
-              ) : null}
+              <Outcome
+                color="red"
+                icon={<IconX size={32} aria-hidden />}
+                title={TRANSACTION_DEFAULTS.errorTitle}
+                description={state.descriptionMessage}
+              />
             </Stack>
           ) : null}
         </Modal.Body>
