@@ -1,11 +1,22 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { API_BASE, apiPaths } from '../../packages/contracts/src/paths.ts';
+import { EARLY_ANSWERS_GLOBAL } from './src/lib/early-answers.ts';
 
-/** The signed-in first screen's lazy modules: the shell's parts and the swap screen. */
-const SIGNED_IN_ROOTS = [
-  /src[\\/]app[\\/]layout[\\/](signed-in-services|signed-in-actions|transaction-modal-host|sidebar-toggle|app-sidebar|navigation-drawer)\.tsx$/,
-  /src[\\/]app[\\/]routes[\\/]swap\.tsx$/,
+/**
+ * The signed-in first screen's lazy modules that its first paint shows: the swap screen and the
+ * header's sidebar toggle (left of the brand: were it to come later, the brand would move).
+ */
+const SIGNED_IN_ROOTS = [/src[\\/]app[\\/]layout[\\/]sidebar-toggle\.tsx$/, /src[\\/]app[\\/]routes[\\/]swap\.tsx$/];
+/**
+ * The rest of the signed-in shell: the header's actions (right of the brand: nothing moves when
+ * they appear), the sidebar (its width is reserved), the closed drawer and modals, the session's
+ * services. One chunk the app asks for at its first render, not before it: on a slow link the
+ * screen shows without waiting for them (issue 14).
+ */
+const SIGNED_IN_LATER_ROOTS = [
+  /src[\\/]app[\\/]layout[\\/](signed-in-services|signed-in-actions|transaction-modal-host|app-sidebar|navigation-drawer)\.tsx$/,
 ];
 /** Guests' first screens: what they load stays out of the signed-in chunk. */
 const GUEST_ROOTS = [/src[\\/]app[\\/]routes[\\/]sign-in\.tsx$/, /src[\\/]app[\\/]routes[\\/]landing\.tsx$/];
@@ -36,29 +47,39 @@ const importedName = (spec: string) =>
 type GraphInfo = { code: string | null; importedIds: readonly string[] } | null;
 
 /**
- * One chunk for what a signed-in client's first screen loads lazily (issue 14). Rolldown puts
- * every module that two lazy chunks share into a chunk of its own: the swap screen came in 107
- * files, and on a slow link each costs a round trip on one of the browser's six connections.
+ * Two chunks for what a signed-in client's first screen loads lazily (issue 14): what its first
+ * paint shows (`signed-in`) and the rest of the shell (`signed-in-later`). Rolldown puts every
+ * module that two lazy chunks share into a chunk of its own: the swap screen came in 107 files,
+ * and on a slow link each costs a round trip on one of the browser's six connections.
  *
  * Once the module graph is known, this collects the modules the signed-in roots import, less
- * those the screens a guest may open on import, so a guest never loads this chunk; `test` answers for the `signed-in` group of `output.codeSplitting`, below the
- * groups that take the entry's own graph. A library's index (`@mantine/core`, the icons)
+ * those the screens a guest may open on import, so a guest never loads these chunks; `test` and
+ * `laterTest` answer for the two groups of `output.codeSplitting`, below the groups that take the
+ * entry's own graph. A library's index (`@mantine/core`, the icons)
  * re-exports everything: the walk follows only the names a module imports from it, or every
  * guest would seem to use every component.
  */
 export function signedInChunk(): {
   plugin: Plugin;
   test: (id: string) => boolean;
+  laterTest: (id: string) => boolean;
   guestChunk: (id: string) => string | null;
 } {
   const members = new Set<string>();
+  const laterMembers = new Set<string>();
+  let apiBase = API_BASE;
   const guestChunks = new Map<string, string>();
   const plugin: Plugin = {
     name: 'qmgt-signed-in-chunk',
     enforce: 'post',
     apply: 'build',
+    configResolved(config) {
+      // The same base the client's API calls use (src/config/env.ts), without a trailing slash.
+      apiBase = (config.env.VITE_API_BASE || API_BASE).replace(/\/+$/, '');
+    },
     buildEnd() {
       members.clear();
+      laterMembers.clear();
       guestChunks.clear();
       const info = (id: string): GraphInfo => this.getModuleInfo(id);
       const reexportCache = new Map<string, Map<string, string> | null>();
@@ -114,11 +135,12 @@ export function signedInChunk(): {
         guestChunks.set(id, both ? 'guest' : signInScreen!.has(id) ? 'sign-in-screen' : 'landing-screen');
       }
       const otherGuests = closure(OTHER_GUEST_ROOTS);
-      for (const id of closure(SIGNED_IN_ROOTS)) {
+      const firstPaint = closure(SIGNED_IN_ROOTS);
+      for (const id of [...firstPaint, ...closure(SIGNED_IN_LATER_ROOTS)]) {
         if (guests.has(id)) continue;
         // Shared with a screen a guest may open on: one chunk of those, not one file each.
         if (otherGuests.has(id)) guestChunks.set(id, 'shared');
-        else members.add(id);
+        else (firstPaint.has(id) ? members : laterMembers).add(id);
       }
     },
     generateBundle(_options, bundle) {
@@ -126,12 +148,19 @@ export function signedInChunk(): {
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
       const files = signedInFiles(bundle);
       if (files.length === 0) return;
-      const reference = this.emitFile({ type: 'asset', name: 'session-preload.js', source: sessionPreload(files) });
-      const script = `<script async src="/${this.getFileName(reference)}"></script>`;
-      html.source = html.source.replace(/(\s*)<\/head>/, `\n    ${script}$1</head>`);
+      // Inline, and before the stylesheet: an external script would cost a round trip before the
+      // hints, and an inline one after a stylesheet waits for it. The API's Content-Security-Policy
+      // allows it by its SHA-256 (apps/api/src/plugins/client-scripts.ts).
+      const script = `<script>${sessionPreload(files, apiBase)}</script>`;
+      html.source = html.source.replace('</title>', `</title>\n    ${script}`);
     },
   };
-  return { plugin, test: (id) => members.has(id), guestChunk: (id) => guestChunks.get(id) ?? null };
+  return {
+    plugin,
+    test: (id) => members.has(id),
+    laterTest: (id) => laterMembers.has(id),
+    guestChunk: (id) => guestChunks.get(id) ?? null,
+  };
 }
 
 /** The persisted session store's key (apps/web/src/lib/session-store.ts, SESSION_STORAGE_KEY). */
@@ -158,18 +187,48 @@ function signedInFiles(bundle: OutputBundle): string[] {
   return [...files];
 }
 
+/** Stands for the session's user hash in a path (letters only: encodeURIComponent keeps it). */
+const USER_HASH = 'USER_HASH';
+
+/**
+ * The GETs a session's first screen makes, by the screen's path ('*': every signed-in screen):
+ * the shell's (session-sync's getInfo, the profile menu's KYC form, the header's deposit address,
+ * the terms prompt, the sandbox banner's health) and the swap screen's balance. A path missing
+ * here is only asked for later, by the app; one listed but not asked for is one small wasted GET.
+ */
+const FIRST_SCREEN_GETS: Record<string, { path: string; auth: boolean }[]> = {
+  '*': [
+    { path: apiPaths.getInfo, auth: true },
+    { path: apiPaths.getPersonal, auth: true },
+    { path: apiPaths.accountAddress(USER_HASH), auth: true },
+    { path: apiPaths.termsStatus, auth: true },
+    { path: apiPaths.health, auth: false },
+  ],
+  '/': [{ path: apiPaths.qmgtBalance, auth: true }],
+};
+
 /**
  * A visit with a session renders the signed-in shell first, whose chunks the app asks for only
- * once its entry has downloaded and run: a round trip and more on a slow link. This script (async:
- * it blocks nothing) asks for them as soon as the page's head is read, for sessions only, so a
- * guest's first load is unchanged. The hints match what the app's own loads ask for (module
+ * once its entry has downloaded and run: a round trip and more on a slow link. This script (inline
+ * and tiny: it blocks nothing) asks for them while the page's head is read, for sessions only, so
+ * a guest's first load is unchanged. The hints match what the app's own loads ask for (module
  * preloads and stylesheets, CORS mode), so nothing is fetched twice.
+ *
+ * It also asks for the first screen's GETs (FIRST_SCREEN_GETS) with the session's token, exactly
+ * as the API client would, and leaves the answers where the client takes them
+ * (src/lib/early-answers.ts): the balances arrive with the code instead of a round trip after it.
  */
-function sessionPreload(files: string[]): string {
+function sessionPreload(files: string[], apiBase: string): string {
+  const gets = (list: (typeof FIRST_SCREEN_GETS)[string]) => JSON.stringify(list.map(({ path, auth }) => [path, auth]));
+  const byScreen = Object.entries(FIRST_SCREEN_GETS)
+    .filter(([screen]) => screen !== '*')
+    .map(([screen, list]) => `${JSON.stringify(screen)}: ${gets(list)}`)
+    .join(', ');
   return `(() => {
   try {
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
-    if (!session || !session.state || !session.state.isAuthenticated) return;
+    const state = session && session.state;
+    if (!state || !state.isAuthenticated) return;
     for (const file of ${JSON.stringify(files.map((file) => `/${file}`))}) {
       const link = document.createElement('link');
       const css = file.endsWith('.css');
@@ -179,8 +238,23 @@ function sessionPreload(files: string[]): string {
       link.href = file;
       document.head.appendChild(link);
     }
+    const token = state.accessToken;
+    const userHash = state.info && state.info.userHash;
+    if (typeof token !== 'string' || typeof userHash !== 'string') return;
+    const screens = { ${byScreen} };
+    const gets = ${gets(FIRST_SCREEN_GETS['*']!)}.concat(screens[location.pathname] || []);
+    const answers = {};
+    for (const [path, auth] of gets) {
+      const url = new URL(${JSON.stringify(apiBase)} + path.replace(${JSON.stringify(USER_HASH)}, encodeURIComponent(userHash)), location.origin).href;
+      const headers = auth ? { Accept: 'application/json', Authorization: 'Bearer ' + token } : { Accept: 'application/json' };
+      const response = fetch(url, { headers });
+      // The client that takes it sees a failure as its own; one nobody takes is not an error.
+      response.catch(() => undefined);
+      answers[url] = { auth, response };
+    }
+    window[${JSON.stringify(EARLY_ANSWERS_GLOBAL)}] = { token, at: performance.now(), answers };
   } catch {
-    // No storage (private mode): the app loads these itself.
+    // No storage (private mode): the app loads all of this itself.
   }
 })();
 `;

@@ -48,6 +48,7 @@ export default defineConfig({
             // Only the modules it names: their dependencies that guests' first screens share
             // stay out, or /signin would load this chunk.
             { name: 'signed-in', test: signedIn.test, priority: 1, includeDependenciesRecursively: false },
+            { name: 'signed-in-later', test: signedIn.laterTest, priority: 1, includeDependenciesRecursively: false },
             // What the guests' first screens import: one chunk each for /signin and the landing
             // page, one for what both use.
             { name: signedIn.guestChunk, priority: 1, includeDependenciesRecursively: false },

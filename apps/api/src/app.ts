@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
+import { clientScriptSources } from './plugins/client-scripts.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -281,13 +282,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (ownsDatabase) await database.close();
   });
 
+  const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const sumsubHosts = config.kyc.provider === 'sumsub' ? ['https://*.sumsub.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // With the Sumsub adapter its WebSDK loads a script and an iframe from Sumsub's hosts.
-        scriptSrc: ["'self'", ...sumsubHosts],
+        // 'self' and the client's inline scripts by hash; with the Sumsub adapter its WebSDK
+        // loads a script and an iframe from Sumsub's hosts.
+        scriptSrc: [clientScriptSources(webDistDir), ...sumsubHosts],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -352,7 +355,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  await app.register(staticClientPlugin, { distDir: config.webDistDir ?? DEFAULT_WEB_DIST });
+  await app.register(staticClientPlugin, { distDir: webDistDir });
 
   // One not-found handler: JSON for the API, the client's index.html for client routes.
   app.setNotFoundHandler((request, reply) => {

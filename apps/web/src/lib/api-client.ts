@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { env } from '@/config/env';
+import { takeEarlyAnswer } from './early-answers';
 import { useSessionStore } from './session-store';
 
 /**
@@ -133,14 +134,18 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   const isForm = body instanceof FormData;
   const headers = requestHeaders(token, options.headers, body !== undefined && !isForm);
 
+  const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    });
+    // A GET the first screen of a session needs may already be on its way (lib/early-answers.ts).
+    const early = method === 'GET' && !options.headers ? takeEarlyAnswer(url, token) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal,
+      }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, '');

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session-store';
 import { lazyScreen } from '../lazy-screen';
+import { useAfterFirstPaint } from './after-first-paint';
 import { BrandLink } from './brand-link';
 
 // Chunks of their own: a guest's header (the first screen's) has neither.
@@ -17,12 +18,12 @@ const SignedInActions = lazyScreen(
   (m) => m.SignedInActions,
 );
 
-/** The header's chunks a session shows at once (see preloadShell in root-layout.tsx). */
-export const preloadHeader = (session: { isAuthenticated: boolean; isKycVerified: boolean }) =>
-  Promise.allSettled([
-    ...(session.isAuthenticated ? [SignedInActions.preload()] : []),
-    ...(session.isKycVerified ? [SidebarToggleButton.preload()] : []),
-  ]);
+/**
+ * The header's chunk a session shows at once (see preloadShell in root-layout.tsx): the sidebar
+ * toggle, left of the brand. The actions on the right come with the rest of the shell.
+ */
+export const preloadHeader = (session: { isKycVerified: boolean }) =>
+  session.isKycVerified ? SidebarToggleButton.preload() : Promise.resolve();
 
 export type SidebarToggle = {
   /** 'drawer' on mobile (burger), 'rail' on desktop (wide/narrow). */
@@ -39,6 +40,8 @@ type AppHeaderProps = {
 
 export function AppHeader({ navigation }: AppHeaderProps) {
   const user = useSessionStore((s) => (s.isAuthenticated ? s.info : null));
+  // Right of the brand, so nothing moves when they appear: they come after the screen.
+  const actionsReady = useAfterFirstPaint();
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -51,9 +54,11 @@ export function AppHeader({ navigation }: AppHeaderProps) {
         <BrandLink />
       </Group>
       {user ? (
-        <Suspense fallback={null}>
-          <SignedInActions userHash={user.userHash} />
-        </Suspense>
+        actionsReady ? (
+          <Suspense fallback={null}>
+            <SignedInActions userHash={user.userHash} />
+          </Suspense>
+        ) : null
       ) : (
         <Group gap="xs" wrap="nowrap">
           {/* SPEC.md section 2: the header also links to /support. Signed-in clients reach it

@@ -6,6 +6,7 @@ import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
 import { lazyScreen } from '../lazy-screen';
 import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
+import { useAfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
 import { AppHeader, preloadHeader } from './app-header';
 import { PageTransition } from './page-transition';
@@ -30,15 +31,14 @@ const SignedInServices = lazyScreen(
   (m) => m.SignedInServices,
 );
 
-/** The shell's chunks a session needs on its first screen (main.tsx loads them before it). */
+/**
+ * The shell's chunks a session's first paint shows (main.tsx loads them before it). The sidebar,
+ * the closed drawer and modals, the header's actions and the session's services are not among
+ * them: they render as their chunk arrives, where they move nothing (vite-signed-in-chunk.ts).
+ */
 export function preloadShell(session: { isAuthenticated: boolean; isKycVerified: boolean }): Promise<unknown> {
   if (!session.isAuthenticated) return Promise.resolve();
-  return Promise.allSettled([
-    SignedInServices.preload(),
-    TransactionModalHost.preload(),
-    preloadHeader(session),
-    ...(session.isKycVerified ? [AppSidebar.preload()] : []),
-  ]);
+  return preloadHeader(session);
 }
 
 const HEADER_HEIGHT = 64;
@@ -59,6 +59,8 @@ export function RootLayout() {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
+  // The sidebar, the closed drawer and modals and the session's services come after the screen.
+  const shellReady = useAfterFirstPaint();
   useClearCacheOnSignOut();
 
   const navigation = showSidebar
@@ -100,7 +102,7 @@ export function RootLayout() {
       {showSidebar ? (
         <AppShell.Navbar aria-label="Sidebar">
           {/* Off screen up to 768 px, where the drawer below takes over: not rendered there. */}
-          {isMobile ? null : (
+          {isMobile || !shellReady ? null : (
             <Suspense fallback={null}>
               <AppSidebar narrow={narrow} />
             </Suspense>
@@ -108,7 +110,7 @@ export function RootLayout() {
         </AppShell.Navbar>
       ) : null}
 
-      {showSidebar && isMobile ? (
+      {showSidebar && isMobile && shellReady ? (
         <Suspense fallback={null}>
           <NavigationDrawer opened={drawerOpened} onClose={closeDrawer} />
         </Suspense>
@@ -125,12 +127,12 @@ export function RootLayout() {
       </AppShell.Main>
 
       <AppFooter />
-      {transactionShown ? (
+      {transactionShown && shellReady ? (
         <Suspense fallback={null}>
           <TransactionModalHost />
         </Suspense>
       ) : null}
-      {isAuthenticated ? (
+      {isAuthenticated && shellReady ? (
         <Suspense fallback={null}>
           <SignedInServices />
         </Suspense>

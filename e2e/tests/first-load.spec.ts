@@ -1,0 +1,74 @@
+import type { Request } from '@playwright/test';
+import { verifyKycViaApi } from './support/kyc.js';
+import { expect, test } from './support/test.js';
+import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
+
+/**
+ * Issue 14: a session's first load. index.html's inline script asks for the signed-in chunks and
+ * the first screen's GETs while the app's code downloads; the API's CSP allows that script by
+ * its hash; the app then reads those answers instead of asking again.
+ */
+test("a session's reload asks for each first-screen GET once, early, with no CSP violation", async ({
+  page,
+  request,
+}) => {
+  const { credentials: me } = await createVerifiedUser(request, { prefix: 'early' });
+  await verifyKycViaApi(request, await signInViaApi(request, me.email, me.password));
+  await signInViaUi(page, me.username, me.password);
+  await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+
+  const cdp = await page.context().newCDPSession(page);
+  const violations: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
+  });
+  await cdp.send('Audits.enable');
+  // Which script asked for each API GET: the document itself (its inline script) or a chunk.
+  const initiators = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request: sent, initiator }) => {
+    const path = new URL(sent.url).pathname;
+    if (path.startsWith('/api/')) initiators.set(path, initiator.stack?.callFrames[0]?.url ?? initiator.type);
+  });
+  await cdp.send('Network.enable');
+  const apiGets: Request[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/api/')) apiGets.push(req);
+  });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+  // The header's actions come after the screen; the balance is on the form once its answer is read.
+  await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+  await expect(page.getByText(/Available: [0-9]/).first()).toBeVisible();
+
+  // Every early answer was taken by the app (none left over: the app asked for nothing twice).
+  const left = await page.evaluate(() => {
+    const early = (globalThis as Record<string, unknown>).__qmgtEarlyAnswers as
+      { answers: Record<string, unknown> } | undefined;
+    if (!early) return null;
+    return Object.entries(early.answers)
+      .filter(([, answer]) => answer !== undefined)
+      .map(([url]) => url);
+  });
+  expect(left).toEqual([]);
+
+  const paths = apiGets.map((req) => new URL(req.url()).pathname);
+  for (const path of ['/api/getInfo', '/api/verification/get-personal', '/api/terms/status', '/api/get-qmgt-balance']) {
+    expect(
+      paths.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+  }
+  expect(paths.filter((p) => p.startsWith('/api/getAccountAddress/'))).toHaveLength(1);
+  // Asked for by the page's own inline script, before any of the app's code ran, as the session.
+  expect(new URL(initiators.get('/api/get-qmgt-balance') ?? '').pathname).toBe('/');
+  const balance = apiGets.find((req) => new URL(req.url()).pathname === '/api/get-qmgt-balance')!;
+  expect(balance.headers().authorization).toMatch(/^Bearer /);
+  expect(violations).toEqual([]);
+});
+
+test('a guest gets no early requests', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => '__qmgtEarlyAnswers' in globalThis)).toBe(false);
+});
