@@ -38,8 +38,29 @@ describe('markdown', () => {
     expect(rtl.getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
     expect(rtl.queryByRole('link', { name: 'click' })).toBeNull();
     expect(rtl.getByRole('link', { name: 'site' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    expect(safeHref('//evil.example')).toBeNull();
     expect(safeHref('/support')).toBe('/support');
+    expect(safeHref('/Announcements?page=2#top')).toBe('/Announcements?page=2#top');
+  });
+
+  it('refuses paths a browser would open on another site', () => {
+    for (const offSite of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\\/evil.example',
+    ])
+      expect(safeHref(offSite), JSON.stringify(offSite)).toBeNull();
+    for (const notWeb of ['javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c', 'support'])
+      expect(safeHref(notWeb), notWeb).toBeNull();
+    // And as a link in a body: left as text.
+    render(
+      <MantineProvider>
+        <Markdown source={'[a](//evil.example) [b](/\\evil.example) [c](\\\\evil.example) [home](/)'} />
+      </MantineProvider>,
+    );
+    expect(rtl.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/']);
+    expect(rtl.getByText(/\[a\]\(\/\/evil\.example\)/)).toBeInTheDocument();
   });
 });
 
