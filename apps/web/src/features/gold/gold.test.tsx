@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { BalancesResponse, ConvertQuote, GaePlanResponse, TerminationSummary } from '@qmgt/contracts';
+import { formatDate } from '@/lib/format';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
@@ -381,5 +382,196 @@ describe('Convert', () => {
     expect(await screen.findByRole('group', { name: 'Convert quote' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Convert' })).toBeEnabled();
     expect(calls('/convert')).toHaveLength(1);
+  });
+});
+
+describe('GAE auto-save', () => {
+  /** The plan endpoint and PUT /gae/auto-save, stateful: what was saved is what the plan shows next. */
+  function autoSaveApi(refusal?: { status: number; message: string; field?: string }) {
+    let current: NonNullable<GaePlanResponse['plan']>['autoSave'] = null;
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/gae/plan'), () => HttpResponse.json(plan({ autoSave: current }))),
+      http.put(apiUrl('/gae/auto-save'), async ({ request }) => {
+        const body = (await request.json()) as { amountUsdt?: string; dayOfMonth?: number; enabled?: false };
+        sent.push(body);
+        if (refusal)
+          return HttpResponse.json(
+            apiErrorBody(refusal.status, refusal.message, 'UnprocessableError', { field: refusal.field }),
+            { status: refusal.status },
+          );
+        current =
+          body.enabled === false
+            ? null
+            : { amountUsdt: body.amountUsdt!, dayOfMonth: body.dayOfMonth!, nextRunOn: '2026-12-05', lastRun: null };
+        return HttpResponse.json({ autoSave: current });
+      }),
+    );
+    return sent;
+  }
+
+  it('turns monthly auto-save on with an amount and a day, shows it on the plan, and turns it off', async () => {
+    const sent = autoSaveApi();
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+    // Nothing to fill while it is off.
+    expect(screen.queryByRole('textbox', { name: 'Monthly amount (USDT)' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    // An amount is required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the monthly amount in USDT.');
+    expect(sent).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '150');
+    const day = screen.getByRole('textbox', { name: 'Day of the month' });
+    await user.clear(day);
+    await user.type(day, '5');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(
+      await screen.findByText(`Auto-save is on: next purchase on ${formatDate('2026-12-05')}.`),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }]);
+    // The plan is read again and says what was saved.
+    expect(
+      await screen.findByText(`150.00 USDT on day 5 of each month; next on ${formatDate('2026-12-05')}.`),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(await screen.findByText('Auto-save is off.')).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }, { enabled: false }]);
+    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal (an amount below a gram) and keeps the plan as it was", async () => {
+    const sent = autoSaveApi({
+      status: 422,
+      message: "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+      field: 'amountUsdt',
+    });
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    await user.click(await screen.findByRole('switch', { name: 'Buy every month' }));
+    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '20');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+    );
+    expect(sent).toEqual([{ amountUsdt: '20', dayOfMonth: 1 }]);
+    expect(screen.getByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+  });
+});
+
+describe('gold holdings on the dashboard', () => {
+  it('shows each holding in grams with its value at spot, as the balances give them', async () => {
+    const balances: BalancesResponse = {
+      USDT: { available: '0', locked: '0' },
+      QMGT: { available: '0', locked: '0' },
+      GOLD: { available: '3.5', locked: '0.5', plan: '2.240437', ges: '1.25' },
+      rewards: { QMGT: '0' },
+      spot: '130.5',
+    };
+    server.use(http.get(apiUrl('/balances'), () => HttpResponse.json(balances)));
+    renderApp('/dashboard', { session: verified() });
+    const holdings = within(await screen.findByRole('region', { name: 'Gold holdings' }));
+    // grams x 130.50, rounded down to the cent.
+    for (const [label, grams, value] of [
+      ['Gold savings (GSA)', '3.5000 g', '≈ $456.75'],
+      ['GAE plan', '2.2404 g', '≈ $292.37'],
+      ['GDS groups', '1.2500 g', '≈ $163.12'],
+      ['Locked', '0.5000 g', '≈ $65.25'],
+    ] as const) {
+      const figure = within((await holdings.findByText(label, { selector: 'p' })).parentElement!);
+      expect(figure.getByText(grams)).toBeInTheDocument();
+      expect(figure.getByText(value)).toBeInTheDocument();
+    }
+    expect(holdings.getByText('2.2404 g')).toHaveAttribute('title', '2.240437 g');
+  });
+});
+
+describe('vault bars (back office)', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const bar = (overrides: Record<string, string> = {}) => ({
+    id: 'b1',
+    serial: 'AB12345',
+    refinery: 'Valcambi',
+    fineGrams: '12441.5',
+    addedAt: '2026-11-20T00:00:00.000Z',
+    ...overrides,
+  });
+
+  /** The bar list and its two actions, stateful; `corrections` are answered in turn (undefined: accepted). */
+  function barsApi(corrections: (Response | undefined)[] = []) {
+    let bars = [bar(), bar({ id: 'b2', serial: 'ZX999', refinery: 'PAMP', fineGrams: '1000' })];
+    const sent: { path: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('/admin/vault-bars'), () => HttpResponse.json({ data: bars })),
+      http.post(apiUrl('/admin/vault-bars/:id/correct'), async ({ request, params }) => {
+        const body = (await request.json()) as { serial: string; refinery: string; fineGrams: string };
+        sent.push({ path: `correct ${String(params.id)}`, body });
+        const refusal = corrections.shift();
+        if (refusal) return refusal;
+        bars = bars.map((b) => (b.id === params.id ? { ...b, ...body } : b));
+        return HttpResponse.json({ bar: bars.find((b) => b.id === params.id) });
+      }),
+      http.post(apiUrl('/admin/vault-bars/:id/withdraw'), ({ params }) => {
+        sent.push({ path: `withdraw ${String(params.id)}`, body: null });
+        const gone = bars.find((b) => b.id === params.id)!;
+        bars = bars.filter((b) => b.id !== params.id);
+        return HttpResponse.json({ bar: gone });
+      }),
+    );
+    return sent;
+  }
+
+  it('corrects a bar in its dialog; a serial already listed is refused at the field', async () => {
+    const sent = barsApi([
+      HttpResponse.json(
+        apiErrorBody(409, "This refinery's bar serial is already on the list.", 'ConflictError', { field: 'serial' }),
+        { status: 409 },
+      ),
+    ]);
+    const { user } = renderApp('/admin/vault-bars', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Correct AB12345' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct AB12345' }));
+    const serial = dialog.getByRole('textbox', { name: 'Serial' });
+    expect(serial).toHaveValue('AB12345');
+    expect(dialog.getByRole('textbox', { name: 'Fine grams' })).toHaveValue('12441.5');
+    await user.clear(serial);
+    await user.type(serial, 'ZX999');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText("This refinery's bar serial is already on the list.")).toBeInTheDocument();
+    expect(serial).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(serial);
+    await user.type(serial, 'AB12346');
+    const grams = dialog.getByRole('textbox', { name: 'Fine grams' });
+    await user.clear(grams);
+    await user.type(grams, '12440.25');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Valcambi AB12346 corrected.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Correct/ })).toBeNull());
+    const table = within(screen.getByRole('table', { name: 'Vault bars' }));
+    expect(await table.findByText('AB12346')).toBeInTheDocument();
+    expect(table.getByText('12,440.2500')).toBeInTheDocument();
+    expect(sent.map((s) => s.body)).toEqual([
+      { serial: 'ZX999', refinery: 'Valcambi', fineGrams: '12441.5' },
+      { serial: 'AB12346', refinery: 'Valcambi', fineGrams: '12440.25' },
+    ]);
+  });
+
+  it('withdraws a bar after a confirmation, and nothing when the operator cancels', async () => {
+    const sent = barsApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = renderApp('/admin/vault-bars', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw ZX999' }));
+    expect(confirm).toHaveBeenLastCalledWith('Take PAMP ZX999 off the vault list?');
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Withdraw ZX999' }));
+    expect(await screen.findByText('PAMP ZX999 taken off the list.')).toBeInTheDocument();
+    expect(sent).toEqual([{ path: 'withdraw b2', body: null }]);
+    const table = within(screen.getByRole('table', { name: 'Vault bars' }));
+    await waitFor(() => expect(table.queryByText('ZX999')).toBeNull());
+    expect(table.getByText('AB12345')).toBeInTheDocument();
+    confirm.mockRestore();
   });
 });
