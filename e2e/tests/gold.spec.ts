@@ -16,7 +16,11 @@ const bearer = (session: Session) => ({ Authorization: `Bearer ${session.jwt}` }
 async function balances(request: APIRequestContext, session: Session) {
   const response = await request.get('/api/balances', { headers: bearer(session) });
   expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as { USDT: { available: string }; GOLD: { plan: string; locked: string } };
+  return (await response.json()) as {
+    USDT: { available: string };
+    QMGT: { available: string };
+    GOLD: { available: string; plan: string; locked: string };
+  };
 }
 
 test('GAE: purchase, statement, PDF, termination, operator approval, refund', async ({
@@ -126,7 +130,7 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   await expect(page.getByText('Your plan is closed')).toBeVisible();
 });
 
-test('USDAU: convert to grams, request USDAU, operator approval, paid on chain; the vault list on the public proof of reserves', async ({
+test('USDAU: convert to grams on the Convert screen, request USDAU, operator approval, paid on chain; the vault list on the public proof of reserves', async ({
   page,
   browser,
   request,
@@ -149,13 +153,35 @@ test('USDAU: convert to grams, request USDAU, operator approval, paid on chain; 
     expect(response.ok(), await response.text()).toBe(true);
     return response.json();
   };
-  // Grams in the GSA: USDT -> QMGT -> grams (the Convert screen has its own tests).
+  // QMGT through the API (buying it is the swap journey's), then grams in the GSA through the
+  // Convert screen: the quote with its fee first, then the transaction modal until the burn settles.
   const swap = await post('/api/swap/quote', { from: 'USDT', to: 'QMGT', amount: '600' });
   await post('/api/swap', { quoteId: swap.quoteId });
-  const convert = await post('/api/convert/quote', { from: 'QMGT', to: 'GOLD', amount: '3' });
-  await post('/api/convert', { quoteId: convert.quoteId });
+  const qmgtBefore = (await balances(request, session)).QMGT.available;
 
   await signInViaUi(page, me.username, me.password);
+  await page.goto('/transactions-convert');
+  await expect(page.getByRole('heading', { name: 'Convert Transactions', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Available: \d+\.\d{4} QMGT$/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Amount (QMGT)' }).fill('3');
+  await page.getByRole('button', { name: 'Get a quote' }).click();
+  const convertQuote = page.getByRole('group', { name: 'Convert quote' });
+  await expect(convertQuote.locator('dt:text-is("You convert") + dd')).toHaveText('3.0000 QMGT');
+  await expect(convertQuote.locator('dt:text-is("Fee (0.5%)") + dd')).toHaveText('0.0150 g');
+  await expect(convertQuote.locator('dt:text-is("You receive") + dd')).toHaveText('2.9850 g');
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const convertModal = page.getByRole('dialog', { name: 'Transaction status' });
+  await expect(convertModal.getByText('Transaction Successful')).toBeVisible({ timeout: 60_000 });
+  await expect(convertModal.getByText('You received 2.9850 g for 3.0000 QMGT.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const converted = await balances(request, session);
+  expect(converted.GOLD.available).toBe('2.985');
+  const qmgtUnits = (decimal: string) => {
+    const [whole = '0', fraction = ''] = decimal.split('.');
+    return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0') || '0');
+  };
+  expect(qmgtUnits(qmgtBefore) - qmgtUnits(converted.QMGT.available)).toBe(3n * 10n ** 18n);
+
   await page.goto('/request-external-usdau');
   await expect(page.getByRole('heading', { name: 'USDAU Request External', level: 1 })).toBeVisible();
   await expect(page.getByText('No USDAU requests yet.')).toBeVisible();

@@ -36,8 +36,15 @@ export const termsSchema = z.object({
 });
 export type Terms = z.infer<typeof termsSchema>;
 export const termsInputSchema = z.object({
-  title: text(160, { required: 'Title is required' }).min(1, 'Title is required'),
-  body: text(100_000, { multiline: true, required: 'Text is required' }).min(1, 'Text is required'),
+  title: text(160, { required: 'Title is required', maxMessage: 'The title is at most 160 characters' }).min(
+    1,
+    'Title is required',
+  ),
+  body: text(100_000, {
+    multiline: true,
+    required: 'Text is required',
+    maxMessage: 'The terms are at most 100,000 characters',
+  }).min(1, 'Text is required'),
 });
 export type TermsInput = z.infer<typeof termsInputSchema>;
 /** The signed-in user's standing against the current terms. */
@@ -79,7 +86,11 @@ export const ticketsResponseSchema = z.object({ data: z.array(ticketSchema) });
 /** The public form's answer: the ticket's reference only (the sender may not be signed in). */
 export const contactResponseSchema = z.object({ code: z.string() });
 export const ticketReplySchema = z.object({
-  body: text(5_000, { multiline: true, required: 'Message is required' }).min(1, 'Message is required'),
+  body: text(5_000, {
+    multiline: true,
+    required: 'Message is required',
+    maxMessage: 'A message is at most 5,000 characters',
+  }).min(1, 'Message is required'),
 });
 export const adminTicketSchema = ticketSchema.extend({
   name: z.string(),

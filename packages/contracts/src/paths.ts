@@ -81,6 +81,7 @@ export const apiPaths = {
   adminTerms: '/admin/terms',
   adminTickets: '/admin/support/tickets',
   adminTicketReply: (id: string) => `/admin/support/tickets/${encodeURIComponent(id)}/reply`,
+  adminTicketClose: (id: string) => `/admin/support/tickets/${encodeURIComponent(id)}/close`,
   gesGroups: '/ges/groups',
   gesGroup: (id: string) => `/ges/groups/${encodeURIComponent(id)}`,
   gesDocument: (id: string) => `/ges/documents/${encodeURIComponent(id)}`,

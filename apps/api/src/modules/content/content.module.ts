@@ -1,8 +1,21 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { CONTENT_MAIL_JOBS, createContentService, type ContentService, type TicketMailJob } from './content.service.js';
+import {
+  CONTENT_MAIL_JOBS,
+  createContentService,
+  type ContentService,
+  type FollowUpMailJob,
+  type TicketMailJob,
+} from './content.service.js';
 import { contentRoutes } from './content.routes.js';
-import { ticketReceiptMail, ticketReplyMail, ticketToSupportMail } from './content.mails.js';
+import {
+  ticketClosedMail,
+  ticketFollowUpReceiptMail,
+  ticketFollowUpToSupportMail,
+  ticketReceiptMail,
+  ticketReplyMail,
+  ticketToSupportMail,
+} from './content.mails.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -10,7 +23,7 @@ declare module '../../services.js' {
   }
 }
 
-/** Announcements, terms and support (issue 13): routes, the support mails, sign-up's acceptance. */
+/** Announcements, terms and support (issue 13): routes, the support mails (every step of a ticket), sign-up's acceptance. */
 export default fp(
   async (app) => {
     const content = createContentService({ db: app.database.db, jobs: app.jobs });
@@ -30,6 +43,22 @@ export default fp(
       if (!found) return;
       await mail.send(
         ticketReplyMail(found.row.email, found.row.name, publicUrl, found.ticket, found.row.userId !== null),
+      );
+    });
+
+    await app.jobs.register<FollowUpMailJob>(CONTENT_MAIL_JOBS.ticketFollowedUp, async (job) => {
+      const found = await content.ticketForMail(job.ticketId);
+      const followUp = found?.ticket.messages.find((m) => m.id === job.messageId);
+      if (!found || !followUp) return;
+      const { row, ticket } = found;
+      await mail.send(ticketFollowUpToSupportMail(app.config.supportEmail, publicUrl, ticket, row, followUp.body));
+      await mail.send(ticketFollowUpReceiptMail(row.email, row.name, publicUrl, ticket));
+    });
+    await app.jobs.register<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, async (job) => {
+      const found = await content.ticketForMail(job.ticketId);
+      if (!found) return;
+      await mail.send(
+        ticketClosedMail(found.row.email, found.row.name, publicUrl, found.ticket, found.row.userId !== null),
       );
     });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
 
@@ -118,17 +118,38 @@ export async function messagesOf(db: Db, ticketIds: string[]): Promise<Map<strin
   return map;
 }
 
-/** A message on a ticket, and the ticket's new status (answered by support, open again by the customer). */
+/**
+ * A message on a ticket, and the ticket's new status (answered by support, open again by the
+ * customer); undefined, with nothing written, when the ticket is closed. The status update
+ * comes first and names the closed state in its WHERE: it takes the row's lock, so a close
+ * that lands at the same moment is either before it (nothing written) or after it.
+ */
 export async function addMessage(
   db: Db,
   ticketId: string,
   message: { author: 'customer' | 'support'; authorId: string | null; body: string },
-) {
-  await db.transaction(async (tx) => {
-    await tx.insert(supportMessages).values({ ticketId, ...message });
-    await tx
+): Promise<MessageRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
       .update(supportTickets)
       .set({ status: message.author === 'support' ? 'answered' : 'open', updatedAt: new Date() })
-      .where(eq(supportTickets.id, ticketId));
+      .where(and(eq(supportTickets.id, ticketId), ne(supportTickets.status, 'closed')))
+      .returning({ id: supportTickets.id });
+    if (!ticket) return undefined;
+    const [row] = await tx
+      .insert(supportMessages)
+      .values({ ticketId, ...message })
+      .returning();
+    return row!;
   });
+}
+
+/** Closes a ticket that is not closed yet; undefined when it is (or does not exist). */
+export async function closeTicket(db: Db, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(supportTickets)
+    .set({ status: 'closed', updatedAt: new Date() })
+    .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')))
+    .returning();
+  return row;
 }

@@ -132,10 +132,11 @@ export const contentRoutes: FastifyPluginAsync<{
     '/support/tickets/:id/messages',
     {
       onRequest: app.requireUser,
+      // 409: the ticket is closed (the customer writes a new message instead).
       config: { errorStatuses: [404, 409] },
       schema: {
         tags,
-        summary: "Answer on one of the caller's tickets",
+        summary: "Answer on one of the caller's tickets (support is mailed, the caller gets a receipt)",
         params: idParams('Ticket'),
         body: ticketReplySchema,
         response: { 200: ticketResponseSchema },
@@ -228,10 +229,11 @@ export const contentRoutes: FastifyPluginAsync<{
     '/admin/support/tickets/:id/reply',
     {
       onRequest: app.requireOperator,
-      config: { errorStatuses: [404] },
+      // 409: the ticket is closed.
+      config: { errorStatuses: [404, 409] },
       schema: {
         tags: admin,
-        summary: 'Answer a ticket (the sender is mailed)',
+        summary: 'Answer a ticket (the sender is mailed); a closed ticket takes no answer',
         params: idParams('Ticket'),
         body: ticketReplySchema,
         response: { 200: adminTicketResponseSchema },
@@ -244,6 +246,23 @@ export const contentRoutes: FastifyPluginAsync<{
         request.body.body,
         request.ip,
       ),
+    }),
+  );
+  app.post(
+    '/admin/support/tickets/:id/close',
+    {
+      onRequest: app.requireOperator,
+      // 409: already closed.
+      config: { errorStatuses: [404, 409] },
+      schema: {
+        tags: admin,
+        summary: 'Close a ticket: no more answers from either side (the sender is mailed)',
+        params: idParams('Ticket'),
+        response: { 200: adminTicketResponseSchema },
+      },
+    },
+    async (request) => ({
+      ticket: await content.closeTicket(currentAuth(request).user.id, request.params.id, request.ip),
     }),
   );
 };

@@ -19,10 +19,18 @@ import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.
 export const CONTENT_MAIL_JOBS = {
   ticketOpened: 'mail.support-ticket-opened',
   ticketReplied: 'mail.support-ticket-replied',
+  ticketFollowedUp: 'mail.support-ticket-followed-up',
+  ticketClosed: 'mail.support-ticket-closed',
 } as const;
 export interface TicketMailJob {
   ticketId: string;
 }
+/** The follow-up's own message: another one may follow before the mail goes out. */
+export interface FollowUpMailJob extends TicketMailJob {
+  messageId: string;
+}
+
+const CLOSED_FOR_CUSTOMER = 'This ticket is closed. Send a new message from the contact form.';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A ticket reference a person can read out: ST- and 8 characters. */
@@ -186,10 +194,17 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
       const [wire] = await ticketsWire([await ownTicket(userId, id)]);
       return wire!;
     },
+    /** A closed ticket takes no follow-up (409): the customer writes a new message instead. */
     async customerReply(userId: string, id: string, body: string): Promise<Ticket> {
       const row = await ownTicket(userId, id);
-      if (row.status === 'closed') throw conflict('This ticket is closed. Send a new message from the contact form.');
-      await repo.addMessage(db, id, { author: 'customer', authorId: userId, body });
+      if (row.status === 'closed') throw conflict(CLOSED_FOR_CUSTOMER);
+      const message = await repo.addMessage(db, id, { author: 'customer', authorId: userId, body });
+      // Closed by an operator between the check and the write: nothing was written.
+      if (!message) throw conflict(CLOSED_FOR_CUSTOMER);
+      await deps.jobs.send<FollowUpMailJob>(CONTENT_MAIL_JOBS.ticketFollowedUp, {
+        ticketId: id,
+        messageId: message.id,
+      });
       return this.ticket(userId, id);
     },
     async ticketQueue() {
@@ -198,7 +213,11 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
     async supportReply(operatorId: string, id: string, body: string, ip: string | null) {
       const row = await repo.ticketById(db, id);
       if (!row) throw notFound('Ticket not found.');
-      await repo.addMessage(db, id, { author: 'support', authorId: operatorId, body });
+      const message =
+        row.status === 'closed'
+          ? undefined
+          : await repo.addMessage(db, id, { author: 'support', authorId: operatorId, body });
+      if (!message) throw conflict(`${row.code} is closed: a closed ticket takes no more answers.`);
       await audit(db, {
         action: 'support.ticket.reply',
         actorId: operatorId,
@@ -208,6 +227,23 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
       });
       await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketReplied, { ticketId: id });
       const [wire] = await adminTicketsWire([(await repo.ticketById(db, id))!]);
+      return wire!;
+    },
+    /** The operator closes a ticket: final for both sides (decision 009); audited, the sender mailed. */
+    async closeTicket(operatorId: string, id: string, ip: string | null) {
+      const row = await repo.ticketById(db, id);
+      if (!row) throw notFound('Ticket not found.');
+      const closed = await repo.closeTicket(db, id);
+      if (!closed) throw conflict(`${row.code} is already closed.`);
+      await audit(db, {
+        action: 'support.ticket.close',
+        actorId: operatorId,
+        subjectId: row.userId,
+        detail: row.code,
+        ip,
+      });
+      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, { ticketId: id });
+      const [wire] = await adminTicketsWire([closed]);
       return wire!;
     },
     ticketForMail: async (id: string) => {

@@ -7,11 +7,14 @@ import { DEFAULT_OPERATOR } from '../../test/operator.js';
 
 let t: TestApp;
 let operatorToken: string;
+let operatorId: string;
 beforeAll(async () => {
   t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
+  const login = (
     await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ).json();
+  operatorToken = login.jwt;
+  operatorId = login.user.id;
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -21,6 +24,17 @@ async function waitForSubjects(to: string, count: number) {
   for (let i = 0; i < 50 && (await mails(to)).length < count; i++) await new Promise((r) => setTimeout(r, 100));
   return (await mails(to)).map((m) => m.subject);
 }
+/** The newest mail to `to` with this subject, waited for. */
+async function mailWithSubject(to: string, subject: string) {
+  for (let i = 0; i < 50 && !(await mails(to)).some((m) => m.subject === subject); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const found = (await mails(to)).find((m) => m.subject === subject);
+  if (!found)
+    throw new Error(`no mail "${subject}" to ${to}; got ${(await mails(to)).map((m) => m.subject).join(' | ')}`);
+  return found;
+}
+const SUPPORT = 'support@qmgt.local';
+const count = async (sql: string) => ((await t.database.executeSql(sql)).rows[0] as { n: number }).n;
 
 describe('announcements', () => {
   it('are published by operators, listed pinned first then newest for anyone, and withdrawn', async () => {
@@ -157,8 +171,20 @@ describe('contact and support', () => {
     const answered = (await get(t.app, `/support/tickets/${ticket.id}`, user.token)).json<{ ticket: Ticket }>().ticket;
     expect(answered.status).toBe('answered');
     expect(answered.messages.map((m) => m.from)).toEqual(['customer', 'support']);
-    const followUp = await post(t.app, `/support/tickets/${ticket.id}/messages`, { body: 'Thanks!' }, user.token);
+    const followUp = await post(
+      t.app,
+      `/support/tickets/${ticket.id}/messages`,
+      { body: 'Thanks! And the March one?' },
+      user.token,
+    );
     expect(followUp.json().ticket.status).toBe('open');
+    // The follow-up is mailed as a new ticket is: support gets the message, the customer a receipt.
+    const toSupport = await mailWithSubject(SUPPORT, `Follow-up on support ticket ${code}: Statement question`);
+    expect(toSupport.text).toContain(`From Asha <${user.input.email}>.`);
+    expect(toSupport.text).toContain('Thanks! And the March one?');
+    expect(toSupport.text).not.toContain('Where is my PDF?');
+    const receipt = await mailWithSubject(user.input.email, `We received your follow-up (${code})`);
+    expect(receipt.text).toContain('/support');
     expect((await get(t.app, `/support/tickets/${randomUUID()}`, user.token)).statusCode).toBe(404);
   });
 
@@ -183,5 +209,185 @@ describe('contact and support', () => {
       (await post(t.app, '/contact', { name: 'n', email: guest.email, subject: 's', message: 'm' }, 'stale-token'))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('ticket text is text', () => {
+  const markup = '<script>alert(1)</script> <img src=x onerror=alert(1)>';
+  const escaped = '&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;';
+  /** The mail's HTML shows the markup as characters and carries no element made from it. */
+  const inert = (html: string) => {
+    expect(html).toContain(escaped);
+    expect(html).not.toMatch(/<script|<img/i);
+  };
+
+  it('stores markup in a contact message and in replies as written, and escapes it in every mail', async () => {
+    const user = await signedInUser(t.app);
+    const sent = await post(
+      t.app,
+      '/contact',
+      { name: 'Mallory', email: user.input.email, subject: 'Hi <b>there</b>', message: `Hello ${markup}` },
+      user.token,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = sent.json().code as string;
+    const [ticket] = (await get(t.app, '/support/tickets', user.token)).json<{ data: Ticket[] }>().data;
+    expect(ticket!.subject).toBe('Hi <b>there</b>');
+    expect(ticket!.messages[0]!.body).toBe(`Hello ${markup}`);
+
+    const opened = await mailWithSubject(SUPPORT, `New support ticket ${code}: Hi <b>there</b>`);
+    inert(opened.html);
+    expect(opened.html).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+    expect(opened.html).not.toContain('<b>there');
+    expect(opened.text).toContain(`Hello ${markup}`);
+    const receipt = await mailWithSubject(user.input.email, `We received your message (${code})`);
+    expect(receipt.html).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+    expect(receipt.html).not.toContain('<b>there');
+
+    const answer = await post(
+      t.app,
+      `/admin/support/tickets/${ticket!.id}/reply`,
+      { body: `Re: ${markup}` },
+      operatorToken,
+    );
+    expect(answer.statusCode).toBe(200);
+    inert((await mailWithSubject(user.input.email, `Reply to your message (${code})`)).html);
+
+    const followUp = await post(
+      t.app,
+      `/support/tickets/${ticket!.id}/messages`,
+      { body: `Again ${markup}` },
+      user.token,
+    );
+    expect(followUp.statusCode).toBe(200);
+    inert((await mailWithSubject(SUPPORT, `Follow-up on support ticket ${code}: Hi <b>there</b>`)).html);
+
+    const thread = (await get(t.app, `/support/tickets/${ticket!.id}`, user.token)).json<{ ticket: Ticket }>().ticket;
+    expect(thread.messages.map((m) => m.body)).toEqual([`Hello ${markup}`, `Re: ${markup}`, `Again ${markup}`]);
+    const queued = (await get(t.app, '/admin/support/tickets', operatorToken))
+      .json<{ data: Ticket[] }>()
+      .data.find((q) => q.id === ticket!.id);
+    expect(queued?.messages.map((m) => m.body)).toEqual(thread.messages.map((m) => m.body));
+  });
+});
+
+describe('closing a ticket', () => {
+  it('is an audited operator action; the customer is mailed and sees it closed; no one can add to it', async () => {
+    const user = await signedInUser(t.app);
+    const sent = await post(
+      t.app,
+      '/contact',
+      { name: 'Ravi', email: user.input.email, subject: 'Card question', message: 'Can I pay by card?' },
+      user.token,
+    );
+    const code = sent.json().code as string;
+    const [ticket] = (await get(t.app, '/support/tickets', user.token)).json<{ data: Ticket[] }>().data;
+    await post(
+      t.app,
+      `/admin/support/tickets/${ticket!.id}/reply`,
+      { body: 'Yes, under Spend to Save.' },
+      operatorToken,
+    );
+
+    expect((await post(t.app, `/admin/support/tickets/${ticket!.id}/close`, {}, user.token)).statusCode).toBe(403);
+    expect((await post(t.app, `/admin/support/tickets/${ticket!.id}/close`, {})).statusCode).toBe(401);
+    expect((await post(t.app, `/admin/support/tickets/${randomUUID()}/close`, {}, operatorToken)).statusCode).toBe(404);
+    const closed = await post(t.app, `/admin/support/tickets/${ticket!.id}/close`, {}, operatorToken);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().ticket).toMatchObject({ id: ticket!.id, status: 'closed', name: 'Ravi' });
+
+    const audit = await t.database.executeSql(
+      `SELECT actor_id, subject_id, detail FROM audit_log WHERE action = 'support.ticket.close' AND detail = '${code}'`,
+    );
+    expect(audit.rows).toEqual([{ actor_id: operatorId, subject_id: user.user.id, detail: code }]);
+    const mailed = await mailWithSubject(user.input.email, `Your message is closed (${code})`);
+    expect(mailed.text).toContain('a new message gets a new reference');
+    expect((await get(t.app, `/support/tickets/${ticket!.id}`, user.token)).json().ticket.status).toBe('closed');
+
+    // Final for both sides: each refusal is a clear 409 and writes nothing, audits nothing, mails nothing.
+    const messages = () => count(`SELECT count(*)::int AS n FROM support_messages WHERE ticket_id = '${ticket!.id}'`);
+    const audits = () => count(`SELECT count(*)::int AS n FROM audit_log WHERE detail = '${code}'`);
+    const [messagesBefore, auditsBefore] = [await messages(), await audits()];
+    const supportMailsBefore = (await mails(SUPPORT)).length;
+    const customerMailsBefore = (await mails(user.input.email)).length;
+    const followUp = await post(
+      t.app,
+      `/support/tickets/${ticket!.id}/messages`,
+      { body: 'One more thing' },
+      user.token,
+    );
+    expect(followUp.statusCode).toBe(409);
+    expect(followUp.json().error.message).toBe('This ticket is closed. Send a new message from the contact form.');
+    const answer = await post(
+      t.app,
+      `/admin/support/tickets/${ticket!.id}/reply`,
+      { body: 'Late note' },
+      operatorToken,
+    );
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.message).toBe(`${code} is closed: a closed ticket takes no more answers.`);
+    const again = await post(t.app, `/admin/support/tickets/${ticket!.id}/close`, {}, operatorToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(`${code} is already closed.`);
+    expect(await messages()).toBe(messagesBefore);
+    expect(await audits()).toBe(auditsBefore);
+    expect((await get(t.app, `/support/tickets/${ticket!.id}`, user.token)).json().ticket.status).toBe('closed');
+    // Mail goes out through a queue: give a wrongly sent one the time to arrive before counting.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await mails(SUPPORT)).length).toBe(supportMailsBefore);
+    expect((await mails(user.input.email)).length).toBe(customerMailsBefore);
+  });
+});
+
+describe('oversized input', () => {
+  it('refuses an over-long ticket reply from either side and over-long terms, with a clear 400, storing nothing', async () => {
+    const user = await signedInUser(t.app);
+    await post(
+      t.app,
+      '/contact',
+      { name: 'Lee', email: user.input.email, subject: 'Long', message: 'Short first.' },
+      user.token,
+    );
+    const [ticket] = (await get(t.app, '/support/tickets', user.token)).json<{ data: Ticket[] }>().data;
+    const messages = () => count(`SELECT count(*)::int AS n FROM support_messages WHERE ticket_id = '${ticket!.id}'`);
+    const terms = () => count(`SELECT count(*)::int AS n FROM terms_versions`);
+    const audits = () => count(`SELECT count(*)::int AS n FROM audit_log WHERE actor_id = '${operatorId}'`);
+    const before = { messages: await messages(), terms: await terms(), audits: await audits() };
+
+    const long = 'x'.repeat(5_001);
+    for (const [url, token] of [
+      [`/support/tickets/${ticket!.id}/messages`, user.token],
+      [`/admin/support/tickets/${ticket!.id}/reply`, operatorToken],
+    ] as const) {
+      const res = await post(t.app, url, { body: long }, token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({
+        name: 'ValidationError',
+        message: 'A message is at most 5,000 characters',
+        details: { issues: [expect.objectContaining({ path: 'body' })] },
+      });
+    }
+    const tooLongTerms = await post(
+      t.app,
+      '/admin/terms',
+      { title: 'Terms', body: 'y'.repeat(100_001) },
+      operatorToken,
+    );
+    expect(tooLongTerms.statusCode).toBe(400);
+    expect(tooLongTerms.json().error.message).toBe('The terms are at most 100,000 characters');
+    const tooLongTitle = await post(t.app, '/admin/terms', { title: 't'.repeat(161), body: 'Fine.' }, operatorToken);
+    expect(tooLongTitle.statusCode).toBe(400);
+    expect(tooLongTitle.json().error.message).toBe('The title is at most 160 characters');
+    expect({ messages: await messages(), terms: await terms(), audits: await audits() }).toEqual(before);
+
+    // Exactly at the limit is accepted: the limit is where the message says.
+    const atLimit = await post(
+      t.app,
+      `/support/tickets/${ticket!.id}/messages`,
+      { body: 'z'.repeat(5_000) },
+      user.token,
+    );
+    expect(atLimit.statusCode).toBe(200);
+    expect(await messages()).toBe(before.messages + 1);
   });
 });

@@ -18,6 +18,7 @@ import { DEFAULT_OPERATOR } from '../../test/operator.js';
 
 let t: TestApp;
 let operatorToken: string;
+let operatorId: string;
 beforeAll(async () => {
   t = await build({ operator: DEFAULT_OPERATOR });
   const login = await post(t.app, '/auth/local', {
@@ -25,6 +26,7 @@ beforeAll(async () => {
     password: DEFAULT_OPERATOR.password,
   });
   operatorToken = login.json().jwt;
+  operatorId = login.json().user.id;
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -63,6 +65,15 @@ async function buy(token: string, kind: 'GAE' | 'GAEX', amountUsdt: string) {
   const res = await send('POST', '/gae/purchase', { quoteId: q.quoteId }, token);
   expect(res.statusCode, res.body).toBe(200);
   return { quote: q, transaction: res.json<{ transaction: Transaction }>().transaction };
+}
+
+/** The audit rows of operators' termination decisions about this customer, oldest first. */
+async function terminationAudit(userId: string) {
+  const rows = await t.database.executeSql(
+    `SELECT action, actor_id, subject_id, detail FROM audit_log
+     WHERE action LIKE 'gae.termination.%' AND subject_id = '${userId}' ORDER BY created_at, id`,
+  );
+  return rows.rows;
 }
 
 async function ledgerIsSound() {
@@ -177,7 +188,8 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
     // The operator approves: the refund is paid, the plan closes, the customer is mailed.
     const queue = (await get(t.app, '/admin/terminations', operatorToken)).json<{ data: Termination[] }>();
     expect(queue.data.find((x) => x.id === termination.id)).toMatchObject({ status: 'requested' });
-    const approved = await send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken);
+    const approveKey = randomUUID();
+    const approved = await send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken, approveKey);
     expect(approved.statusCode, approved.body).toBe(200);
     const decided = approved.json<{ termination: Termination }>().termination;
     expect(decided.status).toBe('approved');
@@ -198,6 +210,14 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
       (await send('POST', `/admin/terminations/${termination.id}/reject`, { reason: 'late' }, operatorToken))
         .statusCode,
     ).toBe(409);
+    // The same approval sent again (a retried click) answers as before.
+    const replayed = await send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken, approveKey);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json().termination.status).toBe('approved');
+    // One audit row, naming the operator and the customer; neither the replay nor the refused reject adds one.
+    expect(await terminationAudit(user.id)).toEqual([
+      { action: 'gae.termination.approve', actor_id: operatorId, subject_id: user.id, detail: termination.code },
+    ]);
 
     const mails = async () =>
       (await get(t.app, `/dev/mailbox?to=${encodeURIComponent(input.email)}`)).json<MailboxMessage[]>();
@@ -219,7 +239,7 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
   });
 
   it('a rejection returns the grams to the plan, with the reason', async () => {
-    const { token } = await customer('500');
+    const { token, user } = await customer('500');
     const bought = await buy(token, 'GAE', '250');
     const current = (await plan(token)).plan!;
     const preview = (
@@ -235,6 +255,7 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
     expect(termination.currency).toBe('QMGT');
     const noReason = await send('POST', `/admin/terminations/${termination.id}/reject`, {}, operatorToken);
     expect(noReason.statusCode).toBe(400);
+    expect(await terminationAudit(user.id)).toEqual([]);
     const rejected = await send(
       'POST',
       `/admin/terminations/${termination.id}/reject`,
@@ -243,6 +264,14 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
     );
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().termination).toMatchObject({ status: 'rejected', reason: 'Identity documents expired' });
+    expect(await terminationAudit(user.id)).toEqual([
+      {
+        action: 'gae.termination.reject',
+        actor_id: operatorId,
+        subject_id: user.id,
+        detail: `${termination.code}: Identity documents expired`,
+      },
+    ]);
     expect(await balances(token)).toMatchObject({ GOLD: { plan: bought.quote.grams, locked: '0' } });
     expect((await plan(token)).plan).toMatchObject({ status: 'active', terminationId: null });
     const statement = (await get(t.app, '/gae/statement', token)).json<GaeStatement>();

@@ -10,11 +10,20 @@ import type { ReactNode } from 'react';
 
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|_[^_]+_|\*[^*]+\*)/g;
 
+const SAME_SITE = 'https://same-site.invalid';
+
 /** Only web links and paths of this site: `javascript:` and the like stay text. */
 export function safeHref(href: string): string | null {
   if (/^https?:\/\//i.test(href)) return href;
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
-  return null;
+  if (!href.startsWith('/')) return null;
+  // A browser reads "\" as "/" and drops tabs and line breaks in a URL, so "//host", "/\host"
+  // and "/<tab>/host" all lead to another site: the path must resolve, as a browser resolves
+  // it, to this one.
+  try {
+    return new URL(href, SAME_SITE).origin === SAME_SITE ? href : null;
+  } catch {
+    return null;
+  }
 }
 
 function inline(text: string, key: string): ReactNode[] {

@@ -1,9 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { NomineesResponse } from '@qmgt/contracts';
+import type { NomineeDraft, NomineesResponse } from '@qmgt/contracts';
 import { buildSession } from '@/testing/factories';
 import { apiUrl } from '@/testing/handlers';
-import { renderApp, screen } from '@/testing/render-app';
+import { currentPath, renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 const empty: NomineesResponse = { nominees: [], draft: null, updatedAt: null };
@@ -89,5 +89,86 @@ describe('nominee form', () => {
     renderApp('/nominee', { session: buildSession() });
     expect(await screen.findByRole('heading', { name: 'Nominee 1: Ana Lim' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Address' })).toBeInTheDocument();
+  });
+
+  /** Ana, complete, on the Shares step: a draft the form resumes from. */
+  const ana = {
+    firstName: 'Ana',
+    middleName: '',
+    lastName: 'Lim',
+    relationTestator: 'Spouse',
+    contact: 'ana@example.com',
+    dateOfBirth: '1985-03-02',
+    idType: 'Passport',
+    address: '1 Jalan Emas',
+    city: 'Kuala Lumpur',
+    postalCode: '50000',
+    sharePercent: '10',
+  };
+
+  /**
+   * A fake nominee API that keeps the draft as the real one does: a PUT replaces it when its
+   * handler finishes, a POST saves the set and clears it. `draftDelayMs` holds each PUT.
+   */
+  function nomineeApi(options: { draftDelayMs?: number } = {}) {
+    const state = {
+      draft: { nominees: [ana], step: 3, savedAt: '2026-11-24T05:00:00.000Z' } as
+        (NomineeDraft & { savedAt: string }) | null,
+      nominees: [] as NomineesResponse['nominees'],
+      /** What reached the server, in the order each request finished. */
+      log: [] as string[],
+      draftsStarted: 0,
+    };
+    const answer = () => HttpResponse.json({ nominees: state.nominees, draft: state.draft, updatedAt: null });
+    server.use(
+      http.get(apiUrl('/nominee'), answer),
+      http.put(apiUrl('/nominee/draft'), async ({ request }) => {
+        state.draftsStarted++;
+        const body = (await request.json()) as NomineeDraft;
+        if (options.draftDelayMs) await delay(options.draftDelayMs);
+        state.draft = { ...body, savedAt: new Date().toISOString() };
+        state.log.push(`draft ${body.nominees[0]?.sharePercent}`);
+        return answer();
+      }),
+      http.post(apiUrl('/nominee'), async ({ request }) => {
+        const body = (await request.json()) as { nominees: NomineesResponse['nominees'] };
+        state.nominees = body.nominees.map((n, i) => ({ ...n, id: String(i) }));
+        state.draft = null;
+        state.log.push('save');
+        return answer();
+      }),
+    );
+    return state;
+  }
+
+  it('sends the typing of the last moments when the customer leaves the screen', async () => {
+    const api = nomineeApi();
+    const { user, router } = renderApp('/nominee', { session: buildSession() });
+    const share = await screen.findByRole('textbox', { name: 'Share (%)' });
+    await user.clear(share);
+    await user.type(share, '55');
+    // Leaving at once, well inside the 0.8 s the draft waits for.
+    await router.navigate('/contact-us');
+    expect(currentPath(router)).toBe('/contact-us');
+    await expect.poll(() => api.log).toEqual(['draft 55']);
+    expect(api.draft?.nominees[0]).toMatchObject({ firstName: 'Ana', sharePercent: '55' });
+  });
+
+  it('saves after a draft still on its way, so that the old draft cannot come back over the saved set', async () => {
+    const api = nomineeApi({ draftDelayMs: 400 });
+    const { user } = renderApp('/nominee', { session: buildSession() });
+    const share = await screen.findByRole('textbox', { name: 'Share (%)' });
+    await user.clear(share);
+    await user.type(share, '100');
+    // The draft goes out after the pause and is held by the server while the customer saves.
+    await expect.poll(() => api.draftsStarted, { timeout: 3000 }).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Save nominees' }));
+    expect(await screen.findByText('1 nominee saved.')).toBeInTheDocument();
+    expect(api.log).toEqual(['draft 100', 'save']);
+    expect(api.draft).toBeNull();
+    expect(api.nominees).toEqual([expect.objectContaining({ firstName: 'Ana', sharePercent: 100 })]);
+    // Nothing was waiting either: no draft follows the save.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(api.log).toEqual(['draft 100', 'save']);
   });
 });

@@ -1,11 +1,11 @@
-import { render, screen as rtl } from '@testing-library/react';
+import { render, screen as rtl, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { Announcement } from '@qmgt/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Announcement, Ticket } from '@qmgt/contracts';
 import { Markdown, safeHref } from '@/components/ui/markdown';
 import { apiErrorBody, buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -38,8 +38,29 @@ describe('markdown', () => {
     expect(rtl.getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
     expect(rtl.queryByRole('link', { name: 'click' })).toBeNull();
     expect(rtl.getByRole('link', { name: 'site' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    expect(safeHref('//evil.example')).toBeNull();
     expect(safeHref('/support')).toBe('/support');
+    expect(safeHref('/Announcements?page=2#top')).toBe('/Announcements?page=2#top');
+  });
+
+  it('refuses paths a browser would open on another site', () => {
+    for (const offSite of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\\/evil.example',
+    ])
+      expect(safeHref(offSite), JSON.stringify(offSite)).toBeNull();
+    for (const notWeb of ['javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c', 'support'])
+      expect(safeHref(notWeb), notWeb).toBeNull();
+    // And as a link in a body: left as text.
+    render(
+      <MantineProvider>
+        <Markdown source={'[a](//evil.example) [b](/\\evil.example) [c](\\\\evil.example) [home](/)'} />
+      </MantineProvider>,
+    );
+    expect(rtl.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/']);
+    expect(rtl.getByText(/\[a\]\(\/\/evil\.example\)/)).toBeInTheDocument();
   });
 });
 
@@ -101,5 +122,118 @@ describe('content screens', () => {
     await user.click(accept);
     expect(accepted).toEqual([{ version: 3 }]);
     await expect.poll(() => screen.queryByRole('button', { name: /I accept the terms/ })).toBeNull();
+  });
+});
+
+const MARKUP = '<script>window.pwned = true</script> <img src=x onerror="window.pwned = true">';
+const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
+  id: '99999999-9999-4999-8999-999999999999',
+  code: 'ST-ABCD2345',
+  subject: 'Statement question',
+  status: 'answered',
+  createdAt: '2026-11-24T01:00:00.000Z',
+  updatedAt: '2026-11-24T02:00:00.000Z',
+  messages: [
+    { id: 'm1', from: 'customer', body: `Hello ${MARKUP}`, createdAt: '2026-11-24T01:00:00.000Z' },
+    { id: 'm2', from: 'support', body: `Re: ${MARKUP}`, createdAt: '2026-11-24T02:00:00.000Z' },
+  ],
+  ...overrides,
+});
+const closedTicket = () =>
+  ticket({
+    id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    code: 'ST-CLOSED23',
+    subject: 'Old question',
+    status: 'closed',
+    messages: [{ id: 'm3', from: 'customer', body: 'Done, thanks.', createdAt: '2026-11-20T01:00:00.000Z' }],
+  });
+/** No element was made from the markup: it is on the page as characters only. */
+const inert = () => {
+  expect(document.querySelector('script')).toBeNull();
+  expect(document.querySelector('img[src="x"], [onerror]')).toBeNull();
+  expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+};
+
+describe('Support Center', () => {
+  it('shows ticket text as text, a closed ticket without an answer box, and a refused answer', async () => {
+    server.use(
+      http.get(apiUrl('/support/tickets'), () => HttpResponse.json({ data: [ticket(), closedTicket()] })),
+      http.post(apiUrl(`/support/tickets/${ticket().id}/messages`), () =>
+        HttpResponse.json(
+          apiErrorBody(409, 'This ticket is closed. Send a new message from the contact form.', 'ConflictError'),
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/support', { session: buildSession() });
+    await user.click(await screen.findByRole('button', { name: /Statement question/ }));
+    expect(await screen.findByText(`Hello ${MARKUP}`)).toBeInTheDocument();
+    expect(screen.getByText(`Re: ${MARKUP}`)).toBeInTheDocument();
+    inert();
+
+    // Closed by support while the customer typed: the server's refusal is shown as it is.
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'One more thing');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    expect(
+      await screen.findByText('This ticket is closed. Send a new message from the contact form.'),
+    ).toBeInTheDocument();
+
+    // A closed ticket says so, offers the contact form and no answer box.
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Old question/ }));
+    const closed = await screen.findByText(/This message is closed/);
+    expect(await within(closed).findByRole('link', { name: 'send a new message' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
+    await expect.poll(() => screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull();
+    expect(screen.getAllByRole('textbox', { hidden: true, name: 'Your answer' })).toHaveLength(1);
+  });
+});
+
+describe('back office support queue', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const adminTicket = (t: Ticket) => ({ ...t, name: 'Asha', email: 'asha@example.com', username: 'asha' });
+
+  it('shows ticket text as text and closes a ticket after a confirmation', async () => {
+    let open = adminTicket(ticket());
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), () =>
+        HttpResponse.json({ data: [open, adminTicket(closedTicket())] }),
+      ),
+      http.post(apiUrl(`/admin/support/tickets/${ticket().id}/close`), () => {
+        open = { ...open, status: 'closed' };
+        return HttpResponse.json({ ticket: open });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderApp('/admin/content', { session: operator() });
+    expect(await screen.findByText(`Hello ${MARKUP}`)).toBeInTheDocument();
+    expect(screen.getByText(`Re: ${MARKUP}`)).toBeInTheDocument();
+    inert();
+    // The closed ticket takes neither an answer nor a second close.
+    expect(screen.queryByRole('textbox', { name: 'Answer ST-CLOSED23' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close ST-CLOSED23' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Close ST-ABCD2345' }));
+    expect(confirm).toHaveBeenCalledWith('Close ST-ABCD2345? Neither you nor the customer can add to it afterwards.');
+    expect(await screen.findByText('ST-ABCD2345 closed; Asha is e-mailed.')).toBeInTheDocument();
+    await expect.poll(() => screen.queryByRole('textbox', { name: 'Answer ST-ABCD2345' })).toBeNull();
+    expect(screen.getAllByText('Closed: the customer can write again through the contact form.')).toHaveLength(2);
+    expect(testApi.calls.filter((c) => c.path.endsWith('/close')).map((c) => c.path)).toEqual([
+      `/admin/support/tickets/${ticket().id}/close`,
+    ]);
+    confirm.mockRestore();
+  });
+
+  it('closes nothing when the operator cancels the confirmation', async () => {
+    server.use(http.get(apiUrl('/admin/support/tickets'), () => HttpResponse.json({ data: [adminTicket(ticket())] })));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderApp('/admin/content', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Close ST-ABCD2345' }));
+    expect(confirm).toHaveBeenCalled();
+    expect(testApi.calls.some((c) => c.path.endsWith('/close'))).toBe(false);
+    expect(screen.getByRole('textbox', { name: 'Answer ST-ABCD2345' })).toBeInTheDocument();
+    confirm.mockRestore();
   });
 });

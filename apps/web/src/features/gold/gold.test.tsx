@@ -1,7 +1,8 @@
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { GaePlanResponse, TerminationSummary } from '@qmgt/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { BalancesResponse, ConvertQuote, GaePlanResponse, TerminationSummary } from '@qmgt/contracts';
+import { formatDate } from '@/lib/format';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
@@ -92,6 +93,57 @@ describe('GAE plan screens', () => {
     const purchase = testApi.calls.find((c) => c.path === '/gae/purchase');
     expect(purchase?.body).toEqual({ quoteId: quote.quoteId });
     expect(purchase?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('tops an open plan up (GAEX) through the transaction modal to success', async () => {
+    const gaex = {
+      ...quote,
+      quoteId: '55555555-5555-4555-8555-555555555555',
+      kind: 'GAEX',
+      amountUsdt: '200',
+      grams: '1.493652',
+      fee: '5.82524',
+    };
+    const topUp = buildTransaction({
+      type: 'GAEX',
+      status: 'completed',
+      assetIn: 'USDT',
+      amountIn: '200',
+      assetOut: 'GOLD',
+      amountOut: gaex.grams,
+      fee: gaex.fee,
+      feeAsset: 'USDT',
+      txHash: null,
+      explorerUrl: null,
+    });
+    server.use(
+      http.post(apiUrl('/gae/quote'), () => HttpResponse.json(gaex)),
+      http.post(apiUrl('/gae/purchase'), () => HttpResponse.json({ transaction: topUp })),
+    );
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    const { user } = renderApp('/purchase-gae-extra', { session: verified() });
+    expect(await screen.findByRole('heading', { name: 'Purchase GAE Extra', level: 1 })).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '200');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const figures = await screen.findByRole('group', { name: 'Quote' });
+    expect(within(figures).getByText('1.4936 g')).toBeInTheDocument();
+    expect(within(figures).getByText('5.82 USDT')).toBeInTheDocument();
+    expect(await screen.findByText('Available: 500.00 USDT')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Top up for 200.00 USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('You received 1.4936 g for 200.00 USDT.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View details' })).toHaveAttribute(
+      'href',
+      `/transaction-details/${topUp.id}/GAEX`,
+    );
+    expect(testApi.calls.find((c) => c.path === '/gae/quote')?.body).toEqual({ kind: 'GAEX', amountUsdt: '200' });
+    const purchase = testApi.calls.filter((c) => c.path === '/gae/purchase');
+    expect(purchase.map((c) => c.body)).toEqual([{ quoteId: gaex.quoteId }]);
+    expect(purchase[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says at the field when the amount buys less than a gram, and explains a GAEX without a plan', async () => {
@@ -195,5 +247,331 @@ describe('GAE plan screens', () => {
     renderApp('/GAE/Account-Statement', { session: verified() });
     expect(await screen.findByText('No movements in this period.')).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+  });
+});
+
+describe('Convert', () => {
+  const goldBalances = (qmgt: string, grams: string): BalancesResponse => ({
+    USDT: { available: '0', locked: '0' },
+    QMGT: { available: qmgt, locked: '0' },
+    GOLD: { available: grams, locked: '0', plan: '0', ges: '0' },
+    rewards: { QMGT: '0' },
+    spot: '130',
+  });
+  let quotes = 0;
+  /** Every test converts 2 QMGT: 1:1, the 0.5% fee taken from what arrives. Each quote is new. */
+  const convertQuote = (): ConvertQuote => {
+    quotes += 1;
+    return {
+      quoteId: `44444444-4444-4444-8444-${String(quotes).padStart(12, '0')}`,
+      from: 'QMGT',
+      to: 'GOLD',
+      amountIn: '2',
+      amountOut: '1.99',
+      fee: '0.01',
+      expiresAt: new Date(Date.now() + 30_000).toISOString(),
+    };
+  };
+  /** The Convert endpoints, answering each confirmation with `onConvert` (a completed convert by default). */
+  function convertApi(balances: BalancesResponse, onConvert?: () => Response) {
+    quotes = 0;
+    server.use(
+      http.get(apiUrl('/balances'), () => HttpResponse.json(balances)),
+      http.post(apiUrl('/convert/quote'), () => HttpResponse.json(convertQuote())),
+      http.post(
+        apiUrl('/convert'),
+        () =>
+          onConvert?.() ??
+          HttpResponse.json({
+            transaction: buildTransaction({
+              type: 'CONVERT',
+              status: 'completed',
+              assetIn: 'QMGT',
+              amountIn: '2',
+              assetOut: 'GOLD',
+              amountOut: '1.99',
+              fee: '0.01',
+              feeAsset: 'GOLD',
+            }),
+          }),
+      ),
+    );
+  }
+  const calls = (path: string) => testApi.calls.filter((c) => c.path === path);
+
+  it('shows the quote with its fee before anything moves, then converts with an Idempotency-Key', async () => {
+    convertApi(goldBalances('10', '0'));
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    expect(await screen.findByText('Available: 10.0000 QMGT')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (QMGT)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const figures = await screen.findByRole('group', { name: 'Convert quote' });
+    expect(within(figures).getByText('2.0000 QMGT')).toBeInTheDocument();
+    expect(within(figures).getByText('Fee (0.5%)').nextSibling).toHaveTextContent('0.0100 g');
+    expect(within(figures).getByText('You receive').nextSibling).toHaveTextContent('1.9900 g');
+    expect(calls('/convert/quote').map((c) => c.body)).toEqual([{ from: 'QMGT', to: 'GOLD', amount: '2' }]);
+    expect(calls('/convert')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('You received 1.9900 g for 2.0000 QMGT.')).toBeInTheDocument();
+    const sent = calls('/convert');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ quoteId: '44444444-4444-4444-8444-000000000001' });
+    expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The form starts over.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount (QMGT)' })).toHaveValue(''));
+  });
+
+  it('says at the field when the balance is short and does not let that quote be confirmed', async () => {
+    convertApi(goldBalances('1.5', '0'));
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    expect(await screen.findByText('Available: 1.5000 QMGT')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (QMGT)' }), '2');
+    expect(screen.getByText('Insufficient QMGT balance.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await screen.findByRole('group', { name: 'Convert quote' });
+    const convert = screen.getByRole('button', { name: 'Convert' });
+    expect(convert).toBeDisabled();
+    await user.click(convert);
+    expect(calls('/convert')).toHaveLength(0);
+    // Within the balance, the same screen converts.
+    await user.clear(screen.getByRole('textbox', { name: 'Amount (QMGT)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount (QMGT)' }), '1');
+    expect(screen.queryByText('Insufficient QMGT balance.')).toBeNull();
+  });
+
+  it('lets an expired quote be asked again but never confirmed', async () => {
+    convertApi(goldBalances('10', '0'));
+    // Only the clock is fake: the countdown's own ticks run, and the test moves time past the quote.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (QMGT)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    expect(await screen.findByRole('timer')).toHaveTextContent('Quote expires in 30 s');
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await screen.findByText('Quote expired. Ask for a new one.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Get a new quote' }));
+    expect(await screen.findByRole('button', { name: 'Convert' })).toBeEnabled();
+    expect(screen.getByRole('timer')).toHaveTextContent('Quote expires in 30 s');
+    expect(calls('/convert/quote')).toHaveLength(2);
+    expect(calls('/convert')).toHaveLength(0);
+  });
+
+  it('says a quote that expired on its way moved nothing, and shows a new one', async () => {
+    convertApi(goldBalances('10', '0'), () =>
+      HttpResponse.json(apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'), {
+        status: 422,
+      }),
+    );
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (QMGT)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Failed')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The quote expired before it reached us, so nothing moved. A new quote is on screen: check it and confirm again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls('/convert/quote')).toHaveLength(2));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('group', { name: 'Convert quote' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeEnabled();
+    expect(calls('/convert')).toHaveLength(1);
+  });
+});
+
+describe('GAE auto-save', () => {
+  /** The plan endpoint and PUT /gae/auto-save, stateful: what was saved is what the plan shows next. */
+  function autoSaveApi(refusal?: { status: number; message: string; field?: string }) {
+    let current: NonNullable<GaePlanResponse['plan']>['autoSave'] = null;
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/gae/plan'), () => HttpResponse.json(plan({ autoSave: current }))),
+      http.put(apiUrl('/gae/auto-save'), async ({ request }) => {
+        const body = (await request.json()) as { amountUsdt?: string; dayOfMonth?: number; enabled?: false };
+        sent.push(body);
+        if (refusal)
+          return HttpResponse.json(
+            apiErrorBody(refusal.status, refusal.message, 'UnprocessableError', { field: refusal.field }),
+            { status: refusal.status },
+          );
+        current =
+          body.enabled === false
+            ? null
+            : { amountUsdt: body.amountUsdt!, dayOfMonth: body.dayOfMonth!, nextRunOn: '2026-12-05', lastRun: null };
+        return HttpResponse.json({ autoSave: current });
+      }),
+    );
+    return sent;
+  }
+
+  it('turns monthly auto-save on with an amount and a day, shows it on the plan, and turns it off', async () => {
+    const sent = autoSaveApi();
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+    // Nothing to fill while it is off.
+    expect(screen.queryByRole('textbox', { name: 'Monthly amount (USDT)' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    // An amount is required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the monthly amount in USDT.');
+    expect(sent).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '150');
+    const day = screen.getByRole('textbox', { name: 'Day of the month' });
+    await user.clear(day);
+    await user.type(day, '5');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(
+      await screen.findByText(`Auto-save is on: next purchase on ${formatDate('2026-12-05')}.`),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }]);
+    // The plan is read again and says what was saved.
+    expect(
+      await screen.findByText(`150.00 USDT on day 5 of each month; next on ${formatDate('2026-12-05')}.`),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(await screen.findByText('Auto-save is off.')).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }, { enabled: false }]);
+    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal (an amount below a gram) and keeps the plan as it was", async () => {
+    const sent = autoSaveApi({
+      status: 422,
+      message: "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+      field: 'amountUsdt',
+    });
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    await user.click(await screen.findByRole('switch', { name: 'Buy every month' }));
+    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '20');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+    );
+    expect(sent).toEqual([{ amountUsdt: '20', dayOfMonth: 1 }]);
+    expect(screen.getByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+  });
+});
+
+describe('gold holdings on the dashboard', () => {
+  it('shows each holding in grams with its value at spot, as the balances give them', async () => {
+    const balances: BalancesResponse = {
+      USDT: { available: '0', locked: '0' },
+      QMGT: { available: '0', locked: '0' },
+      GOLD: { available: '3.5', locked: '0.5', plan: '2.240437', ges: '1.25' },
+      rewards: { QMGT: '0' },
+      spot: '130.5',
+    };
+    server.use(http.get(apiUrl('/balances'), () => HttpResponse.json(balances)));
+    renderApp('/dashboard', { session: verified() });
+    const holdings = within(await screen.findByRole('region', { name: 'Gold holdings' }));
+    // grams x 130.50, rounded down to the cent.
+    for (const [label, grams, value] of [
+      ['Gold savings (GSA)', '3.5000 g', '≈ $456.75'],
+      ['GAE plan', '2.2404 g', '≈ $292.37'],
+      ['GDS groups', '1.2500 g', '≈ $163.12'],
+      ['Locked', '0.5000 g', '≈ $65.25'],
+    ] as const) {
+      const figure = within((await holdings.findByText(label, { selector: 'p' })).parentElement!);
+      expect(figure.getByText(grams)).toBeInTheDocument();
+      expect(figure.getByText(value)).toBeInTheDocument();
+    }
+    expect(holdings.getByText('2.2404 g')).toHaveAttribute('title', '2.240437 g');
+  });
+});
+
+describe('vault bars (back office)', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const bar = (overrides: Record<string, string> = {}) => ({
+    id: 'b1',
+    serial: 'AB12345',
+    refinery: 'Valcambi',
+    fineGrams: '12441.5',
+    addedAt: '2026-11-20T00:00:00.000Z',
+    ...overrides,
+  });
+
+  /** The bar list and its two actions, stateful; `corrections` are answered in turn (undefined: accepted). */
+  function barsApi(corrections: (Response | undefined)[] = []) {
+    let bars = [bar(), bar({ id: 'b2', serial: 'ZX999', refinery: 'PAMP', fineGrams: '1000' })];
+    const sent: { path: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('/admin/vault-bars'), () => HttpResponse.json({ data: bars })),
+      http.post(apiUrl('/admin/vault-bars/:id/correct'), async ({ request, params }) => {
+        const body = (await request.json()) as { serial: string; refinery: string; fineGrams: string };
+        sent.push({ path: `correct ${String(params.id)}`, body });
+        const refusal = corrections.shift();
+        if (refusal) return refusal;
+        bars = bars.map((b) => (b.id === params.id ? { ...b, ...body } : b));
+        return HttpResponse.json({ bar: bars.find((b) => b.id === params.id) });
+      }),
+      http.post(apiUrl('/admin/vault-bars/:id/withdraw'), ({ params }) => {
+        sent.push({ path: `withdraw ${String(params.id)}`, body: null });
+        const gone = bars.find((b) => b.id === params.id)!;
+        bars = bars.filter((b) => b.id !== params.id);
+        return HttpResponse.json({ bar: gone });
+      }),
+    );
+    return sent;
+  }
+
+  it('corrects a bar in its dialog; a serial already listed is refused at the field', async () => {
+    const sent = barsApi([
+      HttpResponse.json(
+        apiErrorBody(409, "This refinery's bar serial is already on the list.", 'ConflictError', { field: 'serial' }),
+        { status: 409 },
+      ),
+    ]);
+    const { user } = renderApp('/admin/vault-bars', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Correct AB12345' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct AB12345' }));
+    const serial = dialog.getByRole('textbox', { name: 'Serial' });
+    expect(serial).toHaveValue('AB12345');
+    expect(dialog.getByRole('textbox', { name: 'Fine grams' })).toHaveValue('12441.5');
+    await user.clear(serial);
+    await user.type(serial, 'ZX999');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText("This refinery's bar serial is already on the list.")).toBeInTheDocument();
+    expect(serial).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(serial);
+    await user.type(serial, 'AB12346');
+    const grams = dialog.getByRole('textbox', { name: 'Fine grams' });
+    await user.clear(grams);
+    await user.type(grams, '12440.25');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Valcambi AB12346 corrected.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Correct/ })).toBeNull());
+    const table = within(screen.getByRole('table', { name: 'Vault bars' }));
+    expect(await table.findByText('AB12346')).toBeInTheDocument();
+    expect(table.getByText('12,440.2500')).toBeInTheDocument();
+    expect(sent.map((s) => s.body)).toEqual([
+      { serial: 'ZX999', refinery: 'Valcambi', fineGrams: '12441.5' },
+      { serial: 'AB12346', refinery: 'Valcambi', fineGrams: '12440.25' },
+    ]);
+  });
+
+  it('withdraws a bar after a confirmation, and nothing when the operator cancels', async () => {
+    const sent = barsApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = renderApp('/admin/vault-bars', { session: operator() });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw ZX999' }));
+    expect(confirm).toHaveBeenLastCalledWith('Take PAMP ZX999 off the vault list?');
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Withdraw ZX999' }));
+    expect(await screen.findByText('PAMP ZX999 taken off the list.')).toBeInTheDocument();
+    expect(sent).toEqual([{ path: 'withdraw b2', body: null }]);
+    const table = within(screen.getByRole('table', { name: 'Vault bars' }));
+    await waitFor(() => expect(table.queryByText('ZX999')).toBeNull());
+    expect(table.getByText('AB12345')).toBeInTheDocument();
+    confirm.mockRestore();
   });
 });

@@ -16,10 +16,11 @@ import {
 import { ID_TYPES, NOMINEE_MAX, nomineeSchema, type NomineesResponse } from '@qmgt/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useSessionStore } from '@/lib/session-store';
+import { useDraftAutosave } from '@/lib/use-draft-autosave';
 import { nomineeKeys, nomineesQueryOptions, saveNomineeDraft, saveNominees } from '../api/nominee-api';
 
 type Field =
@@ -143,32 +144,41 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
   const [errors, setErrors] = useState<Errors>({});
   const [draftAt, setDraftAt] = useState<string | null>(null);
   const setStoreStep = useSessionStore((s) => s.setCurrentNomineeStep);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const draft = useMutation({
-    mutationFn: (next: { rows: Row[]; step: number }) => saveNomineeDraft({ nominees: next.rows, step: next.step }),
-    meta: { silent: true },
-    onSuccess: (answer) => setDraftAt(answer.draft?.savedAt ?? null),
-  });
-  const schedule = (next: { rows: Row[]; step: number }) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => draft.mutate(next), 800);
-  };
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  /*
+   * The last draft sent, until it is answered. "Save nominees" waits for it: the save clears
+   * the server's draft, and a draft still on its way would otherwise land after the save and
+   * bring back an old draft over the saved set.
+   */
+  const draftInFlight = useRef<Promise<unknown>>(Promise.resolve());
+  const sendDraft = useCallback((next: { rows: Row[]; step: number }) => {
+    const sent = saveNomineeDraft({ nominees: next.rows, step: next.step }).then(
+      (answer) => setDraftAt(answer.draft?.savedAt ?? null),
+      // A lost draft costs only the convenience of resuming: the form still holds what was typed.
+      () => undefined,
+    );
+    draftInFlight.current = Promise.all([draftInFlight.current, sent]);
+  }, []);
+  // Sent 0.8 s after the last change, and at once if the customer leaves the screen before that.
+  const { schedule, cancel } = useDraftAutosave(sendDraft, 800);
   useEffect(() => setStoreStep(step), [step, setStoreStep]);
 
   const save = useMutation({
-    mutationFn: () =>
-      saveNominees({
+    mutationFn: async () => {
+      // The save supersedes a draft still waiting, and goes after any draft already sent.
+      cancel();
+      await draftInFlight.current;
+      return saveNominees({
         nominees: rows.map((r) => ({
           ...r,
           idType: r.idType as (typeof ID_TYPES)[number],
           sharePercent: Number(r.sharePercent),
         })),
-      }),
+      });
+    },
     meta: { silent: true },
     onSuccess: (answer) => {
-      if (timer.current) clearTimeout(timer.current);
+      cancel();
       queryClient.setQueryData(nomineeKeys.mine(), answer);
       notifySuccess(`${answer.nominees.length} nominee${answer.nominees.length > 1 ? 's' : ''} saved.`);
       setDraftAt(null);

@@ -78,6 +78,9 @@ export const adminTicketsQueryOptions = () =>
 export const answerTicket = (id: string, body: string) =>
   apiRequest(apiPaths.adminTicketReply(id), { method: 'POST', body: { body }, schema: adminTicketResponseSchema });
 
+export const closeTicket = (id: string) =>
+  apiRequest(apiPaths.adminTicketClose(id), { method: 'POST', schema: adminTicketResponseSchema });
+
 export const publishAnnouncement = (input: AnnouncementInput) =>
   apiRequest(apiPaths.adminAnnouncements, { method: 'POST', body: input, schema: announcementResponseSchema });
 

@@ -22,6 +22,7 @@ import {
   adminTicketsQueryOptions,
   announcementsQueryOptions,
   answerTicket,
+  closeTicket,
   contentKeys,
   publishAnnouncement,
   publishTerms,
@@ -191,6 +192,8 @@ function TermsAdmin() {
   );
 }
 
+const STATUS_COLOR = { open: 'orange', answered: 'green', closed: 'gray' } as const;
+
 function TicketsAdmin() {
   const queryClient = useQueryClient();
   const query = useQuery(adminTicketsQueryOptions());
@@ -205,6 +208,13 @@ function TicketsAdmin() {
     onError: (failure) => notifyError(errorMessage(failure)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
   });
+  const close = useMutation({
+    mutationFn: closeTicket,
+    meta: { silent: true },
+    onSuccess: ({ ticket }) => notifySuccess(`${ticket.code} closed; ${ticket.name} is e-mailed.`),
+    onError: (failure) => notifyError(errorMessage(failure)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
+  });
   if (query.isPending) return <Loader aria-label="Loading tickets" />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error, 'The tickets could not be loaded.')}</Alert>;
   if (query.data.data.length === 0) return <Text c="dimmed">No messages yet.</Text>;
@@ -216,7 +226,7 @@ function TicketsAdmin() {
             <Text fw={600} size="sm">
               {t.subject}
             </Text>
-            <Badge variant="light" color={t.status === 'open' ? 'orange' : 'green'} style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={STATUS_COLOR[t.status]} style={{ flexShrink: 0 }}>
               {t.status}
             </Badge>
           </Group>
@@ -234,33 +244,54 @@ function TicketsAdmin() {
               </Text>
             ))}
           </Stack>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              const body = drafts[t.id]?.trim();
-              if (body) answer.mutate({ id: t.id, body });
-            }}
-          >
-            <Group align="flex-end" wrap="nowrap">
-              <Textarea
-                label={`Answer ${t.code}`}
-                autosize
-                minRows={1}
-                maxLength={5000}
-                style={{ flex: 1 }}
-                value={drafts[t.id] ?? ''}
-                onChange={(e) => setDrafts({ ...drafts, [t.id]: e.currentTarget.value })}
-              />
-              <Button
-                type="submit"
-                size="sm"
-                loading={answer.isPending && answer.variables?.id === t.id}
-                disabled={!drafts[t.id]?.trim()}
+          {t.status === 'closed' ? (
+            <Text size="sm" c="dimmed">
+              Closed: the customer can write again through the contact form.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const body = drafts[t.id]?.trim();
+                  if (body) answer.mutate({ id: t.id, body });
+                }}
               >
-                Send
+                <Group align="flex-end" wrap="nowrap">
+                  <Textarea
+                    label={`Answer ${t.code}`}
+                    autosize
+                    minRows={1}
+                    maxLength={5000}
+                    style={{ flex: 1 }}
+                    value={drafts[t.id] ?? ''}
+                    onChange={(e) => setDrafts({ ...drafts, [t.id]: e.currentTarget.value })}
+                  />
+                  <Button
+                    type="submit"
+                    size="sm"
+                    loading={answer.isPending && answer.variables?.id === t.id}
+                    disabled={!drafts[t.id]?.trim()}
+                  >
+                    Send
+                  </Button>
+                </Group>
+              </form>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="gray"
+                w="fit-content"
+                loading={close.isPending && close.variables === t.id}
+                onClick={() => {
+                  if (window.confirm(`Close ${t.code}? Neither you nor the customer can add to it afterwards.`))
+                    close.mutate(t.id);
+                }}
+              >
+                Close {t.code}
               </Button>
-            </Group>
-          </form>
+            </Stack>
+          )}
         </Paper>
       ))}
     </Stack>

@@ -104,7 +104,15 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
             </Button>
           </Stack>
         </form>
-      ) : null}
+      ) : (
+        <Text size="sm" c="dimmed">
+          This message is closed. To write to us again,{' '}
+          <Anchor component={Link} to={paths.contactUs.to()}>
+            send a new message
+          </Anchor>
+          .
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -69,7 +69,13 @@ export function ConvertForm({
       setAmount('');
       setQuote(null);
       void balances.refetch();
-    } else if (outcome === 'refused') setQuote(null);
+    } else if (outcome === 'refused') {
+      // Nothing moved, and the modal tells the customer a new quote is on screen: ask for it,
+      // against balances read again (a refusal may be a balance that changed meanwhile).
+      setQuote(null);
+      void balances.refetch();
+      void ask();
+    }
   };
 
   return (
