@@ -40,10 +40,11 @@ export default fp(
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
     // however many processes pass. The sweep then queues any mail a crash left unqueued.
     const timer = setInterval(() => {
-      ges
-        .runInstalments()
-        .then(() => ges.sweepMails())
-        .catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
+      void (async () => {
+        // A failed pass must not keep the owed mails of earlier passes from going out.
+        await ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
+        await ges.sweepMails().catch((error) => app.log.error({ err: error }, 'GES mail sweep failed'));
+      })();
     }, INSTALMENT_PASS_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
