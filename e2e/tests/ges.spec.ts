@@ -13,6 +13,16 @@ import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './s
 
 const bearer = (session: Session) => ({ Authorization: `Bearer ${session.jwt}` });
 
+/**
+ * A start date the server takes on any day: today while its day is 1-28, else the 1st of next
+ * month (instalments fall on the start day each month, so the 29th-31st are refused).
+ */
+function startDate(now = new Date()): string {
+  const today = now.toISOString().slice(0, 10);
+  if (now.getUTCDate() <= 28) return today;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
 async function fundedCustomer(request: APIRequestContext, prefix: string) {
   const { credentials } = await createVerifiedUser(request, { prefix });
   const session = await signInViaApi(request, credentials.username, credentials.password);
@@ -33,11 +43,15 @@ async function fundedCustomer(request: APIRequestContext, prefix: string) {
   return { credentials, session };
 }
 
-test('GDS: publish, join with the agreement accepted, passbook', async ({ page, browser, request }, testInfo) => {
+test('GDS: create, upload the agreement, open, join with the agreement accepted, passbook', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(240_000);
   const name = `Diwali circle ${randomUUID().slice(0, 6)}`;
 
-  // 1. The operator publishes a group in the back office.
+  // 1. The operator creates a draft in the back office, uploads its agreement and opens it.
   const operatorPage = await (await browser.newContext()).newPage();
   const operator = operatorCredentials(testInfo);
   await signInViaUi(operatorPage, operator.email, operator.password);
@@ -47,18 +61,39 @@ test('GDS: publish, join with the agreement accepted, passbook', async ({ page, 
   await operatorPage.getByRole('textbox', { name: 'Monthly instalment (USDT)' }).fill('100');
   await operatorPage.getByRole('textbox', { name: 'Member cap' }).fill('2');
   await operatorPage.getByRole('textbox', { name: 'Term (months)' }).fill('11');
-  const today = new Date().toISOString().slice(0, 10);
-  const start = Number(today.slice(8)) <= 28 ? today : `${today.slice(0, 8)}28`;
-  await operatorPage.getByLabel('First instalment (start date)').fill(start);
-  await operatorPage.getByRole('textbox', { name: 'Agreement title' }).fill('Diwali circle agreement');
-  await operatorPage
-    .getByRole('textbox', { name: 'Agreement text' })
-    .fill('Each member pays 100 USDT a month for 11 months.');
-  await operatorPage.getByRole('button', { name: 'Publish group' }).click();
-  await expect(operatorPage.getByRole('row').filter({ hasText: name })).toContainText('0 of 2');
+  await operatorPage.getByLabel('First instalment (start date)').fill(startDate());
+  await operatorPage.getByRole('button', { name: 'Create draft' }).click();
+  const row = operatorPage.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('0 of 2');
+  await expect(row).toContainText('draft');
+  await expect(row).toContainText('none yet');
+  await expect(row.getByRole('button', { name: `Open ${name}` })).toBeDisabled();
+
+  await row.getByRole('button', { name: `New agreement for ${name}` }).click();
+  const dialog = operatorPage.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Diwali circle agreement');
+  await dialog.getByText('Upload a file').click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'diwali-circle.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Diwali circle\n\nEach member pays 100 USDT a month for 11 months.\n'),
+  });
+  await dialog.getByRole('button', { name: 'Publish version' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('version 1');
+
+  // Not listed to customers until it is opened.
+  const alice = await fundedCustomer(request, 'gdsa');
+  const listed = async () =>
+    (await (await request.get('/api/ges/groups', { headers: bearer(alice.session) })).json()).data.some(
+      (g: { name: string }) => g.name === name,
+    );
+  expect(await listed()).toBe(false);
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(row).toContainText('open');
+  expect(await listed()).toBe(true);
 
   // 2. A customer finds it, reads the agreement, accepts it and joins.
-  const alice = await fundedCustomer(request, 'gdsa');
   await signInViaUi(page, alice.credentials.username, alice.credentials.password);
   await page.goto('/GES');
   const card = page
@@ -67,7 +102,7 @@ test('GDS: publish, join with the agreement accepted, passbook', async ({ page, 
   await expect(card.getByText('2 seats left')).toBeVisible();
   await card.getByRole('link', { name: 'Read the agreement and join' }).click();
   await expect(page.getByRole('heading', { name: 'Join GDS Group', level: 1 })).toBeVisible();
-  await expect(page.getByText('Each member pays 100 USDT a month for 11 months.')).toBeVisible();
+  await expect(page.getByText(/Each member pays 100 USDT a month for 11 months\./)).toBeVisible();
   await expect(page.getByText(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
   await page.getByRole('button', { name: 'Show the first instalment' }).click();
   const figures = page.getByRole('group', { name: 'First instalment' });

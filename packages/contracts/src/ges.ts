@@ -15,10 +15,23 @@ import { transactionSchema } from './wallet.js';
 export const GES_MAX_DUE_DAY = 28;
 /** Missed instalments that lapse a membership: its grams go to the GSA, without the bonus. */
 export const GES_MISSES_TO_LAPSE = 3;
+/**
+ * The earliest start date a group may have on `today` (YYYY-MM-DD, UTC): today while its day is
+ * 1-28, otherwise the 1st of next month (the 29th-31st are not in every month).
+ */
+export function earliestGesStartDate(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  if (day <= GES_MAX_DUE_DAY) return today;
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
 export const GES_TERM_MONTHS = { min: 2, max: 60 } as const;
 export const GES_MEMBER_CAP = { min: 1, max: 10_000 } as const;
 
-export const GES_GROUP_STATUSES = ['open', 'closed'] as const;
+/**
+ * draft: being prepared, seen by operators only; open: listed to customers, who may join until
+ * the start date; closed: no new members, members' instalments go on.
+ */
+export const GES_GROUP_STATUSES = ['draft', 'open', 'closed'] as const;
 export const GES_MEMBERSHIP_STATUSES = ['active', 'lapsed', 'matured'] as const;
 
 export const gesGroupSchema = z.object({
@@ -119,6 +132,11 @@ const agreementSchema = z.object({
   title: text(160, { required: 'Agreement title is required' }).min(1, 'Agreement title is required'),
   text: text(50_000, { multiline: true, required: 'Agreement text is required' }).min(1, 'Agreement text is required'),
 });
+/** An agreement uploaded as a file: UTF-8 text or Markdown, at most this many bytes. */
+export const GES_AGREEMENT_FILE_MAX_BYTES = 200_000;
+export const GES_AGREEMENT_FILE_TYPES = ['text/markdown', 'text/plain'] as const;
+/** The text fields beside the uploaded agreement file (`file`). */
+export const gesAgreementFileFieldsSchema = z.object({ title: agreementSchema.shape.title });
 export const gesGroupInputSchema = z.object({
   name: text(80, { required: 'Name is required' }).min(1, 'Name is required'),
   instalmentUsdt: decimalStringSchema,
@@ -131,12 +149,17 @@ export const gesGroupInputSchema = z.object({
   /** YYYY-MM-DD, a day 1-28, today or later. */
   startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'startDate is a day, YYYY-MM-DD'),
   bonusInstalments: z.number({ error: 'bonusInstalments must be a number' }).int().min(0).max(3).default(1),
-  agreement: agreementSchema,
+  /** Optional: a draft may get its agreement later (pasted or uploaded); it opens only with one. */
+  agreement: agreementSchema.optional(),
 });
 export type GesGroupInput = z.infer<typeof gesGroupInputSchema>;
 export const gesAgreementInputSchema = agreementSchema;
 export const adminGesGroupSchema = gesGroupSchema.omit({ membership: true, joinable: true }).extend({
+  /** Null while a draft has no agreement yet. */
+  documentId: z.string().nullable(),
+  documentVersion: z.number().int().nullable(),
   createdAt: z.string(),
 });
+export type AdminGesGroup = z.infer<typeof adminGesGroupSchema>;
 export const adminGesGroupsResponseSchema = z.object({ data: z.array(adminGesGroupSchema) });
 export const adminGesGroupResponseSchema = z.object({ group: adminGesGroupSchema });

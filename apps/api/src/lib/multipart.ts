@@ -4,6 +4,8 @@ import { AppError, badRequest } from './errors.js';
 export interface MultipartForm {
   fields: Record<string, string>;
   files: Record<string, Buffer>;
+  /** What the client declared for each file: a handler that takes text judges by both. */
+  fileMeta: Record<string, { mimetype: string; filename: string }>;
 }
 
 /**
@@ -18,7 +20,7 @@ export async function readMultipart(
   fileFields: readonly string[],
   textFields?: readonly string[],
 ): Promise<MultipartForm> {
-  const form: MultipartForm = { fields: {}, files: {} };
+  const form: MultipartForm = { fields: {}, files: {}, fileMeta: {} };
   // No body at all is an empty form (its handler then says what is missing); another type is a 415.
   const empty = !request.headers['content-type'] && !Number(request.headers['content-length'] ?? 0);
   if (empty) return form;
@@ -53,6 +55,7 @@ async function collectParts(
       // No bytes are no picture or document: the same answer as any other unaccepted content.
       if (data.length === 0) throw new AppError(415, 'ValidationError', 'The uploaded file is empty.');
       form.files[part.fieldname] = data;
+      form.fileMeta[part.fieldname] = { mimetype: part.mimetype, filename: part.filename };
     } else {
       if (Object.hasOwn(form.fields, part.fieldname))
         throw badRequest(`The field "${part.fieldname.slice(0, 40)}" is sent twice.`);

@@ -35,7 +35,7 @@ export function gesMail(
       [
         hello,
         `Instalment ${seq ?? ''} of ${groupName} could not be taken: your USDT balance was too low. Nothing was taken.`,
-        `Missed so far: ${m.missedCount} of 3. A third missed instalment ends your membership without the bonus.`,
+        `Missed so far: ${m.passbook.filter((l) => l.status === 'missed' && l.seq <= (seq ?? l.seq)).length} of 3. A third missed instalment ends your membership without the bonus.`,
       ],
       open,
     );

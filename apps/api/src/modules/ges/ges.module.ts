@@ -26,18 +26,25 @@ export default fp(
     app.services.ges = ges;
 
     await app.jobs.register<GesMailJob>(GES_MAIL_JOB, async (job) => {
+      // Sent once the outbox row says it is owed; marked after sending (at least once).
+      if (!(await ges.mailOwed(job))) return;
       const found = await ges.membershipForMail(job.membershipId);
       const user = found && (await usersService.findById(db, found.userId));
       if (!found || !user) return;
       const { group, membership } = found;
       const link = `${app.config.publicUrl}/GES/${group.id}/${encodeURIComponent(group.name)}/${group.currentDocumentId}`;
       await mail.send(gesMail(user.email, user.username, link, group.name, job.event, membership, job.seq));
+      await ges.markMailed(job);
     });
 
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
-    // however many processes pass.
+    // however many processes pass. The sweep then queues any mail a crash left unqueued.
     const timer = setInterval(() => {
-      ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
+      void (async () => {
+        // A failed pass must not keep the owed mails of earlier passes from going out.
+        await ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
+        await ges.sweepMails().catch((error) => app.log.error({ err: error }, 'GES mail sweep failed'));
+      })();
     }, INSTALMENT_PASS_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { gesDocuments, gesGroups, gesInstalments, gesMemberships, gesQuotes } from './ges.schema.js';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { audit, type AuditRecord } from '../../lib/audit.js';
+import { gesDocuments, gesGroups, gesInstalments, gesMails, gesMemberships, gesQuotes } from './ges.schema.js';
 
 /* Reads and the plain writes of the group savings tables; money moves only in SQL operations. */
 
@@ -8,6 +9,8 @@ export type GroupRow = typeof gesGroups.$inferSelect;
 export type DocumentRow = typeof gesDocuments.$inferSelect;
 export type MembershipRow = typeof gesMemberships.$inferSelect;
 export type InstalmentRow = typeof gesInstalments.$inferSelect;
+export type MailRow = typeof gesMails.$inferSelect;
+type Agreement = { title: string; body: string; sha256: string };
 
 export async function groupById(db: Db, id: string): Promise<GroupRow | undefined> {
   const [row] = await db.select().from(gesGroups).where(eq(gesGroups.id, id));
@@ -99,24 +102,34 @@ export async function insertQuote(db: Db, quote: typeof gesQuotes.$inferInsert):
   return row!.id;
 }
 
-/** A new group with its first agreement, in one transaction. */
+/**
+ * A new group, a draft, with its first agreement when one is given; the audit row is written
+ * in the same transaction, so no change goes unrecorded.
+ */
 export async function createGroup(
   db: Db,
-  group: Omit<typeof gesGroups.$inferInsert, 'currentDocumentId'>,
-  agreement: { title: string; body: string; sha256: string },
+  group: Omit<typeof gesGroups.$inferInsert, 'currentDocumentId' | 'status'>,
+  agreement: Agreement | null,
+  record: (created: GroupRow, doc: DocumentRow | undefined) => AuditRecord,
 ): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(gesGroups).values(group).returning();
-    const [doc] = await tx
-      .insert(gesDocuments)
-      .values({ groupId: created!.id, version: 1, ...agreement })
-      .returning();
-    const [updated] = await tx
-      .update(gesGroups)
-      .set({ currentDocumentId: doc!.id })
-      .where(eq(gesGroups.id, created!.id))
-      .returning();
-    return updated!;
+    let row = created!;
+    let doc: DocumentRow | undefined;
+    if (agreement) {
+      [doc] = await tx
+        .insert(gesDocuments)
+        .values({ groupId: row.id, version: 1, ...agreement })
+        .returning();
+      const [updated] = await tx
+        .update(gesGroups)
+        .set({ currentDocumentId: doc!.id })
+        .where(eq(gesGroups.id, row.id))
+        .returning();
+      row = updated!;
+    }
+    await audit(tx, record(row, doc));
+    return row;
   });
 }
 
@@ -124,7 +137,8 @@ export async function createGroup(
 export async function addAgreement(
   db: Db,
   groupId: string,
-  agreement: { title: string; body: string; sha256: string },
+  agreement: Agreement,
+  record: (doc: DocumentRow) => AuditRecord,
 ) {
   return db.transaction(async (tx) => {
     // The group row is locked so that two new versions get two numbers.
@@ -143,15 +157,54 @@ export async function addAgreement(
       .update(gesGroups)
       .set({ currentDocumentId: doc!.id, updatedAt: new Date() })
       .where(eq(gesGroups.id, groupId));
+    await audit(tx, record(doc!));
     return doc!;
   });
 }
 
-export async function closeGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
+/**
+ * Moves a group from one of `from` to `to`, with its audit row in the same transaction;
+ * undefined when the group was not in one of `from` (another operator got there first).
+ */
+export async function changeStatus(
+  db: Db,
+  groupId: string,
+  from: readonly GroupRow['status'][],
+  to: GroupRow['status'],
+  record: (group: GroupRow) => AuditRecord,
+): Promise<GroupRow | undefined> {
+  return db.transaction(async (tx: Tx) => {
+    const [row] = await tx
+      .update(gesGroups)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(gesGroups.id, groupId), inArray(gesGroups.status, [...from])))
+      .returning();
+    if (row) await audit(tx, record(row));
+    return row;
+  });
+}
+
+/** Mails the money operations owed and that are not sent yet, oldest first. */
+export async function unmailed(db: Db, before: Date, limit = 100): Promise<MailRow[]> {
+  return db
+    .select()
+    .from(gesMails)
+    .where(and(isNull(gesMails.mailedAt), lte(gesMails.createdAt, before)))
+    .orderBy(asc(gesMails.createdAt))
+    .limit(limit);
+}
+
+export async function mailRow(db: Db, key: Pick<MailRow, 'membershipId' | 'event' | 'seq'>) {
   const [row] = await db
-    .update(gesGroups)
-    .set({ status: 'closed', updatedAt: new Date() })
-    .where(and(eq(gesGroups.id, groupId), eq(gesGroups.status, 'open')))
-    .returning();
+    .select()
+    .from(gesMails)
+    .where(and(eq(gesMails.membershipId, key.membershipId), eq(gesMails.event, key.event), eq(gesMails.seq, key.seq)));
   return row;
+}
+
+export async function markMailed(db: Db, key: Pick<MailRow, 'membershipId' | 'event' | 'seq'>, at: Date) {
+  await db
+    .update(gesMails)
+    .set({ mailedAt: at })
+    .where(and(eq(gesMails.membershipId, key.membershipId), eq(gesMails.event, key.event), eq(gesMails.seq, key.seq)));
 }

@@ -5,6 +5,8 @@ import {
   adminGesGroupResponseSchema,
   adminGesGroupsResponseSchema,
   apiPaths,
+  GES_AGREEMENT_FILE_TYPES,
+  gesAgreementFileFieldsSchema,
   gesAgreementInputSchema,
   gesDocumentSchema,
   gesGroupDetailSchema,
@@ -16,11 +18,19 @@ import {
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, invalidInput, notFound } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import type { ManualBody } from '../../plugins/openapi.js';
 import type { GesService } from './ges.service.js';
 import { passbookPdf } from './ges.pdf.js';
 
 const groupParams = z.object({ id: z.uuid({ error: 'Group not found.' }) });
+/** The agreement upload as the OpenAPI document shows it (read by the handler). */
+const agreementFileForm = {
+  contentTypes: ['multipart/form-data'],
+  fields: gesAgreementFileFieldsSchema,
+  files: { file: { required: true, contentTypes: GES_AGREEMENT_FILE_TYPES } },
+} satisfies ManualBody;
 
 /** Group savings for customers and the operator's group management: thin handlers over the service. */
 export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify, { ges }) => {
@@ -44,7 +54,8 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     '/ges/groups/:id',
     {
       onRequest: app.requireUser,
-      config: { errorStatuses: [404] },
+      // 404 unknown or a draft; 409 closed, to a non-member.
+      config: { errorStatuses: [404, 409] },
       schema: {
         tags,
         summary: "A group with the caller's membership and passbook",
@@ -60,7 +71,7 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     {
       onRequest: app.requireUser,
       config: {
-        errorStatuses: [404],
+        errorStatuses: [404, 409],
         fileResponse: { contentType: 'application/pdf', description: 'The passbook as a PDF' },
       },
       schema: { tags, summary: "The caller's passbook of a group as a PDF (attachment)", params: groupParams },
@@ -82,7 +93,8 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     '/ges/documents/:id',
     {
       onRequest: app.requireUser,
-      config: { errorStatuses: [404] },
+      // 404 unknown, or a draft's; 409 the group is closed, to a non-member.
+      config: { errorStatuses: [404, 409] },
       schema: {
         tags,
         summary: "A group's agreement (title, version, text, sha256)",
@@ -97,7 +109,7 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     '/ges/groups/:id/quote',
     {
       onRequest: app.requireVerified,
-      // 404 unknown group; 409 joined, closed or started; 422 the instalment buys no gold now.
+      // 404 unknown group or a draft; 409 joined, closed, full or started; 422 the instalment buys no gold now.
       config: { errorStatuses: [404, 409, 422, 503] },
       schema: {
         tags,
@@ -156,7 +168,7 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
       config: { errorStatuses: [422] },
       schema: {
         tags: admin,
-        summary: 'Publish a group with its agreement (version 1)',
+        summary: 'Create a group as a draft, with its agreement (version 1) when given; open it to publish it',
         body: gesGroupInputSchema,
         response: { 200: adminGesGroupResponseSchema },
       },
@@ -164,6 +176,22 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     async (request) => ({
       group: await ges.createGroup(currentAuth(request).user.id, request.body, request.ip),
     }),
+  );
+
+  app.post(
+    '/admin/ges/groups/:id/open',
+    {
+      onRequest: app.requireOperator,
+      // 409 not a draft, or no agreement yet; 422 the start date has passed.
+      config: { errorStatuses: [404, 409, 422] },
+      schema: {
+        tags: admin,
+        summary: 'Open a draft group: customers see it and join until its start date',
+        params: groupParams,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => ({ group: await ges.openGroup(currentAuth(request).user.id, request.params.id, request.ip) }),
   );
 
   app.post(
@@ -185,7 +213,8 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     '/admin/ges/groups/:id/agreement',
     {
       onRequest: app.requireOperator,
-      config: { errorStatuses: [404] },
+      // 409: the group is closed.
+      config: { errorStatuses: [404, 409] },
       schema: {
         tags: admin,
         summary: 'Publish a new agreement version; new members accept it, members keep the one they accepted',
@@ -197,5 +226,42 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     async (request) => ({
       group: await ges.newAgreement(currentAuth(request).user.id, request.params.id, request.body, request.ip),
     }),
+  );
+
+  app.post(
+    '/admin/ges/groups/:id/agreement/file',
+    {
+      onRequest: app.requireOperator,
+      // 409 the group is closed; 413 over 200 KB; 415 not UTF-8 text or Markdown; 422 empty or too long.
+      config: { manualBody: agreementFileForm, errorStatuses: [404, 409, 413, 415, 422] },
+      schema: {
+        tags: admin,
+        summary:
+          'Upload a new agreement version as a text or Markdown file (multipart: title, file); stored and hashed as uploaded',
+        params: groupParams,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(
+        request,
+        Object.keys(agreementFileForm.files),
+        Object.keys(agreementFileForm.fields.shape),
+      );
+      const fields = agreementFileForm.fields.safeParse(form.fields);
+      if (!fields.success)
+        throw invalidInput(fields.error.issues, fields.error.issues[0]?.message ?? 'The form is not complete.');
+      const file = form.files.file;
+      if (!file) throw badRequest('Choose the agreement file to upload (field file).');
+      const text = ges.agreementFromFile(file, form.fileMeta.file!);
+      return {
+        group: await ges.newAgreement(
+          currentAuth(request).user.id,
+          request.params.id,
+          { title: fields.data.title, text },
+          request.ip,
+        ),
+      };
+    },
   );
 };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toUnits } from '@qmgt/contracts';
+import { earliestGesStartDate, toUnits } from '@qmgt/contracts';
 import {
+  AgreementFileError,
   GesRuleError,
+  agreementText,
   bonusGrams,
   checkStartDate,
   dueOn,
@@ -30,6 +32,60 @@ describe('due dates', () => {
     expect(() => checkStartDate('2026-11-24', '2026-11-24')).not.toThrow();
     expect(parseDay('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
     expect(parseDay('2027-02-29')).toBeNull();
+  });
+});
+
+describe('the earliest start date', () => {
+  it('is today on days 1-28, and the 1st of next month on the 29th-31st, across year ends', () => {
+    expect(earliestGesStartDate('2026-11-01')).toBe('2026-11-01');
+    expect(earliestGesStartDate('2026-11-28')).toBe('2026-11-28');
+    expect(earliestGesStartDate('2026-11-29')).toBe('2026-12-01');
+    expect(earliestGesStartDate('2026-12-31')).toBe('2027-01-01');
+    expect(earliestGesStartDate('2028-02-29')).toBe('2028-03-01');
+  });
+  it('is always a start date the API takes', () => {
+    for (
+      let day = new Date('2026-01-01T00:00:00Z');
+      day.getUTCFullYear() < 2028;
+      day.setUTCDate(day.getUTCDate() + 1)
+    ) {
+      const today = day.toISOString().slice(0, 10);
+      expect(() => checkStartDate(earliestGesStartDate(today), today)).not.toThrow();
+    }
+  });
+});
+
+describe('an uploaded agreement', () => {
+  const md = { mimetype: 'text/markdown', filename: 'agreement.md' };
+  it('is its UTF-8 text exactly, less a byte-order mark', () => {
+    expect(agreementText(Buffer.from('# Terms\r\n\n  Clause 1.  \n'), md)).toBe('# Terms\r\n\n  Clause 1.  \n');
+    expect(agreementText(Buffer.from('\ufeffClause 1.'), md)).toBe('Clause 1.');
+    expect(agreementText(Buffer.from('Clause 1.'), { mimetype: 'text/plain; charset=utf-8', filename: 'a.txt' })).toBe(
+      'Clause 1.',
+    );
+  });
+  it('takes an untyped upload by its .md or .txt name only', () => {
+    expect(agreementText(Buffer.from('x'), { mimetype: 'application/octet-stream', filename: 'T.MD' })).toBe('x');
+    expect(() => agreementText(Buffer.from('x'), { mimetype: 'application/octet-stream', filename: 't.pdf' })).toThrow(
+      AgreementFileError,
+    );
+  });
+  it('refuses other types (415), bytes that are not text (415), an empty or too long text (422), a large file (413)', () => {
+    const status = (bytes: Uint8Array, declared = md) => {
+      try {
+        agreementText(bytes, declared);
+        return 200;
+      } catch (error) {
+        return (error as AgreementFileError).status;
+      }
+    };
+    expect(status(Buffer.from('x'), { mimetype: 'image/png', filename: 'a.md' })).toBe(415);
+    expect(status(Buffer.from([0xc3, 0x28]))).toBe(415);
+    expect(status(Buffer.from('a\u0007b'))).toBe(415);
+    expect(status(Buffer.from('\n \n'))).toBe(422);
+    expect(status(Buffer.from('é'.repeat(50_001)))).toBe(422);
+    expect(status(Buffer.alloc(200_001, 'a'))).toBe(413);
+    expect(status(Buffer.from('é'.repeat(50_000)))).toBe(200);
   });
 });
 

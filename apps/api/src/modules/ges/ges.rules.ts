@@ -1,4 +1,10 @@
-import { GES_MAX_DUE_DAY, toUnits } from '@qmgt/contracts';
+import {
+  GES_AGREEMENT_FILE_MAX_BYTES,
+  GES_AGREEMENT_FILE_TYPES,
+  GES_MAX_DUE_DAY,
+  toUnits,
+  unsafeTextReason,
+} from '@qmgt/contracts';
 import { MICROGRAMS, gaePrice, valueOf } from '../gae/gae.rules.js';
 
 /*
@@ -106,4 +112,50 @@ export interface PassbookRow {
 export function runningGrams(rows: readonly PassbookRow[]): bigint[] {
   let total = 0n;
   return rows.map((row) => (total += row.status === 'paid' ? (row.grams ?? 0n) : 0n));
+}
+
+/** Why an uploaded agreement file is refused, with the status that says so. */
+export class AgreementFileError extends Error {
+  constructor(
+    message: string,
+    readonly status: 413 | 415 | 422,
+  ) {
+    super(message);
+  }
+}
+
+/** The most characters an agreement holds, pasted or uploaded (as gesAgreementInputSchema). */
+export const AGREEMENT_MAX_CHARS = 50_000;
+const TEXT_FILE_NAME = /\.(md|markdown|txt)$/i;
+
+/**
+ * The agreement text of an uploaded file, exactly as it will be stored and hashed: UTF-8
+ * (a byte-order mark is not text, so it is dropped), nothing trimmed or re-encoded. A file is
+ * taken when it says it is text or Markdown, or is an untyped upload named .md or .txt (some
+ * browsers send no type for Markdown), and its bytes are text indeed.
+ */
+export function agreementText(bytes: Uint8Array, declared: { mimetype: string; filename: string }): string {
+  if (bytes.length > GES_AGREEMENT_FILE_MAX_BYTES)
+    throw new AgreementFileError(`The agreement file is larger than ${GES_AGREEMENT_FILE_MAX_BYTES / 1000} KB.`, 413);
+  const type = declared.mimetype.split(';')[0]!.trim().toLowerCase();
+  const textType =
+    (GES_AGREEMENT_FILE_TYPES as readonly string[]).includes(type) ||
+    type === 'text/x-markdown' ||
+    (type === 'application/octet-stream' && TEXT_FILE_NAME.test(declared.filename));
+  if (!textType) throw new AgreementFileError('Upload the agreement as a text or Markdown file (.md or .txt).', 415);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AgreementFileError('The agreement file is not UTF-8 text.', 415);
+  }
+  if (unsafeTextReason(text, { multiline: true }))
+    throw new AgreementFileError('The agreement file is not plain text: it holds control characters.', 415);
+  if (text.trim() === '') throw new AgreementFileError('The agreement file is empty.', 422);
+  if (text.length > AGREEMENT_MAX_CHARS)
+    throw new AgreementFileError(
+      `The agreement holds more than ${AGREEMENT_MAX_CHARS.toLocaleString('en')} characters.`,
+      422,
+    );
+  return text;
 }

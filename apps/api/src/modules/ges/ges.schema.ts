@@ -31,15 +31,16 @@ export const gesGroups = pgTable(
     /** The first instalment's due day; the others fall on its day of the following months. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     bonusInstalments: integer('bonus_instalments').notNull(),
-    status: text('status', { enum: ['open', 'closed'] })
+    /** draft: only the operator sees it; open: customers see and join it; closed: members only. */
+    status: text('status', { enum: ['draft', 'open', 'closed'] })
       .notNull()
-      .default('open'),
+      .default('draft'),
     currentDocumentId: uuid('current_document_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('ges_groups_status', sql`${t.status} IN ('open', 'closed')`)],
+  (t) => [check('ges_groups_status', sql`${t.status} IN ('draft', 'open', 'closed')`)],
 );
 
 /** A group's agreement, versioned: what a member accepted stays readable as accepted. */
@@ -133,4 +134,30 @@ export const gesInstalments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.membershipId, t.seq] })],
+);
+
+/**
+ * The mail outbox (migration 0020): a row is written by the money operation that causes the
+ * mail, in its transaction, so a crash after the commit cannot lose it; `mailed_at` is set once
+ * the mail is sent, and a sweep queues what is still unmailed.
+ */
+export const gesMails = pgTable(
+  'ges_mails',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => gesMemberships.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['joined', 'missed', 'lapsed', 'matured'] }).notNull(),
+    /** The instalment the mail is about (1 for joining). */
+    seq: integer('seq').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.event, t.seq] }),
+    index('ges_mails_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedAt} IS NULL`),
+    check('ges_mails_event', sql`${t.event} IN ('joined', 'missed', 'lapsed', 'matured')`),
+  ],
 );

@@ -4,6 +4,7 @@ import {
   QUOTE_TTL_MS,
   fromUnits,
   toUnits,
+  type AdminGesGroup,
   type GesDocument,
   type GesGroup,
   type GesGroupInput,
@@ -14,8 +15,7 @@ import {
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
@@ -23,9 +23,11 @@ import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { dayOf } from '../gae/gae.rules.js';
 import * as repo from './ges.repository.js';
-import type { GroupRow, MembershipRow } from './ges.repository.js';
+import type { GroupRow, MailRow, MembershipRow } from './ges.repository.js';
 import {
+  AgreementFileError,
   GesRuleError,
+  agreementText,
   checkInstalment,
   checkStartDate,
   dueOn,
@@ -36,12 +38,15 @@ import {
 } from './ges.rules.js';
 
 export const GES_MAIL_JOB = 'mail.ges';
-export type GesMailEvent = 'joined' | 'missed' | 'lapsed' | 'matured';
+export type GesMailEvent = MailRow['event'];
+/** One row of `ges_mails`, the outbox the money operations write. */
 export interface GesMailJob {
   membershipId: string;
   event: GesMailEvent;
-  seq?: number;
+  seq: number;
 }
+/** How long a mail may wait for its job before the sweep queues it again (a crash in between). */
+const MAIL_SWEEP_AFTER_MS = 60_000;
 
 export interface GesDeps {
   db: Db;
@@ -62,8 +67,10 @@ function byRules<T>(compute: () => T): T {
   }
 }
 
-const sha256 = (title: string, body: string) =>
+/** The agreement's hash: of its title and its text exactly as stored (and shown), UTF-8. */
+export const agreementSha256 = (title: string, body: string) =>
   createHash('sha256').update(`${title}\n\n${body}`, 'utf8').digest('hex');
+const mailKey = (mail: GesMailJob) => `ges-${mail.membershipId}-${mail.event}-${mail.seq}`;
 
 /**
  * Group gold savings (GES, shown as GDS): groups the operator publishes, joining by accepting
@@ -83,6 +90,19 @@ export function createGesService(deps: GesDeps) {
         ...op,
       }),
     );
+  }
+
+  /**
+   * Queues a mail whose `ges_mails` row is committed. A failure here loses nothing: the row
+   * stays unmailed and the sweep queues it; the singleton key keeps the sweep and this from
+   * queueing one mail twice while it waits.
+   */
+  async function queueMail(mail: GesMailJob): Promise<void> {
+    try {
+      await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, mail, { singletonKey: mailKey(mail) });
+    } catch {
+      // Swept later (MAIL_SWEEP_AFTER_MS).
+    }
   }
 
   function groupWire(group: GroupRow, members: number, documentVersion: number, membership: MembershipRow | undefined) {
@@ -188,12 +208,32 @@ export function createGesService(deps: GesDeps) {
     };
   }
 
+  /** The operator's view: every status, and a draft without an agreement yet. */
+  async function adminWire(group: GroupRow) {
+    const [members, docs] = await Promise.all([
+      repo.memberCounts(db, [group.id]),
+      group.currentDocumentId ? repo.documentsByIds(db, [group.currentDocumentId]) : Promise.resolve(new Map()),
+    ]);
+    const { membership: _m, joinable: _j, ...wire } = groupWire(group, members.get(group.id) ?? 0, 0, undefined);
+    const doc = group.currentDocumentId ? docs.get(group.currentDocumentId) : undefined;
+    return {
+      ...wire,
+      documentId: group.currentDocumentId,
+      documentVersion: doc?.version ?? null,
+      createdAt: group.createdAt.toISOString(),
+    } satisfies AdminGesGroup;
+  }
+
+  /**
+   * A group as a customer may see it: a draft is the operator's alone (not found); a closed
+   * group shows its members their passbook and tells anyone else it is closed (409), rather
+   * than pretending it never existed, since its join links were handed out while it was open.
+   */
   async function visibleGroup(userId: string, groupId: string) {
     const group = await repo.groupById(db, groupId);
-    if (!group) throw notFound('Group not found.');
+    if (!group || group.status === 'draft') throw notFound('Group not found.');
     const membership = (await repo.membershipsOf(db, userId, [group.id])).get(group.id);
-    // A closed group is shown to its members only.
-    if (group.status !== 'open' && !membership) throw notFound('Group not found.');
+    if (group.status === 'closed' && !membership) throw conflict('This group is closed to new members.');
     return { group, membership };
   }
 
@@ -214,7 +254,9 @@ export function createGesService(deps: GesDeps) {
     async document(userId: string, documentId: string): Promise<GesDocument> {
       const doc = await repo.documentById(db, documentId);
       if (!doc) throw notFound('Agreement not found.');
-      const { group } = await visibleGroup(userId, doc.groupId).catch(() => {
+      const { group } = await visibleGroup(userId, doc.groupId).catch((error: unknown) => {
+        // The closed group's answer stands (the join page shows it); a draft's agreement is unknown.
+        if (error instanceof AppError && error.status === 409) throw error;
         throw notFound('Agreement not found.');
       });
       return {
@@ -235,6 +277,9 @@ export function createGesService(deps: GesDeps) {
       if (membership) throw conflict('You are already a member of this group.');
       if (group.status !== 'open') throw conflict('This group is closed to new members.');
       if (dayOf(now()) > group.startDate) throw conflict('This group has started: it takes no new members.');
+      // Checked again, under the group's lock, by the join; here so that no price is promised for nothing.
+      if (((await repo.memberCounts(db, [group.id])).get(group.id) ?? 0) >= group.memberCap)
+        throw conflict('This group is full.');
       const { usdPerGram } = await market.spot();
       const figures = byRules(() => instalmentFigures(BigInt(group.instalmentUsdt), usdPerGram));
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
@@ -282,8 +327,8 @@ export function createGesService(deps: GesDeps) {
       const membership = await repo.membershipById(db, String(answer.membershipId));
       const group = await repo.groupById(db, groupId);
       if (!membership || !group) throw new Error('ges_join answered without its membership');
-      if (!answer.replayed)
-        await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, { membershipId: membership.id, event: 'joined' });
+      // The mail's row was written with the membership; queueing it now only sends it sooner.
+      if (!answer.replayed) await queueMail({ membershipId: membership.id, event: 'joined', seq: 1 });
       return {
         membership: await membershipWire(membership, group),
         transaction: deps.transactions.fromEngine(answer.transaction!),
@@ -328,6 +373,7 @@ export function createGesService(deps: GesDeps) {
           const outcome = String(answer.outcome ?? answer.status);
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
           if (outcome !== 'not_due' && outcome !== 'duplicate') progressed = true;
+          // The operation wrote the mail's row in its transaction; queueing it now only sends it sooner.
           const event: GesMailEvent | null = outcome.endsWith('matured')
             ? 'matured'
             : outcome === 'lapsed'
@@ -335,7 +381,7 @@ export function createGesService(deps: GesDeps) {
               : outcome === 'missed'
                 ? 'missed'
                 : null;
-          if (event) await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, { membershipId: m.id, event, seq });
+          if (event) await queueMail({ membershipId: m.id, event, seq });
         }
         if (!progressed) break;
       }
@@ -348,23 +394,45 @@ export function createGesService(deps: GesDeps) {
       return m && group ? { membership: await membershipWire(m, group), group, userId: m.userId } : undefined;
     },
 
+    /**
+     * The mails' sweep, in every process: queues each mail the money operations owed and that
+     * no job has sent for a while (its process died between the commit and the queue, or the
+     * job failed for good). The job marks a mail sent, so a mail is sent at least once.
+     */
+    async sweepMails(at: Date = now()): Promise<number> {
+      const rows = await repo.unmailed(db, new Date(at.getTime() - MAIL_SWEEP_AFTER_MS));
+      for (const row of rows) await queueMail({ membershipId: row.membershipId, event: row.event, seq: row.seq });
+      return rows.length;
+    },
+
+    /** Whether the mail is still owed (a job run twice, or after the sweep's copy, sends nothing). */
+    mailOwed: async (mail: GesMailJob) => {
+      const row = await repo.mailRow(db, mail);
+      return row !== undefined && row.mailedAt === null;
+    },
+    markMailed: (mail: GesMailJob) => repo.markMailed(db, mail, now()),
+
     /** The operator's list: every group with its members count. */
     async adminGroups() {
       const groups = await repo.allGroups(db);
-      const wires = await groupsWire(null, groups);
-      return wires.map(({ membership: _m, joinable: _j, ...g }, i) => ({
-        ...g,
-        createdAt: groups[i]!.createdAt.toISOString(),
-      }));
+      return Promise.all(groups.map((g) => adminWire(g)));
     },
 
-    /** POST /admin/ges/groups: a new group with its first agreement (version 1). Audited. */
+    /**
+     * POST /admin/ges/groups: a new group, a draft (customers neither see nor join it), with
+     * its first agreement when one is given. Audited.
+     */
     async createGroup(operatorId: string, input: GesGroupInput, ip: string | null) {
       const instalment = byRules(() => toUnits(input.instalmentUsdt, 'USDT'));
       byRules(() => checkInstalment(instalment));
       byRules(() => checkStartDate(input.startDate, dayOf(now())));
-      const title = input.agreement.title.trim();
-      const body = input.agreement.text;
+      const agreement = input.agreement
+        ? {
+            title: input.agreement.title.trim(),
+            body: input.agreement.text,
+            sha256: agreementSha256(input.agreement.title.trim(), input.agreement.text),
+          }
+        : null;
       const group = await repo.createGroup(
         db,
         {
@@ -376,30 +444,66 @@ export function createGesService(deps: GesDeps) {
           bonusInstalments: input.bonusInstalments,
           createdBy: operatorId,
         },
-        { title, body, sha256: sha256(title, body) },
+        agreement,
+        (created, doc) => ({
+          action: 'ges.group.create',
+          actorId: operatorId,
+          detail: `${created.name} (${created.id}): draft${doc ? `, agreement version 1, sha256 ${doc.sha256}` : ''}`,
+          ip,
+        }),
       );
-      await audit(db, { action: 'ges.group.create', actorId: operatorId, detail: `${group.name} (${group.id})`, ip });
-      return this.adminGroup(group.id);
+      return adminWire(group);
     },
 
     async adminGroup(groupId: string) {
       const group = await repo.groupById(db, groupId);
       if (!group) throw notFound('Group not found.');
-      const [wire] = await groupsWire(null, [group]);
-      const { membership: _m, joinable: _j, ...rest } = wire!;
-      return { ...rest, createdAt: group.createdAt.toISOString() };
+      return adminWire(group);
+    },
+
+    /**
+     * POST /admin/ges/groups/{id}/open: a draft is listed to customers and takes members until
+     * its start date. It needs a current agreement (what members accept) and a start date to
+     * come. Audited.
+     */
+    async openGroup(operatorId: string, groupId: string, ip: string | null) {
+      const group = await repo.groupById(db, groupId);
+      if (!group) throw notFound('Group not found.');
+      if (group.status !== 'draft')
+        throw conflict(group.status === 'open' ? 'This group is already open.' : 'A closed group cannot be reopened.');
+      if (!group.currentDocumentId) throw conflict("Add the group's agreement before opening it.");
+      if (group.startDate < dayOf(now()))
+        throw unprocessable('The start date has passed: a group opens before its first instalment.', {
+          field: 'startDate',
+        });
+      const opened = await repo.changeStatus(db, groupId, ['draft'], 'open', (row) => ({
+        action: 'ges.group.open',
+        actorId: operatorId,
+        detail: `${row.name} (${row.id})`,
+        ip,
+      }));
+      if (!opened) throw conflict('This group is already open.');
+      return adminWire(opened);
     },
 
     /** POST /admin/ges/groups/{id}/close: no new members; instalments of members go on. Audited. */
     async closeGroup(operatorId: string, groupId: string, ip: string | null) {
       const group = await repo.groupById(db, groupId);
       if (!group) throw notFound('Group not found.');
-      if (!(await repo.closeGroup(db, groupId))) throw conflict('This group is already closed.');
-      await audit(db, { action: 'ges.group.close', actorId: operatorId, detail: `${group.name} (${group.id})`, ip });
-      return this.adminGroup(groupId);
+      const closed = await repo.changeStatus(db, groupId, ['draft', 'open'], 'closed', (row) => ({
+        action: 'ges.group.close',
+        actorId: operatorId,
+        detail: `${row.name} (${row.id})`,
+        ip,
+      }));
+      if (!closed) throw conflict('This group is already closed.');
+      return adminWire(closed);
     },
 
-    /** POST /admin/ges/groups/{id}/agreement: a new agreement version, current from now on. Audited. */
+    /**
+     * POST /admin/ges/groups/{id}/agreement (pasted) and .../agreement/file (uploaded): a new
+     * agreement version, current from now on; members keep the one they accepted. Audited.
+     */
     async newAgreement(
       operatorId: string,
       groupId: string,
@@ -408,19 +512,40 @@ export function createGesService(deps: GesDeps) {
     ) {
       const group = await repo.groupById(db, groupId);
       if (!group) throw notFound('Group not found.');
+      if (group.status === 'closed') throw conflict('This group is closed: its agreement can no longer change.');
       const title = agreement.title.trim();
-      const doc = await repo.addAgreement(db, groupId, {
-        title,
-        body: agreement.text,
-        sha256: sha256(title, agreement.text),
-      });
-      await audit(db, {
-        action: 'ges.group.agreement',
-        actorId: operatorId,
-        detail: `${group.name} (${group.id}): version ${doc.version}, sha256 ${doc.sha256}`,
-        ip,
-      });
+      await repo.addAgreement(
+        db,
+        groupId,
+        { title, body: agreement.text, sha256: agreementSha256(title, agreement.text) },
+        (doc) => ({
+          action: 'ges.group.agreement',
+          actorId: operatorId,
+          detail: `${group.name} (${group.id}): version ${doc.version}, sha256 ${doc.sha256}`,
+          ip,
+        }),
+      );
       return this.adminGroup(groupId);
+    },
+
+    /** The uploaded file's text, as newAgreement stores it; refusals carry their status (413, 415, 422). */
+    agreementFromFile(bytes: Uint8Array, declared: { mimetype: string; filename: string }): string {
+      try {
+        return agreementText(bytes, declared);
+      } catch (error) {
+        if (error instanceof AgreementFileError)
+          throw new AppError(
+            error.status,
+            error.status === 413
+              ? 'PayloadTooLargeError'
+              : error.status === 415
+                ? 'ValidationError'
+                : 'UnprocessableError',
+            error.message,
+            { field: 'file' },
+          );
+        throw error;
+      }
     },
   };
 }

@@ -1,281 +1,370 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  toUnits,
-  type BalancesResponse,
-  type GesDocument,
-  type GesGroup,
-  type GesGroupDetail,
-  type GesQuote,
-  type MailboxMessage,
-} from '@qmgt/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { AdminGesGroup, GesDocument, GesQuote } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
+import { gesKit } from '../../test/ges.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
-import { dueOn } from './ges.rules.js';
+import { PNG_1X1, multipartBody, type UploadFile } from '../../test/uploads.js';
 
 /*
- * Group savings through the API with a controlled clock for the instalment job: publish, join,
- * instalments over the whole term, a member who misses three and lapses, one who matures with
- * the bonus; every passbook line against the ledger.
+ * Group savings through the API: the operator's lifecycle (draft, agreement pasted or uploaded,
+ * open, close; each audited) and every way a join is refused, each leaving balances, ledger
+ * and memberships as they were. The whole term is ges.term.test.ts.
  */
 
 let t: TestApp;
 let operatorToken: string;
+let kit: ReturnType<typeof gesKit>;
 beforeAll(async () => {
   t = await build({ operator: DEFAULT_OPERATOR });
   operatorToken = (
     await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
   ).json().jwt;
+  kit = gesKit(t, () => operatorToken);
 }, 120_000);
 afterAll(async () => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
+const sha256 = (title: string, text: string) => createHash('sha256').update(`${title}\n\n${text}`).digest('hex');
+
+async function upload(groupId: string, title: string, file: UploadFile, token = operatorToken) {
+  const { payload, headers } = await multipartBody({ title }, { file });
+  return t.app.inject({
     method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    url: `/api/admin/ges/groups/${groupId}/agreement/file`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
   });
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
-const g = (v: string) => toUnits(v, 'GOLD');
-
-async function customer(usdt: string) {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  if (usdt !== '0') {
-    const answer = await t.app.services.money.execute({
-      kind: 'deposit',
-      userId: session.user.id,
-      txHash: `0x${randomBytes(32).toString('hex')}`,
-      logIndex: 0,
-      amount: toUnits(usdt, 'USDT').toString(),
-      blockNumber: '1',
-      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    });
-    expect(answer.status).toBe(200);
-  }
-  return session;
 }
 
-const groupInput = (overrides: Record<string, unknown> = {}) => ({
-  name: `Gold circle ${randomBytes(3).toString('hex')}`,
-  instalmentUsdt: '100',
-  termMonths: 4,
-  memberCap: 2,
-  startDate: today(),
-  bonusInstalments: 1,
-  agreement: { title: 'Gold circle agreement', text: 'Each member pays 100 USDT a month for 4 months.' },
-  ...overrides,
-});
-
-async function publish(overrides: Record<string, unknown> = {}) {
-  const res = await send('/admin/ges/groups', groupInput(overrides), operatorToken, null);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ group: GesGroup }>().group;
-}
-
-async function join(token: string, group: { id: string; documentId: string }) {
-  const quote = await send(`/ges/groups/${group.id}/quote`, {}, token, null);
-  if (quote.statusCode !== 200) return quote;
-  const q = quote.json<GesQuote>();
-  return send(
-    `/ges/groups/${group.id}/join`,
-    { documentId: group.documentId, accept: true, quoteId: q.quoteId },
-    token,
+/** The audit trail of one group, oldest first. */
+async function auditOf(groupId: string) {
+  const rows = await t.database.executeSql(
+    `SELECT action, detail FROM audit_log WHERE action LIKE 'ges.group.%' AND detail LIKE $1 ORDER BY created_at, action`,
+    [`%(${groupId})%`],
   );
+  return rows.rows as { action: string; detail: string }[];
 }
 
-const detail = async (token: string, id: string) =>
-  (await get(t.app, `/ges/groups/${id}`, token)).json<GesGroupDetail>();
-
-async function ledgerIsSound() {
-  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-  expect(check).toMatchObject({ balanced: true, nonNegative: true });
-}
-
-describe('group savings (GES)', () => {
-  it('the operator publishes with checks; every step is audited; only operators may', async () => {
-    const customerSession = await customer('0');
-    expect((await send('/admin/ges/groups', groupInput(), customerSession.token, null)).statusCode).toBe(403);
+describe('group savings (GES): the operator', () => {
+  it('checks what a group may be; only operators may create one', async () => {
+    const customerSession = await kit.customer('0');
+    expect((await kit.send('/admin/ges/groups', kit.groupInput(), customerSession.token, null)).statusCode).toBe(403);
     for (const [overrides, message] of [
       [{ startDate: '2020-01-01' }, /past/],
-      [{ startDate: `${today().slice(0, 8)}29` }, /from 1 to 28|past/],
+      [{ startDate: '2099-01-29' }, /from 1 to 28/],
       [{ instalmentUsdt: '5' }, /at least 10 USDT/],
-      [{ startDate: '2027-02-30' }, /calendar day/],
+      [{ startDate: '2099-02-30' }, /calendar day/],
     ] as const) {
-      const res = await send('/admin/ges/groups', groupInput(overrides), operatorToken, null);
+      const res = await kit.send('/admin/ges/groups', kit.groupInput(overrides), operatorToken, null);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().error.message).toMatch(message);
     }
-    expect((await send('/admin/ges/groups', groupInput({ termMonths: 1 }), operatorToken, null)).statusCode).toBe(400);
-    const group = await publish();
-    expect(group).toMatchObject({ status: 'open', membersCount: 0, seatsLeft: 2, documentVersion: 1 });
-    const audit = await t.database.executeSql(
-      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'ges.group.create'`,
-    );
-    expect((audit.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
+    expect(
+      (await kit.send('/admin/ges/groups', kit.groupInput({ termMonths: 1 }), operatorToken, null)).statusCode,
+    ).toBe(400);
   });
 
-  it('runs a whole term: one member matures with the bonus, one misses three and lapses; passbooks agree with the ledger', async () => {
-    const group = await publish({ termMonths: 4, memberCap: 2 });
-    const alice = await customer('1000');
-    const bob = await customer('150');
-    const carol = await customer('1000');
+  it('creates a draft no customer sees, adds an uploaded agreement, opens, versions and closes it; all audited', async () => {
+    const alice = await kit.customer('500');
+    const draft = await kit.create({ agreement: undefined });
+    expect(draft).toMatchObject({ status: 'draft', documentId: null, documentVersion: null, membersCount: 0 });
 
-    // The agreement, then a new version: joining with the old one is refused.
-    const v1 = (await get(t.app, `/ges/documents/${group.documentId}`, alice.token)).json<GesDocument>();
-    expect(v1).toMatchObject({ version: 1, current: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const v2 = (
-      await send(
-        `/admin/ges/groups/${group.id}/agreement`,
-        { title: 'Gold circle agreement', text: 'Version 2.' },
-        operatorToken,
-        null,
-      )
-    ).json<{ group: GesGroup }>().group;
-    expect(v2.documentVersion).toBe(2);
-    const stale = await join(alice.token, { id: group.id, documentId: group.documentId });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toMatch(/newer version/);
-    expect((await balances(alice.token)).USDT.available).toBe('1000');
+    // A draft is the operator's alone.
+    expect(await kit.customerGroup(alice.token, draft.id)).toBeUndefined();
+    expect((await get(t.app, `/ges/groups/${draft.id}`, alice.token)).statusCode).toBe(404);
+    expect((await kit.quote(alice.token, draft.id)).statusCode).toBe(404);
 
-    const joined = await join(alice.token, v2);
-    expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json().transaction).toMatchObject({
-      type: 'GES',
-      assetIn: 'USDT',
-      amountIn: '100',
-      assetOut: 'GOLD',
+    // No agreement, no opening.
+    const early = await kit.send(`/admin/ges/groups/${draft.id}/open`, {}, operatorToken, null);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe("Add the group's agreement before opening it.");
+
+    // The agreement uploaded as a Markdown file: stored as uploaded (no byte-order mark), hashed as stored.
+    const markdown =
+      '# Gold circle\r\n\r\nEach member pays **100 USDT** a month.\n\n- Three missed instalments end it.\n';
+    const uploaded = await upload(draft.id, 'Gold circle agreement', {
+      data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(markdown)]),
+      filename: 'agreement.md',
+      type: 'text/markdown',
     });
-    expect((await join(alice.token, v2)).statusCode).toBe(409); // twice
-    expect((await join(bob.token, v2)).statusCode).toBe(200);
-    const full = await join(carol.token, v2);
-    expect(full.statusCode).toBe(409);
-    expect(full.json().error.message).toMatch(/already a member|full/);
-    const carolJoin = await send(
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const v1 = uploaded.json<{ group: AdminGesGroup }>().group;
+    expect(v1).toMatchObject({ status: 'draft', documentVersion: 1 });
+
+    const opened = await kit.send(`/admin/ges/groups/${draft.id}/open`, {}, operatorToken, null);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().group).toMatchObject({ status: 'open', documentId: v1.documentId });
+    const again = await kit.send(`/admin/ges/groups/${draft.id}/open`, {}, operatorToken, null);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This group is already open.');
+
+    // Customers now see it, and read the agreement exactly as uploaded, with the hash of that text.
+    expect(await kit.customerGroup(alice.token, draft.id)).toMatchObject({ joinable: true, seatsLeft: 2 });
+    const doc = (await get(t.app, `/ges/documents/${v1.documentId}`, alice.token)).json<GesDocument>();
+    expect(doc).toMatchObject({ version: 1, title: 'Gold circle agreement', text: markdown, current: true });
+    expect(doc.sha256).toBe(sha256(doc.title, doc.text));
+
+    // A pasted version 2.
+    const pasted = await kit.send(
+      `/admin/ges/groups/${draft.id}/agreement`,
+      { title: 'Gold circle agreement', text: 'Version 2.' },
+      operatorToken,
+      null,
+    );
+    expect(pasted.statusCode).toBe(200);
+    const v2 = pasted.json<{ group: AdminGesGroup }>().group;
+    expect(v2.documentVersion).toBe(2);
+    const v2doc = (await get(t.app, `/ges/documents/${v2.documentId}`, alice.token)).json<GesDocument>();
+    expect(v2doc.sha256).toBe(sha256('Gold circle agreement', 'Version 2.'));
+    expect((await get(t.app, `/ges/documents/${v1.documentId}`, alice.token)).json().current).toBe(false);
+
+    const closed = await kit.send(`/admin/ges/groups/${draft.id}/close`, {}, operatorToken, null);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().group.status).toBe('closed');
+    expect((await kit.send(`/admin/ges/groups/${draft.id}/close`, {}, operatorToken, null)).statusCode).toBe(409);
+    const reopen = await kit.send(`/admin/ges/groups/${draft.id}/open`, {}, operatorToken, null);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().error.message).toBe('A closed group cannot be reopened.');
+    const late = await kit.send(
+      `/admin/ges/groups/${draft.id}/agreement`,
+      { title: 'Too late', text: 'Version 3.' },
+      operatorToken,
+      null,
+    );
+    expect(late.statusCode).toBe(409);
+
+    expect(await auditOf(draft.id)).toEqual([
+      { action: 'ges.group.create', detail: expect.stringContaining('draft') },
+      {
+        action: 'ges.group.agreement',
+        detail: expect.stringContaining(`version 1, sha256 ${doc.sha256}`),
+      },
+      { action: 'ges.group.open', detail: expect.stringContaining(draft.name) },
+      {
+        action: 'ges.group.agreement',
+        detail: expect.stringContaining(`version 2, sha256 ${v2doc.sha256}`),
+      },
+      { action: 'ges.group.close', detail: expect.stringContaining(draft.name) },
+    ]);
+    // Every audit row names the operator who acted.
+    const actors = await t.database.executeSql(
+      `SELECT DISTINCT u.email FROM audit_log a JOIN users u ON u.id = a.actor_id WHERE a.detail LIKE $1`,
+      [`%(${draft.id})%`],
+    );
+    expect(actors.rows).toEqual([{ email: DEFAULT_OPERATOR.email }]);
+  });
+
+  it('refuses an upload that is not a text or Markdown file, too large, empty, or not the operator’s; nothing changes', async () => {
+    const group = await kit.create();
+    const text = (data: string | Buffer, type = 'text/plain', filename = 'agreement.txt') => ({
+      data: typeof data === 'string' ? Buffer.from(data) : data,
+      filename,
+      type,
+    });
+    for (const [file, status, message] of [
+      [text(PNG_1X1, 'image/png', 'agreement.png'), 415, /text or Markdown file/],
+      [text('%PDF-1.7 agreement', 'application/pdf', 'agreement.pdf'), 415, /text or Markdown file/],
+      [text(Buffer.from([0x48, 0x69, 0xff, 0xfe, 0x0a])), 415, /not UTF-8 text/],
+      [text('Clause 1\u0000Clause 2'), 415, /control characters/],
+      [text(' \n\t\n'), 422, /empty/],
+      [text('x'.repeat(50_001)), 422, /more than 50,000 characters/],
+      [text('x'.repeat(200_001)), 413, /larger than 200 KB/],
+    ] as const) {
+      const res = await upload(group.id, 'Agreement', file);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.message).toMatch(message);
+    }
+    // A Markdown file some browsers send without a type is taken by its name.
+    const untyped = await upload(group.id, 'Agreement', text('Clause 1.', 'application/octet-stream', 'terms.md'));
+    expect(untyped.statusCode, untyped.body).toBe(200);
+    expect(untyped.json().group.documentVersion).toBe(2);
+    expect((await upload(group.id, '', text('Clause 1.'))).statusCode).toBe(400);
+    const customerSession = await kit.customer('0');
+    expect((await upload(group.id, 'Agreement', text('Clause 1.'), customerSession.token)).statusCode).toBe(403);
+    expect((await upload(randomUUID(), 'Agreement', text('Clause 1.'))).statusCode).toBe(404);
+
+    // Only the one accepted upload left a version and an audit row.
+    const versions = await t.database.executeSql(`SELECT version FROM ges_documents WHERE group_id = $1`, [group.id]);
+    expect(versions.rows).toHaveLength(2);
+    expect((await auditOf(group.id)).map((r) => r.action)).toEqual(['ges.group.create', 'ges.group.agreement']);
+  });
+
+  it('does not open a draft whose start date has passed', async () => {
+    const draft = await kit.create();
+    await t.database.executeSql(`UPDATE ges_groups SET start_date = $2 WHERE id = $1`, [draft.id, '2020-01-01']);
+    const res = await kit.send(`/admin/ges/groups/${draft.id}/open`, {}, operatorToken, null);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/start date has passed/);
+    expect((await auditOf(draft.id)).map((r) => r.action)).toEqual(['ges.group.create']);
+  });
+});
+
+describe('group savings (GES): joining refused', () => {
+  it('refuses a short balance (422) and moves nothing', async () => {
+    const group = await kit.publish();
+    const poor = await kit.customer('99.99');
+    const before = await kit.footprint(poor);
+    const quoted = await kit.quote(poor.token, group.id);
+    expect(quoted.statusCode).toBe(200);
+    const res = await kit.send(
       `/ges/groups/${group.id}/join`,
-      { documentId: v2.documentId, accept: true, quoteId: randomUUID() },
-      carol.token,
+      { documentId: group.documentId, accept: true, quoteId: quoted.json<GesQuote>().quoteId },
+      poor.token,
     );
-    expect(carolJoin.json().error.message).toBe('This group is full.');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      name: 'InsufficientFundsError',
+      message: 'Insufficient USDT balance for the first instalment.',
+    });
+    expect(await kit.footprint(poor)).toEqual(before);
+    expect((await kit.customerGroup(poor.token, group.id))!.membersCount).toBe(0);
+    await kit.ledgerIsSound();
+  });
 
-    // Another user sees the open group but no membership; the membership is theirs alone.
-    expect((await detail(carol.token, group.id)).membership).toBeNull();
-    const aliceAfterJoin = await detail(alice.token, group.id);
-    expect(aliceAfterJoin.membership).toMatchObject({ status: 'active', paidCount: 1, documentVersion: 2 });
-    expect(aliceAfterJoin.membership!.nextDue).toEqual({ seq: 2, dueOn: dueOn(group.startDate, 2), amountUsdt: '100' });
+  it("refuses another group's or an unknown agreement (404) and moves nothing", async () => {
+    const group = await kit.publish();
+    const other = await kit.publish();
+    const c = await kit.customer('500');
+    const before = await kit.footprint(c);
+    const quoteId = (await kit.quote(c.token, group.id)).json<GesQuote>().quoteId;
+    for (const documentId of [other.documentId, randomUUID()]) {
+      const res = await kit.send(`/ges/groups/${group.id}/join`, { documentId, accept: true, quoteId }, c.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe("This agreement is not one of this group's.");
+    }
+    expect(await kit.footprint(c)).toEqual(before);
+  });
 
-    // The job with a controlled clock: each month, run twice (two processes) at once.
-    const runMonth = async (seq: number) => {
-      const at = new Date(`${dueOn(group.startDate, seq)}T12:00:00Z`);
-      await Promise.all([t.app.services.ges.runInstalments(at), t.app.services.ges.runInstalments(at)]);
-      await t.app.services.ges.runInstalments(at);
-    };
-    for (const seq of [2, 3, 4]) await runMonth(seq);
-
-    const alicePassbook = (await detail(alice.token, group.id)).membership!;
-    expect(alicePassbook).toMatchObject({ status: 'matured', paidCount: 4, missedCount: 0, nextDue: null, grams: '0' });
-    expect(alicePassbook.passbook.map((l) => [l.seq, l.status, l.dueOn])).toEqual(
-      [1, 2, 3, 4].map((seq) => [seq, 'paid', dueOn(group.startDate, seq)]),
+  it('refuses a join once the group was closed after the quote (409) and moves nothing', async () => {
+    const group = await kit.publish();
+    const c = await kit.customer('500');
+    const before = await kit.footprint(c);
+    const quoteId = (await kit.quote(c.token, group.id)).json<GesQuote>().quoteId;
+    expect((await kit.send(`/admin/ges/groups/${group.id}/close`, {}, operatorToken, null)).statusCode).toBe(200);
+    const res = await kit.send(
+      `/ges/groups/${group.id}/join`,
+      { documentId: group.documentId, accept: true, quoteId },
+      c.token,
     );
-    const aliceGrams = alicePassbook.passbook.reduce((sum, l) => sum + g(l.grams!), 0n);
-    expect(g(alicePassbook.passbook.at(-1)!.runningGrams)).toBe(aliceGrams);
-    // Bonus: one instalment's worth, the average grams per instalment paid.
-    expect(g(alicePassbook.bonusGrams!)).toBe(aliceGrams / 4n);
-    const aliceBalances = await balances(alice.token);
-    expect(aliceBalances.USDT.available).toBe('600');
-    expect(g(aliceBalances.GOLD.available)).toBe(aliceGrams + aliceGrams / 4n);
-    expect(aliceBalances.GOLD.ges).toBe('0');
-    expect((await get(t.app, '/transactions?type=GES', alice.token)).json().total).toBe(4);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This group is closed to new members.');
+    expect(await kit.footprint(c)).toEqual(before);
+  });
 
-    // The passbook as a PDF, for members only.
+  it('tells a non-member a closed group is closed (409, not 404) on the quote and the join page', async () => {
+    const group = await kit.publish({ memberCap: 3 });
+    const [member, outsider] = await Promise.all([kit.customer('500'), kit.customer('500')]);
+    expect((await kit.join(member.token, group)).statusCode).toBe(200);
+    expect((await kit.send(`/admin/ges/groups/${group.id}/close`, {}, operatorToken, null)).statusCode).toBe(200);
+    const before = await kit.footprint(outsider);
+    for (const res of [
+      await kit.quote(outsider.token, group.id),
+      await get(t.app, `/ges/groups/${group.id}`, outsider.token),
+      await get(t.app, `/ges/documents/${group.documentId}`, outsider.token),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe('This group is closed to new members.');
+    }
+    expect(await kit.footprint(outsider)).toEqual(before);
+    // Its member still sees the group and the passbook, and it stays in their list.
+    const mine = await kit.detail(member.token, group.id);
+    expect(mine).toMatchObject({ group: { status: 'closed', joinable: false }, membership: { status: 'active' } });
+    expect(await kit.customerGroup(member.token, group.id)).toBeDefined();
+    expect(await kit.customerGroup(outsider.token, group.id)).toBeUndefined();
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/ges/groups/${group.id}/passbook.pdf`,
-      headers: { authorization: `Bearer ${alice.token}` },
+      headers: { authorization: `Bearer ${outsider.token}` },
     });
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const notMine = await t.app.inject({
-      method: 'GET',
-      url: `/api/ges/groups/${group.id}/passbook.pdf`,
-      headers: { authorization: `Bearer ${carol.token}` },
-    });
-    expect(notMine.statusCode).toBe(404);
-
-    const bobPassbook = (await detail(bob.token, group.id)).membership!;
-    expect(bobPassbook).toMatchObject({ status: 'lapsed', paidCount: 1, missedCount: 3, bonusGrams: null });
-    expect(bobPassbook.passbook.map((l) => l.status)).toEqual(['paid', 'missed', 'missed', 'missed']);
-    const bobBalances = await balances(bob.token);
-    expect(bobBalances.USDT.available).toBe('50');
-    expect(bobBalances.GOLD.available).toBe(bobPassbook.passbook[0]!.grams);
-
-    // Nothing ran twice: one passbook row per (member, instalment).
-    const rows = await t.database.executeSql(
-      `SELECT count(*)::int AS n FROM ges_instalments i JOIN ges_memberships m ON m.id = i.membership_id WHERE m.group_id = $1`,
-      [group.id],
-    );
-    expect((rows.rows[0] as { n: number }).n).toBe(8);
-    await ledgerIsSound();
-
-    // Bob was told of each miss and of the lapse.
-    const subjects = async () =>
-      (await get(t.app, `/dev/mailbox?to=${encodeURIComponent(bob.input.email)}`))
-        .json<MailboxMessage[]>()
-        .map((m) => m.subject);
-    for (let i = 0; i < 50 && (await subjects()).length < 5; i++) await new Promise((r) => setTimeout(r, 100));
-    const bobMails = await subjects();
-    expect(bobMails.filter((s) => s.includes('missed'))).toHaveLength(2);
-    expect(bobMails.some((s) => s.includes('has lapsed'))).toBe(true);
+    expect(pdf.statusCode).toBe(409);
   });
 
-  it('lets one of two customers take the last seat; refuses closed, started and unknown groups and junk', async () => {
-    const group = await publish({ memberCap: 1 });
-    const [a, b] = await Promise.all([customer('500'), customer('500')]);
-    const [qa, qb] = await Promise.all(
-      [a, b].map(async (s) => (await send(`/ges/groups/${group.id}/quote`, {}, s.token, null)).json<GesQuote>()),
+  it('lets one of two customers take the last seat; refuses the full group on the quote and the join; moves nothing', async () => {
+    const group = await kit.publish({ memberCap: 1 });
+    const [a, b] = await Promise.all([kit.customer('500'), kit.customer('500')]);
+    const [qa, qb] = await Promise.all([a, b].map(async (s) => (await kit.quote(s.token, group.id)).json<GesQuote>()));
+    const results = await Promise.all(
+      [
+        [a, qa!],
+        [b, qb!],
+      ].map(([s, q]) =>
+        kit.send(
+          `/ges/groups/${group.id}/join`,
+          { documentId: group.documentId, accept: true, quoteId: (q as GesQuote).quoteId },
+          (s as { token: string }).token,
+        ),
+      ),
     );
-    const results = await Promise.all([
-      send(
-        `/ges/groups/${group.id}/join`,
-        { documentId: group.documentId, accept: true, quoteId: qa!.quoteId },
-        a.token,
-      ),
-      send(
-        `/ges/groups/${group.id}/join`,
-        { documentId: group.documentId, accept: true, quoteId: qb!.quoteId },
-        b.token,
-      ),
-    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(
-      (await balances(a.token)).USDT.available === '500' || (await balances(b.token)).USDT.available === '500',
-    ).toBe(true);
+    const loser = results[0]!.statusCode === 409 ? a : b;
+    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe('This group is full.');
+    expect((await kit.balances(loser.token)).USDT.available).toBe('500');
+    expect((await kit.balances(loser.token)).GOLD.ges).toBe('0');
 
-    const closed = await publish();
-    expect((await send(`/admin/ges/groups/${closed.id}/close`, {}, operatorToken, null)).statusCode).toBe(200);
-    expect((await send(`/admin/ges/groups/${closed.id}/close`, {}, operatorToken, null)).statusCode).toBe(409);
-    const c = await customer('500');
-    expect((await send(`/ges/groups/${closed.id}/quote`, {}, c.token, null)).statusCode).toBe(404);
-    expect((await get(t.app, `/ges/groups/${closed.id}`, c.token)).statusCode).toBe(404);
+    const c = await kit.customer('500');
+    const before = await kit.footprint(c);
+    const full = await kit.quote(c.token, group.id);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe('This group is full.');
+    const blind = await kit.send(
+      `/ges/groups/${group.id}/join`,
+      { documentId: group.documentId, accept: true, quoteId: randomUUID() },
+      c.token,
+    );
+    expect(blind.statusCode).toBe(409);
+    expect(blind.json().error.message).toBe('This group is full.');
+    expect(await kit.customerGroup(c.token, group.id)).toMatchObject({ seatsLeft: 0, joinable: false });
+    expect(await kit.footprint(c)).toEqual(before);
+    await kit.ledgerIsSound();
+  });
+
+  it('refuses joining twice, a started group, a draft, an unverified customer and junk; moves nothing', async () => {
+    const group = await kit.publish({ memberCap: 5 });
+    const c = await kit.customer('500');
+    expect((await kit.join(c.token, group)).statusCode).toBe(200);
+    const afterJoin = await kit.footprint(c);
+    const requote = await kit.quote(c.token, group.id);
+    expect(requote.statusCode).toBe(409);
+    expect(requote.json().error.message).toBe('You are already a member of this group.');
+    const twice = await kit.send(
+      `/ges/groups/${group.id}/join`,
+      { documentId: group.documentId, accept: true, quoteId: randomUUID() },
+      c.token,
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('You are already a member of this group.');
+    expect(await kit.footprint(c)).toEqual(afterJoin);
+
+    // A group whose start day has passed takes no new members.
+    const started = await kit.publish();
+    await t.database.executeSql(`UPDATE ges_groups SET start_date = start_date - 1 WHERE id = $1`, [started.id]);
+    const late = await kit.quote(c.token, started.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/has started/);
+
+    // A draft is unknown to customers, even with its ids.
+    const draft = await kit.create();
+    const intoDraft = await kit.send(
+      `/ges/groups/${draft.id}/join`,
+      { documentId: draft.documentId, accept: true, quoteId: randomUUID() },
+      c.token,
+    );
+    expect(intoDraft.statusCode).toBe(404);
+    expect(intoDraft.json().error.message).toBe('Group not found.');
+    expect((await get(t.app, `/ges/documents/${draft.documentId}`, c.token)).statusCode).toBe(404);
+
     expect((await get(t.app, `/ges/groups/${randomUUID()}`, c.token)).statusCode).toBe(404);
     expect((await get(t.app, '/ges/groups/nope', c.token)).statusCode).toBe(400);
     expect(
-      (await send(`/ges/groups/${group.id}/join`, { documentId: group.documentId, accept: false }, c.token)).statusCode,
+      (await kit.send(`/ges/groups/${group.id}/join`, { documentId: group.documentId, accept: false }, c.token))
+        .statusCode,
     ).toBe(400);
-
-    // A group whose start day has passed takes no new members.
-    const started = await publish();
-    await t.database.executeSql(`UPDATE ges_groups SET start_date = start_date - 1 WHERE id = $1`, [started.id]);
-    const late = await send(`/ges/groups/${started.id}/quote`, {}, c.token, null);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toMatch(/has started/);
-    // Unverified customers cannot join.
     const unverified = await signedInUser(t.app);
-    expect((await send(`/ges/groups/${group.id}/quote`, {}, unverified.token, null)).statusCode).toBe(403);
-    await ledgerIsSound();
+    expect((await kit.quote(unverified.token, group.id)).statusCode).toBe(403);
+    expect(await kit.footprint(c)).toEqual(afterJoin);
+    expect(today() <= group.startDate).toBe(true);
+    await kit.ledgerIsSound();
   });
 });

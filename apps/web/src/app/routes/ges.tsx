@@ -71,8 +71,9 @@ export function AdminGesRoute() {
     <>
       <ScreenTitle>GDS Groups</ScreenTitle>
       <Text c="dimmed" mt={-12} mb="lg" maw={720}>
-        Publish a group with its agreement; customers join until its start date while seats are left. Closing stops new
-        members; a new agreement version is what new members accept. Every change is recorded with your name.
+        Create a group as a draft, give it its agreement (pasted, or uploaded as a text or Markdown file) and open it:
+        customers join until its start date while seats are left. Closing stops new members; a new agreement version is
+        what new members accept. Every change is recorded with your name.
       </Text>
       <GesAdmin />
     </>

@@ -1,8 +1,9 @@
+import { within, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { GesDocument, GesGroup, GesQuote } from '@qmgt/contracts';
-import { buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminGesGroup, GesDocument, GesGroup, GesMembership, GesQuote } from '@qmgt/contracts';
+import { apiErrorBody, buildSession } from '@/testing/factories';
+import { FILE_PART, apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -99,5 +100,318 @@ describe('GDS', () => {
     expect(await screen.findByText(/not the group's current agreement/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read version 2' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show the first instalment' })).not.toBeInTheDocument();
+  });
+});
+
+const membership = (overrides: Partial<GesMembership> = {}): GesMembership => ({
+  id: '77777777-7777-4777-8777-777777777777',
+  status: 'active',
+  joinedAt: '2026-12-01T09:00:00.000Z',
+  documentVersion: 2,
+  documentSha256: 'b'.repeat(64),
+  grams: '1.5',
+  paidCount: 2,
+  missedCount: 1,
+  nextDue: { seq: 4, dueOn: '2027-03-01', amountUsdt: '100' },
+  projectedGrams: '9.75',
+  bonusGrams: null,
+  closedAt: null,
+  passbook: [
+    {
+      seq: 1,
+      dueOn: '2026-12-01',
+      status: 'paid',
+      paidAt: '2026-12-01T09:00:00.000Z',
+      amountUsdt: '100',
+      price: '133.9',
+      grams: '0.746826',
+      runningGrams: '0.746826',
+      transactionCode: 'GES-AAAA1111',
+    },
+    {
+      seq: 2,
+      dueOn: '2027-01-01',
+      status: 'missed',
+      paidAt: null,
+      amountUsdt: null,
+      price: null,
+      grams: null,
+      runningGrams: '0.746826',
+      transactionCode: null,
+    },
+    {
+      seq: 3,
+      dueOn: '2027-02-01',
+      status: 'paid',
+      paidAt: '2027-02-01T12:00:00.000Z',
+      amountUsdt: '100',
+      price: '132.87',
+      grams: '0.753174',
+      runningGrams: '1.5',
+      transactionCode: 'GES-BBBB2222',
+    },
+  ],
+  ...overrides,
+});
+
+describe('GDS passbook', () => {
+  const passbookPath = `/GES/${group().id}/Diwali%20circle/${document.id}`;
+
+  it('shows every instalment with its price, grams and running grams, the counts and the next due day', async () => {
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () =>
+        HttpResponse.json({ group: group({ membership: 'active', joinable: false }), membership: membership() }),
+      ),
+    );
+    renderApp(passbookPath, { session: verified() });
+    const table = await screen.findByRole('table', { name: 'Passbook' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getByText('+0.7468')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('133.90')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Missed')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('+0.7531')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('1.5000')).toBeInTheDocument();
+    expect(screen.getByText('2 paid, 1 missed (3 missed end the membership)')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(/^due .*; keep it in your wallet$/)).toBeInTheDocument();
+    expect(screen.getByText(/Agreement version 2 accepted/)).toBeInTheDocument();
+  });
+
+  it('says where the grams went once a membership lapsed, without a bonus', async () => {
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () =>
+        HttpResponse.json({
+          group: group({ membership: 'lapsed', joinable: false }),
+          membership: membership({
+            status: 'lapsed',
+            grams: '0',
+            nextDue: null,
+            missedCount: 3,
+            projectedGrams: '1.5',
+          }),
+        }),
+      ),
+    );
+    renderApp(passbookPath, { session: verified() });
+    expect(await screen.findByText('Lapsed')).toBeInTheDocument();
+    expect(screen.getByText('Grams moved to your GSA')).toBeInTheDocument();
+    expect(screen.getByText('not paid: the membership lapsed')).toBeInTheDocument();
+  });
+
+  it('downloads the PDF passbook with the bearer token', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () =>
+        HttpResponse.json({ group: group({ membership: 'active' }), membership: membership() }),
+      ),
+      http.get(
+        apiUrl(`/ges/groups/${group().id}/passbook.pdf`),
+        () =>
+          new HttpResponse('%PDF-1.7', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="qmgt-gds-passbook-44444444.pdf"',
+            },
+          }),
+      ),
+    );
+    const { user } = renderApp(passbookPath, { session: verified() });
+    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicked).toEqual(['qmgt-gds-passbook-44444444.pdf']));
+    const call = testApi.calls.find((c) => c.path === `/ges/groups/${group().id}/passbook.pdf`);
+    expect(call?.authorization).toMatch(/^Bearer /);
+  });
+
+  it("shows the server's answer when a non-member opens a closed group", async () => {
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () =>
+        HttpResponse.json(apiErrorBody(409, 'This group is closed to new members.', 'ConflictError'), { status: 409 }),
+      ),
+      http.get(apiUrl(`/ges/documents/${document.id}`), () =>
+        HttpResponse.json(apiErrorBody(409, 'This group is closed to new members.', 'ConflictError'), { status: 409 }),
+      ),
+    );
+    renderApp(`/GES/${group().id}/${document.id}`, { session: verified() });
+    expect(await screen.findByText('This group is closed to new members.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the first instalment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('GDS back office', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const adminGroup = (overrides: Partial<AdminGesGroup> = {}): AdminGesGroup => {
+    const { membership: _m, joinable: _j, ...base } = group();
+    return { ...base, createdAt: '2026-11-20T10:00:00.000Z', ...overrides };
+  };
+  const draft = adminGroup({
+    id: '88888888-8888-4888-8888-888888888888',
+    name: 'Holi circle',
+    status: 'draft',
+    membersCount: 0,
+    seatsLeft: 50,
+    documentId: null,
+    documentVersion: null,
+  });
+  const ready = adminGroup({ id: '99999999-9999-4999-8999-999999999999', name: 'Eid circle', status: 'draft' });
+  const open = adminGroup();
+  const adminCalls = (suffix: string) => testApi.calls.filter((c) => c.method === 'POST' && c.path.endsWith(suffix));
+
+  function serve(groups: AdminGesGroup[]) {
+    let list = groups;
+    const answer = (id: string, change: Partial<AdminGesGroup>) => {
+      list = list.map((g) => (g.id === id ? { ...g, ...change } : g));
+      return HttpResponse.json({ group: list.find((g) => g.id === id) });
+    };
+    server.use(
+      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list })),
+      http.post(apiUrl('/admin/ges/groups/:id/open'), ({ params }) => answer(String(params.id), { status: 'open' })),
+      http.post(apiUrl('/admin/ges/groups/:id/close'), ({ params }) => answer(String(params.id), { status: 'closed' })),
+      http.post(apiUrl('/admin/ges/groups/:id/agreement'), ({ params }) =>
+        answer(String(params.id), { documentId: document.id, documentVersion: 1 }),
+      ),
+      http.post(apiUrl('/admin/ges/groups/:id/agreement/file'), ({ params }) =>
+        answer(String(params.id), { documentId: document.id, documentVersion: 3 }),
+      ),
+    );
+  }
+  const rowOf = async (name: string) =>
+    (await screen.findAllByRole('row')).find((r) => within(r).queryByText(name) !== null)!;
+
+  it('lists drafts, open and closed groups; a draft opens only with an agreement', async () => {
+    serve([
+      draft,
+      ready,
+      open,
+      adminGroup({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Old circle', status: 'closed' }),
+    ]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    const draftRow = await rowOf('Holi circle');
+    expect(within(draftRow).getByText('none yet')).toBeInTheDocument();
+    expect(within(draftRow).getByText('draft')).toBeInTheDocument();
+    expect(within(draftRow).getByRole('button', { name: 'Open Holi circle' })).toBeDisabled();
+    expect(within(await rowOf('Diwali circle')).queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
+    const closedRow = await rowOf('Old circle');
+    expect(within(closedRow).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(await rowOf('Eid circle')).getByRole('button', { name: 'Open Eid circle' }));
+    expect(await screen.findByText('Eid circle is open: customers can join it.')).toBeInTheDocument();
+    expect(adminCalls('/open').map((c) => c.path)).toEqual([`/admin/ges/groups/${ready.id}/open`]);
+    await waitFor(async () => expect(within(await rowOf('Eid circle')).getByText('open')).toBeInTheDocument());
+  });
+
+  it('shows why a group could not be opened, and leaves it a draft', async () => {
+    serve([ready]);
+    server.use(
+      http.post(apiUrl('/admin/ges/groups/:id/open'), () =>
+        HttpResponse.json(
+          apiErrorBody(
+            422,
+            'The start date has passed: a group opens before its first instalment.',
+            'UnprocessableError',
+          ),
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Eid circle')).getByRole('button', { name: 'Open Eid circle' }));
+    const alert = await screen.findByText(/Eid circle could not be opened: The start date has passed/);
+    expect(alert).toBeInTheDocument();
+    expect(within(await rowOf('Eid circle')).getByText('draft')).toBeInTheDocument();
+  });
+
+  it('closes a group after a confirmation', async () => {
+    serve([open]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    const close = within(await rowOf('Diwali circle')).getByRole('button', { name: 'Close Diwali circle' });
+    await user.click(close);
+    expect(adminCalls('/close')).toHaveLength(0);
+    await user.click(close);
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Diwali circle is closed to new members.')).toBeInTheDocument();
+    expect(adminCalls('/close').map((c) => c.path)).toEqual([`/admin/ges/groups/${open.id}/close`]);
+  });
+
+  it('publishes a pasted agreement, and uploads one as a Markdown file', async () => {
+    serve([draft, open]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Holi circle')).getByRole('button', { name: 'New agreement for Holi circle' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Holi circle agreement');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Each member pays 100 USDT.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish version' }));
+    expect(await screen.findByText('Holi circle: agreement version 1 is current.')).toBeInTheDocument();
+    expect(adminCalls('/agreement').map((c) => c.body)).toEqual([
+      { title: 'Holi circle agreement', text: 'Each member pays 100 USDT.' },
+    ]);
+
+    await user.click(
+      within(await rowOf('Diwali circle')).getByRole('button', { name: 'New agreement for Diwali circle' }),
+    );
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Diwali circle agreement');
+    await user.click(within(dialog).getByRole('radio', { name: 'Upload a file' }));
+    await user.upload(
+      within(dialog).getByLabelText('Agreement file'),
+      new File(['# Terms\n\nEach member pays 100 USDT.\n'], 'terms.md', { type: 'text/markdown' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Publish version' }));
+    expect(await screen.findByText('Diwali circle: agreement version 3 is current.')).toBeInTheDocument();
+    expect(adminCalls('/agreement/file').map((c) => [c.path, c.body])).toEqual([
+      [`/admin/ges/groups/${open.id}/agreement/file`, { title: 'Diwali circle agreement', file: FILE_PART }],
+    ]);
+  });
+
+  it("shows the server's refusal of an uploaded file in the dialog", async () => {
+    serve([open]);
+    server.use(
+      http.post(apiUrl('/admin/ges/groups/:id/agreement/file'), () =>
+        HttpResponse.json(apiErrorBody(415, 'Upload the agreement as a text or Markdown file (.md or .txt).'), {
+          status: 415,
+        }),
+      ),
+    );
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(
+      within(await rowOf('Diwali circle')).getByRole('button', { name: 'New agreement for Diwali circle' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Agreement');
+    await user.click(within(dialog).getByRole('radio', { name: 'Upload a file' }));
+    await user.upload(
+      within(dialog).getByLabelText('Agreement file'),
+      new File(['x'], 'terms.txt', { type: 'text/plain' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Publish version' }));
+    expect(
+      await within(dialog).findByText('Upload the agreement as a text or Markdown file (.md or .txt).'),
+    ).toBeInTheDocument();
+  });
+
+  it('creates a draft, with the agreement only when one is given', async () => {
+    serve([]);
+    const created: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/admin/ges/groups'), async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json({ group: draft });
+      }),
+    );
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Holi circle');
+    await user.type(screen.getByRole('textbox', { name: 'Monthly instalment (USDT)' }), '100');
+    const start = screen.getByLabelText(/^First instalment \(start date\)/);
+    expect(Number((start as HTMLInputElement).value.slice(8))).toBeLessThanOrEqual(28);
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    expect(
+      await screen.findByText('Holi circle is saved as a draft. Add its agreement, then open it.'),
+    ).toBeInTheDocument();
+    expect(created).toEqual([expect.not.objectContaining({ agreement: expect.anything() })]);
+    expect(created[0]).toMatchObject({ name: 'Holi circle', instalmentUsdt: '100', termMonths: 11 });
   });
 });

@@ -60,11 +60,26 @@ export const adminGesGroupsQueryOptions = () =>
 export const publishGesGroup = (input: GesGroupInput) =>
   apiRequest(apiPaths.adminGesGroups, { method: 'POST', body: input, schema: adminGesGroupResponseSchema });
 
+export const openGesGroup = (id: string) =>
+  apiRequest(apiPaths.adminGesGroupOpen(id), { method: 'POST', schema: adminGesGroupResponseSchema });
+
 export const closeGesGroup = (id: string) =>
   apiRequest(apiPaths.adminGesGroupClose(id), { method: 'POST', schema: adminGesGroupResponseSchema });
 
 export const publishGesAgreement = (id: string, agreement: { title: string; text: string }) =>
   apiRequest(apiPaths.adminGesAgreement(id), { method: 'POST', body: agreement, schema: adminGesGroupResponseSchema });
+
+/** A new agreement version from a text or Markdown file: the server stores and hashes its text as uploaded. */
+export function uploadGesAgreement(id: string, agreement: { title: string; file: File }) {
+  const form = new FormData();
+  form.append('title', agreement.title);
+  form.append('file', agreement.file);
+  return apiRequest(apiPaths.adminGesAgreementFile(id), {
+    method: 'POST',
+    body: form,
+    schema: adminGesGroupResponseSchema,
+  });
+}
 
 /** The member's passbook PDF (bearer header), to save. */
 export const downloadPassbookPdf = (groupId: string) => apiDownload(apiPaths.gesPassbookPdf(groupId));

@@ -2,12 +2,14 @@ import {
   Alert,
   Badge,
   Button,
+  FileInput,
   Group,
   Loader,
   Modal,
   NumberInput,
   Paper,
   ScrollArea,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -15,7 +17,12 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import type { GesGroupInput } from '@qmgt/contracts';
+import {
+  GES_AGREEMENT_FILE_MAX_BYTES,
+  earliestGesStartDate,
+  type AdminGesGroup,
+  type GesGroupInput,
+} from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -26,17 +33,20 @@ import {
   adminGesGroupsQueryOptions,
   closeGesGroup,
   gesKeys,
+  openGesGroup,
   publishGesAgreement,
   publishGesGroup,
+  uploadGesAgreement,
 } from '../api/ges-api';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The earliest start the server takes today (the 29th-31st are not in every month). */
+const firstStart = () => earliestGesStartDate(new Date().toISOString().slice(0, 10));
 const EMPTY = {
   name: '',
   instalmentUsdt: '',
   termMonths: 11,
   memberCap: 50,
-  startDate: today(),
+  startDate: firstStart(),
   bonusInstalments: 1,
   title: '',
   text: '',
@@ -50,15 +60,19 @@ function fieldOf(failure: unknown): { field: string; message: string } | null {
   return issue?.path ? { field: issue.path.split('.').at(-1)!, message: issue.message } : null;
 }
 
-function PublishForm() {
+function CreateForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const publish = useMutation({
     mutationFn: (input: GesGroupInput) => publishGesGroup(input),
     meta: { silent: true },
     onSuccess: ({ group }) => {
-      notifySuccess(`${group.name} is published.`);
-      setForm({ ...EMPTY, startDate: today() });
+      notifySuccess(
+        group.documentId
+          ? `${group.name} is saved as a draft. Open it to publish it.`
+          : `${group.name} is saved as a draft. Add its agreement, then open it.`,
+      );
+      setForm({ ...EMPTY, startDate: firstStart() });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
@@ -77,12 +91,16 @@ function PublishForm() {
             memberCap: Number(form.memberCap),
             startDate: form.startDate,
             bonusInstalments: Number(form.bonusInstalments),
-            agreement: { title: form.title, text: form.text },
+            // A draft may get its agreement later; an agreement half filled in is the server's to refuse.
+            ...(form.title.trim() || form.text.trim() ? { agreement: { title: form.title, text: form.text } } : {}),
           });
         }}
       >
         <Stack gap="sm">
-          <Text fw={600}>Publish a group</Text>
+          <Text fw={600}>Create a group</Text>
+          <Text size="sm" c="dimmed">
+            A new group is a draft: customers see it only once you open it.
+          </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label="Name"
@@ -138,7 +156,7 @@ function PublishForm() {
           </SimpleGrid>
           <TextInput
             label="Agreement title"
-            required
+            description="Optional now: paste the agreement here, or add or upload it later. A group opens only with one."
             maxLength={160}
             value={form.title}
             onChange={(e) => set('title')(e.currentTarget.value)}
@@ -146,7 +164,6 @@ function PublishForm() {
           />
           <Textarea
             label="Agreement text"
-            required
             autosize
             minRows={4}
             maxRows={12}
@@ -155,10 +172,10 @@ function PublishForm() {
             error={errorAt('text')}
           />
           {publish.error && !refused ? (
-            <Alert color="red">{errorMessage(publish.error, 'The group could not be published.')}</Alert>
+            <Alert color="red">{errorMessage(publish.error, 'The group could not be created.')}</Alert>
           ) : null}
           <Button type="submit" loading={publish.isPending} w="fit-content">
-            Publish group
+            Create draft
           </Button>
         </Stack>
       </form>
@@ -166,33 +183,141 @@ function PublishForm() {
   );
 }
 
-/** /admin/ges (operators): publish groups, close them, publish new agreement versions; all audited. */
+/** A new agreement version, pasted or uploaded as a text or Markdown file. */
+function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState<'paste' | 'file'>('paste');
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const tooLarge = file !== null && file.size > GES_AGREEMENT_FILE_MAX_BYTES;
+  const newVersion = useMutation({
+    mutationFn: (input: { id: string; title: string; text: string; file: File | null }) =>
+      input.file
+        ? uploadGesAgreement(input.id, { title: input.title, file: input.file })
+        : publishGesAgreement(input.id, { title: input.title, text: input.text }),
+    meta: { silent: true },
+    onSuccess: ({ group: changed }) => {
+      notifySuccess(`${changed.name}: agreement version ${changed.documentVersion} is current.`);
+      setTitle('');
+      setText('');
+      setFile(null);
+      onClose();
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
+  });
+  return (
+    <Modal
+      opened={group !== null}
+      onClose={() => {
+        newVersion.reset();
+        onClose();
+      }}
+      title={`New agreement: ${group?.name ?? ''}`}
+      centered
+      size="lg"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!group || (source === 'file' && (!file || tooLarge))) return;
+          newVersion.mutate({ id: group.id, title, text, file: source === 'file' ? file : null });
+        }}
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            New members accept the new version; members keep the version they accepted. Its SHA-256 is recorded.
+          </Text>
+          <TextInput
+            label="Title"
+            required
+            maxLength={160}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
+          <SegmentedControl
+            value={source}
+            onChange={(value) => setSource(value as 'paste' | 'file')}
+            data={[
+              { value: 'paste', label: 'Paste the text' },
+              { value: 'file', label: 'Upload a file' },
+            ]}
+            w="fit-content"
+          />
+          {source === 'paste' ? (
+            <Textarea
+              label="Text"
+              required
+              autosize
+              minRows={6}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+            />
+          ) : (
+            <FileInput
+              label="Agreement file"
+              description={`A text or Markdown file (.md or .txt, UTF-8), up to ${GES_AGREEMENT_FILE_MAX_BYTES / 1000} KB. Stored exactly as uploaded.`}
+              placeholder="Choose a file"
+              accept=".md,.markdown,.txt,text/markdown,text/plain"
+              required
+              clearable
+              value={file}
+              onChange={setFile}
+              error={tooLarge ? `The file is larger than ${GES_AGREEMENT_FILE_MAX_BYTES / 1000} KB.` : undefined}
+              fileInputProps={{ 'aria-label': 'Agreement file' }}
+            />
+          )}
+          {newVersion.error ? (
+            <Alert color="red">{errorMessage(newVersion.error, 'The agreement could not be published.')}</Alert>
+          ) : null}
+          <Button type="submit" loading={newVersion.isPending} w="fit-content">
+            Publish version
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const STATUS_COLOR = { draft: 'yellow', open: 'green', closed: 'gray' } as const;
+
+/**
+ * /admin/ges (operators): create groups as drafts, give them agreements (pasted or uploaded),
+ * open and close them; every change is audited by the server.
+ */
 export function GesAdmin() {
   const queryClient = useQueryClient();
   const query = useQuery(adminGesGroupsQueryOptions());
-  const [agreementFor, setAgreementFor] = useState<{ id: string; name: string } | null>(null);
-  const [agreement, setAgreement] = useState({ title: '', text: '' });
+  const [agreementFor, setAgreementFor] = useState<AdminGesGroup | null>(null);
   const invalidate = () => void queryClient.invalidateQueries({ queryKey: gesKeys.all });
+  const open = useMutation({
+    mutationFn: (group: AdminGesGroup) => openGesGroup(group.id),
+    meta: { silent: true },
+    onSuccess: ({ group }) => notifySuccess(`${group.name} is open: customers can join it.`),
+    onError: (failure) => notifyError(errorMessage(failure, 'The group could not be opened.')),
+    onSettled: invalidate,
+  });
   const close = useMutation({
-    mutationFn: closeGesGroup,
+    mutationFn: (group: AdminGesGroup) => closeGesGroup(group.id),
     meta: { silent: true },
     onSuccess: ({ group }) => notifySuccess(`${group.name} is closed to new members.`),
-    onError: (failure) => notifyError(errorMessage(failure)),
+    onError: (failure) => notifyError(errorMessage(failure, 'The group could not be closed.')),
     onSettled: invalidate,
   });
-  const newVersion = useMutation({
-    mutationFn: (input: { id: string; title: string; text: string }) => publishGesAgreement(input.id, input),
-    meta: { silent: true },
-    onSuccess: ({ group }) => {
-      notifySuccess(`${group.name}: agreement version ${group.documentVersion} is current.`);
-      setAgreementFor(null);
-    },
-    onSettled: invalidate,
-  });
+  const failed = open.error
+    ? { action: 'opened', mutation: open }
+    : close.error
+      ? { action: 'closed', mutation: close }
+      : null;
 
   return (
     <Stack gap="lg">
-      <PublishForm />
+      <CreateForm />
+      {failed ? (
+        <Alert color="red" withCloseButton onClose={() => failed.mutation.reset()} closeButtonLabel="Dismiss">
+          {failed.mutation.variables?.name} could not be {failed.action}: {errorMessage(failed.mutation.error)}
+        </Alert>
+      ) : null}
       {query.isPending ? (
         <Loader aria-label="Loading groups" />
       ) : query.isError ? (
@@ -202,7 +327,7 @@ export function GesAdmin() {
       ) : (
         <Paper withBorder radius="lg" p="md">
           <ScrollArea type="auto">
-            <Table striped miw={860} aria-label="Groups">
+            <Table striped miw={920} aria-label="Groups">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Group</Table.Th>
@@ -227,26 +352,46 @@ export function GesAdmin() {
                     <Table.Td>
                       {g.membersCount} of {g.memberCap}
                     </Table.Td>
-                    <Table.Td>version {g.documentVersion}</Table.Td>
+                    <Table.Td>{g.documentVersion === null ? 'none yet' : `version ${g.documentVersion}`}</Table.Td>
                     <Table.Td>
-                      <Badge color={g.status === 'open' ? 'green' : 'gray'} variant="light">
+                      <Badge color={STATUS_COLOR[g.status]} variant="light">
                         {g.status}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setAgreementFor({ id: g.id, name: g.name })}>
-                          New agreement
-                        </Button>
-                        {g.status === 'open' ? (
+                        {g.status !== 'closed' ? (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setAgreementFor(g)}
+                            aria-label={`New agreement for ${g.name}`}
+                          >
+                            New agreement
+                          </Button>
+                        ) : null}
+                        {g.status === 'draft' ? (
+                          <Button
+                            size="xs"
+                            color="green"
+                            disabled={g.documentId === null}
+                            title={g.documentId === null ? 'Add the agreement first' : undefined}
+                            loading={open.isPending && open.variables?.id === g.id}
+                            onClick={() => open.mutate(g)}
+                            aria-label={`Open ${g.name}`}
+                          >
+                            Open
+                          </Button>
+                        ) : null}
+                        {g.status !== 'closed' ? (
                           <Button
                             size="xs"
                             variant="light"
                             color="red"
-                            loading={close.isPending && close.variables === g.id}
+                            loading={close.isPending && close.variables?.id === g.id}
                             onClick={() => {
                               if (window.confirm(`Close ${g.name} to new members? Members' instalments go on.`))
-                                close.mutate(g.id);
+                                close.mutate(g);
                             }}
                             aria-label={`Close ${g.name}`}
                           >
@@ -262,47 +407,7 @@ export function GesAdmin() {
           </ScrollArea>
         </Paper>
       )}
-      <Modal
-        opened={agreementFor !== null}
-        onClose={() => setAgreementFor(null)}
-        title={`New agreement: ${agreementFor?.name ?? ''}`}
-        centered
-        size="lg"
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (agreementFor) newVersion.mutate({ id: agreementFor.id, ...agreement });
-          }}
-        >
-          <Stack>
-            <Text size="sm" c="dimmed">
-              New members accept the new version; members keep the version they accepted.
-            </Text>
-            <TextInput
-              label="Title"
-              required
-              maxLength={160}
-              value={agreement.title}
-              onChange={(e) => setAgreement({ ...agreement, title: e.currentTarget.value })}
-            />
-            <Textarea
-              label="Text"
-              required
-              autosize
-              minRows={6}
-              value={agreement.text}
-              onChange={(e) => setAgreement({ ...agreement, text: e.currentTarget.value })}
-            />
-            {newVersion.error ? (
-              <Alert color="red">{errorMessage(newVersion.error, 'The agreement could not be published.')}</Alert>
-            ) : null}
-            <Button type="submit" loading={newVersion.isPending} w="fit-content">
-              Publish version
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      <AgreementModal group={agreementFor} onClose={() => setAgreementFor(null)} />
     </Stack>
   );
 }
