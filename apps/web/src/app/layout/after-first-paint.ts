@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the page has painted its first screen. The signed-in shell's secondary parts (the
@@ -30,16 +30,26 @@ function scheduleAfterPaint() {
   requestAnimationFrame(() => setTimeout(markPainted, 0));
 }
 
-function subscribe(listener: () => void) {
-  if (painted) return () => undefined;
+function onPainted(listener: () => void): () => void {
+  if (painted) {
+    listener();
+    return () => undefined;
+  }
   listeners.add(listener);
   scheduleAfterPaint();
   return () => listeners.delete(listener);
 }
 
-const snapshot = () => painted;
-
-/** False during the render of the first screen, true from the frame after it was painted. */
+/**
+ * False during the render of the first screen, true from the frame after it was painted. The
+ * switch is a transition: React renders what it reveals in slices between which the page stays
+ * responsive, not as one long task right after the first paint.
+ */
 export function useAfterFirstPaint(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return undefined;
+    return onPainted(() => startTransition(() => setReady(true)));
+  }, [ready]);
+  return ready;
 }
