@@ -3,6 +3,7 @@ import {
   QUOTE_TTL_MS,
   toUnits,
   TRANSACTION_TYPES,
+  type BalancesResponse,
   type GoldPriceResponse,
   type SwapQuote,
   type Transaction,
@@ -25,12 +26,15 @@ type ExplorerTx = {
 type StoredQuote = SwapQuote & { usedAt: number | null };
 
 /**
- * The fake wallet API: balances, gold price, quotes, swaps, sells, history, the sandbox faucet
- * and the explorer, stateful like the real one (DESIGN.md sections 2 and 4). Swaps book at
- * once and settle after a few details polls; tests arrange it through `fakeWallet`.
+ * The fake wallet API: balances (GET /get-qmgt-balance, and GET /balances by purpose with the
+ * grams), gold price, quotes, swaps, sells, history, the sandbox faucet and the explorer,
+ * stateful like the real one (DESIGN.md sections 2 and 4). Swaps book at once and settle after
+ * a few details polls; tests arrange it through `fakeWallet`.
  */
 export type FakeWallet = {
   balance: { usdt: string; qmgt: string };
+  /** The grams GET /balances gives: GSA (available), GAE plan, group savings (ges), locked. */
+  grams: BalancesResponse['GOLD'];
   gold: GoldPriceResponse;
   /** Newest first, as the API lists them. */
   transactions: Transaction[];
@@ -55,6 +59,7 @@ export const SELL_PRICE = '127.4';
 
 const fresh = (): FakeWallet => ({
   balance: { usdt: '0', qmgt: '0' },
+  grams: { available: '0', locked: '0', plan: '0', ges: '0' },
   gold: {
     spot: SPOT,
     buy: BUY_PRICE,
@@ -257,6 +262,19 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
       }
       fakeWallet.pendingDeposits = fakeWallet.pendingDeposits.filter((d) => d.readsLeft > 0);
       return HttpResponse.json(fakeWallet.balance);
+    }),
+
+    // Every asset by purpose, from the same ledger as /get-qmgt-balance: its USDT and QMGT agree.
+    http.get(apiUrl('/balances'), ({ request }) => {
+      if (!signedIn(request)) return unauthorized();
+      const balances: BalancesResponse = {
+        USDT: { available: fakeWallet.balance.usdt, locked: '0' },
+        QMGT: { available: fakeWallet.balance.qmgt, locked: '0' },
+        GOLD: fakeWallet.grams,
+        rewards: { QMGT: '0' },
+        spot: fakeWallet.gold.spot,
+      };
+      return HttpResponse.json(balances);
     }),
 
     http.get(apiUrl('/market/gold-price'), () => HttpResponse.json(fakeWallet.gold)),

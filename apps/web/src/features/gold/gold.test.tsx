@@ -146,6 +146,89 @@ describe('GAE plan screens', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says a purchase whose quote expired on its way moved nothing, and shows a new quote at once', async () => {
+    const fresh = (overrides: Partial<typeof quote>) => ({
+      ...quote,
+      expiresAt: new Date(Date.now() + 30_000).toISOString(),
+      ...overrides,
+    });
+    const first = fresh({ quoteId: '66666666-6666-4666-8666-000000000001' });
+    // The price moved meanwhile: the new quote is at the new price.
+    const second = fresh({
+      quoteId: '66666666-6666-4666-8666-000000000002',
+      spot: '131',
+      price: '134.93',
+      fee: '8.74',
+      grams: '2.223375',
+    });
+    const quotes = [first, second];
+    server.use(
+      http.post(apiUrl('/gae/quote'), () => HttpResponse.json(quotes.shift())),
+      http.post(apiUrl('/gae/purchase'), async ({ request }) => {
+        const { quoteId } = (await request.json()) as { quoteId: string };
+        if (quoteId === first.quoteId) {
+          // Something else spent from the wallet meanwhile: only a balance read again shows it.
+          fakeWallet.balance = { usdt: '450', qmgt: '0' };
+          return HttpResponse.json(
+            apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'),
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({
+          transaction: buildTransaction({
+            type: 'GAE',
+            status: 'completed',
+            assetIn: 'USDT',
+            amountIn: '300',
+            assetOut: 'GOLD',
+            amountOut: second.grams,
+            txHash: null,
+            explorerUrl: null,
+          }),
+        });
+      }),
+    );
+    const quoteCalls = () => testApi.calls.filter((c) => c.path === '/gae/quote');
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    const { user } = renderApp('/purchase-gae', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '300');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    expect(within(await screen.findByRole('group', { name: 'Quote' })).getByText('133.90 USDT/g')).toBeInTheDocument();
+    expect(await screen.findByText('Available: 500.00 USDT')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Buy gold for 300.00 USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Failed')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The quote expired before it reached us, so nothing moved. A new quote is on screen: check it and confirm again.',
+      ),
+    ).toBeInTheDocument();
+    // Asked for at once, without the customer asking, for the same amount.
+    await waitFor(() => expect(quoteCalls()).toHaveLength(2));
+    expect(quoteCalls().map((c) => c.body)).toEqual([
+      { kind: 'GAE', amountUsdt: '300' },
+      { kind: 'GAE', amountUsdt: '300' },
+    ]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // What the modal said is on screen: the new quote, against the balance read again.
+    const figures = await screen.findByRole('group', { name: 'Quote' });
+    expect(within(figures).getByText('134.93 USDT/g')).toBeInTheDocument();
+    expect(within(figures).getByText('2.2233 g')).toBeInTheDocument();
+    expect(await screen.findByText('Available: 450.00 USDT')).toBeInTheDocument();
+
+    // The new quote buys, under a new key: the refused attempt is over.
+    await user.click(screen.getByRole('button', { name: 'Buy gold for 300.00 USDT' }));
+    const done = await screen.findByRole('dialog');
+    expect(await within(done).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    const purchases = testApi.calls.filter((c) => c.path === '/gae/purchase');
+    expect(purchases.map((c) => c.body)).toEqual([{ quoteId: first.quoteId }, { quoteId: second.quoteId }]);
+    expect(purchases[1]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(purchases[1]?.idempotencyKey).not.toBe(purchases[0]?.idempotencyKey);
+  });
+
   it('says at the field when the amount buys less than a gram, and explains a GAEX without a plan', async () => {
     server.use(
       http.post(apiUrl('/gae/quote'), async ({ request }) => {
@@ -360,12 +443,16 @@ describe('Convert', () => {
     expect(calls('/convert')).toHaveLength(0);
   });
 
-  it('says a quote that expired on its way moved nothing, and shows a new one', async () => {
-    convertApi(goldBalances('10', '0'), () =>
-      HttpResponse.json(apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'), {
-        status: 422,
-      }),
-    );
+  it('says a quote that expired on its way moved nothing, and shows a new one against balances read again', async () => {
+    const balances = goldBalances('10', '0');
+    convertApi(balances, () => {
+      // Something else spent QMGT meanwhile: only balances read again show it.
+      balances.QMGT.available = '8';
+      return HttpResponse.json(
+        apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'),
+        { status: 422 },
+      );
+    });
     const { user } = renderApp('/transactions-convert', { session: verified() });
     await user.type(await screen.findByRole('textbox', { name: 'Amount (QMGT)' }), '2');
     await user.click(screen.getByRole('button', { name: 'Get a quote' }));
@@ -380,6 +467,7 @@ describe('Convert', () => {
     await waitFor(() => expect(calls('/convert/quote')).toHaveLength(2));
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('group', { name: 'Convert quote' })).toBeInTheDocument();
+    expect(await screen.findByText('Available: 8.0000 QMGT')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Convert' })).toBeEnabled();
     expect(calls('/convert')).toHaveLength(1);
   });

@@ -122,8 +122,9 @@ describe('wallet panel', () => {
 });
 
 describe('dashboard', () => {
-  it('shows the balances and their USD value, the gold price and recent activity, all from the API', async () => {
+  it('shows the balances and their USD value, the gold holdings, the gold price and recent activity, all from the API', async () => {
     fakeWallet.balance = { usdt: '250.5', qmgt: '1.5' };
+    fakeWallet.grams = { available: '2.5', locked: '0', plan: '1.25', ges: '0' };
     const deposit = buildTransaction({
       type: 'DEPOSIT',
       assetIn: null,
@@ -144,6 +145,15 @@ describe('dashboard', () => {
     // 1.5 QMGT x 127.40 = 191.10; with 250.50 USDT: 441.60.
     expect(await within(balances).findByText('≈ $441.60')).toBeInTheDocument();
     expect(within(balances).getByText('≈ $191.10 at $127.40')).toBeInTheDocument();
+
+    // Grams from GET /balances, valued at its spot (130.00).
+    const holdings = within(screen.getByRole('region', { name: 'Gold holdings' }));
+    const gsa = within((await holdings.findByText('Gold savings (GSA)', { selector: 'p' })).parentElement!);
+    expect(gsa.getByText('2.5000 g')).toBeInTheDocument();
+    expect(gsa.getByText('≈ $325.00')).toBeInTheDocument();
+    const plan = within(holdings.getByText('GAE plan', { selector: 'p' }).parentElement!);
+    expect(plan.getByText('1.2500 g')).toBeInTheDocument();
+    expect(plan.getByText('≈ $162.50')).toBeInTheDocument();
 
     const price = within(screen.getByRole('region', { name: 'Gold price' }));
     expect(await price.findByText('$130.00')).toBeInTheDocument();

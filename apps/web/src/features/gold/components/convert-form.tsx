@@ -1,15 +1,14 @@
 import { Button, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { QUOTE_TTL_MS, type ConvertQuote } from '@qmgt/contracts';
+import type { ConvertQuote } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { balancesQueryOptions, requestConvertQuote } from '../api/gold-api';
+import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
 import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 
-export type ConvertConfirmation = { quote: ConvertQuote; idempotencyKey: string };
+export type ConvertConfirmation = QuoteConfirmation<ConvertQuote>;
 type Direction = 'QMGT' | 'GOLD';
 
 const unit = (asset: Direction) => (asset === 'GOLD' ? 'g' : 'QMGT');
@@ -23,13 +22,15 @@ export function ConvertForm({
   const [from, setFrom] = useState<Direction>('QMGT');
   const to: Direction = from === 'QMGT' ? 'GOLD' : 'QMGT';
   const [amount, setAmount] = useState('');
-  const [quote, setQuote] = useState<(ConvertQuote & { validUntil: number }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
+  const [amountError, setAmountError] = useState<string | null>(null);
   const balances = useQuery(balancesQueryOptions());
+  const { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset } = useQuoteConfirmation({
+    requestQuote: () => requestConvertQuote({ from, to, amount: amount.trim() }),
+    onConfirm,
+    onDone: () => setAmount(''),
+    // GET /balances: the transaction flow reads the wallet balance again, not this one.
+    refreshBalances: () => void balances.refetch(),
+  });
   const available = balances.data
     ? from === 'QMGT'
       ? balances.data.QMGT.available
@@ -38,44 +39,26 @@ export function ConvertForm({
   const units = parseAmount(amount.trim(), from);
   const availableUnits = parseAmount(available, from);
   const insufficient = units !== null && availableUnits !== null && units > availableUnits;
+  const error =
+    amountError ?? (quoteError === null ? null : errorMessage(quoteError, 'No quote is available right now.'));
 
-  const reset = () => {
-    setQuote(null);
-    setError(null);
+  const startOver = () => {
+    reset();
+    setAmountError(null);
   };
 
-  const ask = async () => {
-    if (units === null || units <= 0n) return setError(`Enter an amount of ${unit(from)}.`);
-    setBusy(true);
-    setError(null);
-    const requestedAt = Date.now();
-    try {
-      const answer = await requestConvertQuote({ from, to, amount: amount.trim() });
-      setQuote({ ...answer, validUntil: requestedAt + QUOTE_TTL_MS });
-    } catch (failure) {
-      setError(errorMessage(failure, 'No quote is available right now.'));
-    } finally {
-      setBusy(false);
+  const askQuote = () => {
+    if (units === null || units <= 0n) {
+      reset();
+      setAmountError(`Enter an amount of ${unit(from)}.`);
+      return;
     }
+    setAmountError(null);
+    void ask();
   };
 
-  const confirm = async () => {
-    if (!quote || expired || insufficient) return;
-    setBusy(true);
-    const outcome = await onConfirm({ quote, idempotencyKey: keys.keyFor(quote.quoteId) });
-    setBusy(false);
-    if (outcome !== 'retry') keys.forget(quote.quoteId);
-    if (outcome === 'done') {
-      setAmount('');
-      setQuote(null);
-      void balances.refetch();
-    } else if (outcome === 'refused') {
-      // Nothing moved, and the modal tells the customer a new quote is on screen: ask for it,
-      // against balances read again (a refusal may be a balance that changed meanwhile).
-      setQuote(null);
-      void balances.refetch();
-      void ask();
-    }
+  const confirmQuote = () => {
+    if (!insufficient) void confirm();
   };
 
   return (
@@ -91,7 +74,7 @@ export function ConvertForm({
           onChange={(value) => {
             setFrom(value as Direction);
             setAmount('');
-            reset();
+            startOver();
           }}
           data={[
             { value: 'QMGT', label: 'QMGT → grams' },
@@ -105,7 +88,7 @@ export function ConvertForm({
           value={amount}
           onChange={(event) => {
             setAmount(event.currentTarget.value);
-            reset();
+            startOver();
           }}
           description={`Available: ${available === undefined ? '…' : `${formatAmount(available, from)} ${unit(from)}`}`}
           error={error ?? (insufficient ? `Insufficient ${from === 'GOLD' ? 'gold' : 'QMGT'} balance.` : undefined)}
@@ -127,11 +110,11 @@ export function ConvertForm({
           </Paper>
         ) : null}
         {quote && !expired ? (
-          <Button onClick={() => void confirm()} loading={busy} disabled={insufficient}>
+          <Button onClick={confirmQuote} loading={confirming} disabled={insufficient}>
             Convert
           </Button>
         ) : (
-          <Button onClick={() => void ask()} loading={busy} disabled={!amount.trim()}>
+          <Button onClick={askQuote} loading={quoting} disabled={!amount.trim()}>
             {expired ? 'Get a new quote' : 'Get a quote'}
           </Button>
         )}

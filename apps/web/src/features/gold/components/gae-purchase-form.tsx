@@ -1,16 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { ASSET_DECIMALS, QUOTE_TTL_MS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
+import { ASSET_DECIMALS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { requestGaeQuote } from '../api/gold-api';
+import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
 import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 
-export type GaeConfirmation = { quote: GaeQuote; idempotencyKey: string };
+export type GaeConfirmation = QuoteConfirmation<GaeQuote>;
 
 type Props = {
   kind: GaeKind;
@@ -36,51 +35,38 @@ const KIND_TEXT: Record<GaeKind, { action: string; intro: string }> = {
  */
 export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
   const [amount, setAmount] = useState('');
-  const [quote, setQuote] = useState<(GaeQuote & { validUntil: number }) | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [quoting, setQuoting] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
+  const [amountError, setAmountError] = useState<string | null>(null);
+  // No balance to refresh here: availableUsdt is the wallet balance, which the transaction flow
+  // reads again after every answer.
+  const { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset } = useQuoteConfirmation({
+    requestQuote: () => requestGaeQuote({ kind, amountUsdt: amount.trim() }),
+    onConfirm,
+    onDone: () => setAmount(''),
+  });
 
   const units = parseAmount(amount.trim(), 'USDT');
   const available = parseAmount(availableUsdt, 'USDT');
   const insufficient = units !== null && available !== null && units > available;
+  // A 422 is about the amount (less than a gram), said at the field; anything else (a GAEX
+  // without a plan, no price) above the quote.
+  const refusedAmount = quoteError instanceof ApiError && quoteError.status === 422 ? quoteError.message : null;
+  const conflict =
+    quoteError === null || refusedAmount !== null
+      ? null
+      : errorMessage(quoteError, 'No quote is available right now. Try again in a moment.');
 
-  const askQuote = async () => {
-    setConflict(null);
+  const askQuote = () => {
     if (units === null || units <= 0n) {
-      setFieldError(`Enter an amount in USDT with at most ${ASSET_DECIMALS.USDT} decimals.`);
+      reset();
+      setAmountError(`Enter an amount in USDT with at most ${ASSET_DECIMALS.USDT} decimals.`);
       return;
     }
-    setFieldError(null);
-    setQuoting(true);
-    const requestedAt = Date.now();
-    try {
-      const answer = await requestGaeQuote({ kind, amountUsdt: amount.trim() });
-      setQuote({ ...answer, validUntil: requestedAt + QUOTE_TTL_MS });
-    } catch (error) {
-      setQuote(null);
-      if (error instanceof ApiError && error.status === 422) setFieldError(error.message);
-      else if (error instanceof ApiError && error.status === 409) setConflict(error.message);
-      else setConflict(errorMessage(error, 'No quote is available right now. Try again in a moment.'));
-    } finally {
-      setQuoting(false);
-    }
+    setAmountError(null);
+    void ask();
   };
 
-  const confirm = async () => {
-    if (!quote || expired || insufficient) return;
-    setConfirming(true);
-    const outcome = await onConfirm({ quote, idempotencyKey: keys.keyFor(quote.quoteId) });
-    setConfirming(false);
-    if (outcome !== 'retry') keys.forget(quote.quoteId);
-    if (outcome === 'done') {
-      setQuote(null);
-      setAmount('');
-    } else if (outcome === 'refused') setQuote(null);
+  const confirmQuote = () => {
+    if (!insufficient) void confirm();
   };
 
   return (
@@ -98,8 +84,8 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
           value={amount}
           onChange={(event) => {
             setAmount(event.currentTarget.value);
-            setQuote(null);
-            setFieldError(null);
+            reset();
+            setAmountError(null);
           }}
           rightSectionWidth={72}
           rightSection={
@@ -107,7 +93,7 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
               USDT
             </Text>
           }
-          error={fieldError ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
+          error={amountError ?? refusedAmount ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
           description={`Available: ${availableUsdt === undefined ? '…' : `${formatAmount(availableUsdt, 'USDT')} USDT`}`}
         />
         {conflict ? (
@@ -146,11 +132,11 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
         ) : null}
         <Group grow>
           {quote && !expired ? (
-            <Button size="md" onClick={() => void confirm()} loading={confirming} disabled={insufficient}>
+            <Button size="md" onClick={confirmQuote} loading={confirming} disabled={insufficient}>
               {`${KIND_TEXT[kind].action} for ${formatAmount(quote.amountUsdt, 'USDT')} USDT`}
             </Button>
           ) : (
-            <Button size="md" onClick={() => void askQuote()} loading={quoting} disabled={!amount.trim()}>
+            <Button size="md" onClick={askQuote} loading={quoting} disabled={!amount.trim()}>
               {expired ? 'Get a new quote' : 'Get a quote'}
             </Button>
           )}

@@ -1,0 +1,81 @@
+import { QUOTE_TTL_MS } from '@qmgt/contracts';
+import { useState } from 'react';
+import type { ConfirmOutcome } from '@/components/ui/figures';
+import { useCountdown } from '@/lib/use-countdown';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+
+export type QuoteConfirmation<Quote> = { quote: Quote; idempotencyKey: string };
+
+type Options<Quote> = {
+  /** Asks the server for a quote of what the form holds now. */
+  requestQuote: () => Promise<Quote>;
+  /** Books the quote (through the transaction modal) and says how it went. */
+  onConfirm: (confirmation: QuoteConfirmation<Quote>) => Promise<ConfirmOutcome>;
+  /** The confirmation was booked: the form starts over. */
+  onDone: () => void;
+  /**
+   * Reads again the balances the form checks the amount against, after a booked or refused
+   * confirmation. Not needed where the transaction flow already does (the USDT balance).
+   */
+  refreshBalances?: () => void;
+};
+
+/**
+ * A quote shown before anything moves, then confirmed (Convert, GAE and GAEX purchases): the quote
+ * with its validity counted down, one Idempotency-Key per confirmation attempt, and what each
+ * outcome does next. 'done': the form starts over. 'refused' (expired or used quote, moved price):
+ * nothing moved and the transaction modal says a new quote is on screen, so one is asked for at
+ * once, against balances read again. 'retry' (no answer): the same quote and key stay, to be sent
+ * again.
+ */
+export function useQuoteConfirmation<Quote extends { quoteId: string }>({
+  requestQuote,
+  onConfirm,
+  onDone,
+  refreshBalances,
+}: Options<Quote>) {
+  const [quote, setQuote] = useState<(Quote & { validUntil: number }) | null>(null);
+  const [quoteError, setQuoteError] = useState<unknown>(null);
+  const [quoting, setQuoting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const keys = useIdempotencyKeys();
+  const secondsLeft = useCountdown(quote?.validUntil ?? null);
+  const expired = quote !== null && secondsLeft === 0;
+
+  const ask = async () => {
+    setQuoting(true);
+    setQuoteError(null);
+    // The validity runs from the moment of asking: a slow answer must not look fresher than it is.
+    const requestedAt = Date.now();
+    try {
+      const answer = await requestQuote();
+      setQuote({ ...answer, validUntil: requestedAt + QUOTE_TTL_MS });
+    } catch (error) {
+      setQuote(null);
+      setQuoteError(error);
+    } finally {
+      setQuoting(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!quote || expired) return;
+    setConfirming(true);
+    const outcome = await onConfirm({ quote, idempotencyKey: keys.keyFor(quote.quoteId) });
+    setConfirming(false);
+    if (outcome === 'retry') return;
+    keys.forget(quote.quoteId);
+    setQuote(null);
+    refreshBalances?.();
+    if (outcome === 'done') onDone();
+    else await ask();
+  };
+
+  /** What the form holds changed: the quote on screen, or its refusal, no longer applies. */
+  const reset = () => {
+    setQuote(null);
+    setQuoteError(null);
+  };
+
+  return { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset };
+}
