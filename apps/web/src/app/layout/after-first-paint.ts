@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Whether the page has painted its first screen. The signed-in shell's secondary parts (the
@@ -16,15 +16,28 @@ function markPainted() {
   listeners.clear();
 }
 
+const FCP = 'first-contentful-paint';
+
 /**
- * A frame callback runs just before the next paint; a task queued from it runs after that paint.
- * Hidden tabs get no frames, so a timer stands in for them.
+ * The browser reports its first contentful paint in a task after that paint (Paint Timing);
+ * without that report, a task queued from a frame callback (which runs just before a paint)
+ * runs after it. Hidden tabs paint nothing: a timer stands in for them.
  */
 function scheduleAfterPaint() {
   if (scheduled || painted) return;
   scheduled = true;
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+  if (document.visibilityState === 'hidden') {
     setTimeout(markPainted, 0);
+    return;
+  }
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName(FCP).length) return;
+      observer.disconnect();
+      markPainted();
+    });
+    // Buffered: a paint that happened before this subscribed is reported too.
+    observer.observe({ type: 'paint', buffered: true });
     return;
   }
   requestAnimationFrame(() => setTimeout(markPainted, 0));
@@ -41,15 +54,27 @@ function onPainted(listener: () => void): () => void {
 }
 
 /**
- * False during the render of the first screen, true from the frame after it was painted. The
- * switch is a transition: React renders what it reveals in slices between which the page stays
- * responsive, not as one long task right after the first paint.
+ * False during the render of the first screen, true from after it was painted and `load` (the
+ * parts' chunks) has settled: they then render at once, with no Suspense fallback to wait out
+ * (React holds a fallback's replacement back on a timer). The switch is a transition: React
+ * renders what it reveals in slices between which the page stays responsive, not as one long
+ * task right after the first paint.
  */
-export function useAfterFirstPaint(): boolean {
+export function useAfterFirstPaint(load?: () => Promise<unknown>): boolean {
   const [ready, setReady] = useState(painted);
+  const loadRef = useRef(load);
   useEffect(() => {
     if (ready) return undefined;
-    return onPainted(() => startTransition(() => setReady(true)));
+    let live = true;
+    const cancel = onPainted(() => {
+      void Promise.allSettled([loadRef.current?.()]).then(() => {
+        if (live) startTransition(() => setReady(true));
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
   }, [ready]);
   return ready;
 }

@@ -41,6 +41,15 @@ export function preloadShell(session: { isAuthenticated: boolean; isKycVerified:
   return preloadHeader(session);
 }
 
+/** The rest of the shell, asked for once the first screen has painted. */
+const preloadShellLater = () =>
+  Promise.allSettled([
+    AppSidebar.preload(),
+    NavigationDrawer.preload(),
+    TransactionModalHost.preload(),
+    SignedInServices.preload(),
+  ]);
+
 const HEADER_HEIGHT = 64;
 const SIDEBAR_WIDE = 280;
 const SIDEBAR_NARROW = 76;
@@ -60,7 +69,7 @@ export function RootLayout() {
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   // The sidebar, the closed drawer and modals and the session's services come after the screen.
-  const shellReady = useAfterFirstPaint();
+  const shellReady = useAfterFirstPaint(preloadShellLater);
   useClearCacheOnSignOut();
 
   const navigation = showSidebar
