@@ -4,9 +4,10 @@ import { verifiedCheckoutEvent } from './stripe-signature.js';
 
 /**
  * Stripe Checkout: a hosted payment page per payment (mode "payment", one USD line item),
- * our payment id as client_reference_id, an expiry of at least 30 minutes; events arrive at
- * POST /api/payments/webhook signed with the endpoint's secret. Not exercised against Stripe
- * here (no network); its documented answers and events are tested with MSW.
+ * our payment id as client_reference_id, an expiry 30 minutes to 24 hours after creation
+ * (we ask 35: CHECKOUT_TTL_MINUTES says why); events arrive at POST /api/payments/webhook
+ * signed with the endpoint's secret. Not exercised against Stripe here (no network); its
+ * documented answers and events are tested with MSW (src/test/stripe-api.ts).
  */
 export function createStripeGateway(options: {
   secretKey: string;

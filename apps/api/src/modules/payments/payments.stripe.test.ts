@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { BalancesResponse, Payment, PaymentQuote } from '@qmgt/contracts';
 import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
 import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
+import { createStripeCheckoutApi } from '../../test/stripe-api.js';
 
 /*
  * The product on the Stripe adapter (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): Stripe's API
@@ -13,43 +12,9 @@ import { get, signedInUser } from '../../test/factories.js';
  */
 
 const WEBHOOK_SECRET = 'whsec_stripe_endpoint_secret';
-const sessions = new Map<string, { client_reference_id: string; amount_total: number; status: string }>();
-const server = setupServer(
-  http.post('https://api.stripe.com/v1/checkout/sessions', async ({ request }) => {
-    const form = new URLSearchParams(await request.text());
-    const id = `cs_test_${randomBytes(12).toString('hex')}`;
-    const session = {
-      client_reference_id: form.get('client_reference_id') ?? '',
-      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-      status: 'open',
-    };
-    sessions.set(id, session);
-    return HttpResponse.json({
-      id,
-      object: 'checkout.session',
-      mode: 'payment',
-      currency: 'usd',
-      payment_status: 'unpaid',
-      url: `https://checkout.stripe.com/c/pay/${id}`,
-      ...session,
-    });
-  }),
-  http.post('https://api.stripe.com/v1/checkout/sessions/:id/expire', ({ params }) => {
-    const session = sessions.get(String(params.id));
-    if (!session || session.status !== 'open')
-      return HttpResponse.json(
-        {
-          error: {
-            type: 'invalid_request_error',
-            message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
-          },
-        },
-        { status: 400 },
-      );
-    session.status = 'expired';
-    return HttpResponse.json({ id: params.id, object: 'checkout.session', ...session });
-  }),
-);
+const stripe = createStripeCheckoutApi();
+const { sessions } = stripe;
+const server = setupServer(...stripe.handlers);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,7 +44,13 @@ describe('Spend To Save on Stripe Checkout', () => {
     const { paymentId, checkoutUrl } = res.json<{ paymentId: string; checkoutUrl: string }>();
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sessionId = checkoutUrl.split('/').pop()!;
-    expect(sessions.get(sessionId)).toMatchObject({ client_reference_id: paymentId, amount_total: 2500 });
+    // Stripe took our expiry: at least 30 minutes after it created the session (the handler
+    // refuses less), the same instant the payment expires at.
+    const created = sessions.get(sessionId)!;
+    expect(created).toMatchObject({ client_reference_id: paymentId, amount_total: 2500 });
+    const opened = (await get(t.app, `/payments/${paymentId}`, session.token)).json<{ payment: Payment }>().payment;
+    expect(created.expires_at).toBe(Math.floor(Date.parse(opened.expiresAt) / 1000));
+    expect(created.expires_at - created.created).toBeGreaterThanOrEqual(30 * 60);
     // The sandbox's checkout page does not exist on Stripe.
     expect((await get(t.app, `/dev/payments/${sessionId}`)).statusCode).toBe(404);
 
