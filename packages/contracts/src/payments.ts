@@ -115,7 +115,8 @@ export type RemitQuoteRequest = z.infer<typeof remitQuoteRequestSchema>;
 /** What a remittance will do, shown before confirming; `quoteId` holds the round-up's gold for 30 s. */
 export const remitQuoteSchema = z.object({
   quoteId: z.string().nullable(),
-  recipient: z.object({ maskedName: z.string(), username: z.string() }),
+  /** Only the masked KYC name (decision 010): typing an e-mail or a code reveals no more. */
+  recipient: z.object({ maskedName: z.string() }),
   amountUsdt: z.string(),
   roundUpUsdt: z.string(),
   totalUsdt: z.string(),

@@ -78,6 +78,9 @@ describe('Remit to save', () => {
       feeUsdt: '0.03',
     });
     expect(q.quoteId).toBeTruthy();
+    // The masked KYC name and nothing else of the recipient (decision 010): not the username.
+    expect(q.recipient).toEqual({ maskedName: 'B*** O***' });
+    expect(JSON.stringify(q)).not.toContain(ben.user.username);
     const key = randomUUID();
     const body = { recipient: ben.user.refCode, amountUsdt: '23', roundUpTo: 5, quoteId: q.quoteId };
     const res = await send('/remit', body, ada.token, key);

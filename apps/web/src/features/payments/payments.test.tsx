@@ -149,7 +149,7 @@ describe('Spend To Save', () => {
 describe('Remit to save', () => {
   const remitQuote: RemitQuote = {
     quoteId: '66666666-6666-4666-8666-666666666666',
-    recipient: { maskedName: 'B*** O***', username: 'ben' },
+    recipient: { maskedName: 'B*** O***' },
     amountUsdt: '23',
     roundUpUsdt: '2',
     totalUsdt: '25',
