@@ -81,6 +81,7 @@ export const checkoutResponseSchema = z.object({
   checkoutUrl: z.string(),
   payment: paymentSchema,
 });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const paymentResponseSchema = z.object({ payment: paymentSchema });
 export const paymentsResponseSchema = z.object({ data: z.array(paymentSchema) });
 

@@ -88,18 +88,24 @@ export function createSandboxGateway(deps: {
   const gateway: PaymentGateway = {
     kind: 'sandbox',
     async createCheckout(request) {
-      const id = `cs_test_${randomBytes(16).toString('hex')}`;
-      await db.insert(sandboxCheckouts).values({
-        id,
-        clientReferenceId: request.paymentId,
-        amountCents: request.amountCents.toString(),
-        currency: 'usd',
-        description: request.description,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt,
-      });
-      return { sessionId: id, url: `${deps.publicUrl}/sandbox-checkout/${id}` };
+      // One session per payment, as Stripe's Idempotency-Key (checkout-{paymentId}) gives a
+      // retried create the first session: a second call answers the session already opened.
+      await db
+        .insert(sandboxCheckouts)
+        .values({
+          id: `cs_test_${randomBytes(16).toString('hex')}`,
+          clientReferenceId: request.paymentId,
+          amountCents: request.amountCents.toString(),
+          currency: 'usd',
+          description: request.description,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: request.expiresAt,
+        })
+        .onConflictDoNothing({ target: sandboxCheckouts.clientReferenceId });
+      const row = await find(request.paymentId);
+      if (!row) throw new Error('sandbox checkout session was not stored');
+      return { sessionId: row.id, url: `${deps.publicUrl}/sandbox-checkout/${row.id}` };
     },
     async expireCheckout(sessionId) {
       const closed = await close(sessionId, 'expired');

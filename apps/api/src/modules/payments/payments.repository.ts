@@ -21,23 +21,31 @@ export async function quoteOf(db: Db, userId: string, id: string): Promise<SaveQ
   return row;
 }
 
-/** Takes the quote for a checkout: once, while it lives (the update is the claim). */
-export async function useQuote(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(saveQuotes)
-    .set({ usedAt: at })
-    .where(and(eq(saveQuotes.id, id), isNull(saveQuotes.usedAt)))
-    .returning({ id: saveQuotes.id });
-  return rows.length === 1;
+/**
+ * The gateway's session for a payment opened without one yet. A retried request attaches the
+ * same session (the gateway answers a repeated create with the first), never another.
+ */
+export async function attachSession(
+  db: Db,
+  id: string,
+  session: { sessionId: string; url: string },
+  at: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ sessionId: session.sessionId, checkoutUrl: session.url, updatedAt: at })
+    .where(and(eq(payments.id, id), or(isNull(payments.sessionId), eq(payments.sessionId, session.sessionId))))
+    .returning();
+  return row;
 }
 
-export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [inserted] = await db.insert(payments).values(row).returning();
-  return inserted!;
-}
-
-export async function updatePayment(db: Db, id: string, set: Partial<typeof payments.$inferInsert>) {
-  const [row] = await db.update(payments).set(set).where(eq(payments.id, id)).returning();
+/** Fails a payment whose checkout could not be opened; not one a retried request opened meanwhile. */
+export async function failUnopened(db: Db, id: string, at: Date, reason: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'failed', updatedAt: at, failureReason: reason })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.sessionId)))
+    .returning();
   return row;
 }
 

@@ -4,6 +4,7 @@ import {
   fromUnits,
   type AdminPayment,
   type CheckoutRequest,
+  type CheckoutResponse,
   type Payment,
   type PaymentQuote,
 } from '@qmgt/contracts';
@@ -16,7 +17,8 @@ import {
   type CheckoutEvent,
   type PaymentGateway,
 } from '../../adapters/payments/port.js';
-import { AppError, ApplicationUnavailable, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
 import { acceptedOrThrow } from '../money/money.answers.js';
@@ -112,6 +114,43 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome;
   }
 
+  const gatewayDown = () =>
+    new ApplicationUnavailable(
+      'The payment service cannot be reached right now. Nothing was charged; please try again.',
+    );
+
+  function opened(row: PaymentRow): CheckoutResponse {
+    if (!row.checkoutUrl) throw new Error(`payment ${row.id} has no checkout`);
+    return { paymentId: row.id, checkoutUrl: row.checkoutUrl, payment: toWire(row) };
+  }
+
+  /** Opens the payment's checkout at the gateway; `first`: this request wrote the payment. */
+  async function openAtGateway(payment: PaymentRow, email: string, first: boolean): Promise<PaymentRow> {
+    const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
+    let session;
+    try {
+      session = await gateway.createCheckout({
+        paymentId: payment.id,
+        amountCents: BigInt(payment.amountCents),
+        description: `Spend To Save ${payment.code}: ${fromUnits(BigInt(payment.grams), 'GOLD')} g of gold`,
+        customerEmail: email,
+        successUrl: follow,
+        cancelUrl: `${follow}&cancelled=1`,
+        expiresAt: payment.expiresAt,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailable)) throw error;
+      deps.log?.warn({ err: error, paymentId: payment.id }, 'checkout could not be created');
+      // Only the request that wrote the payment fails it: a replay racing it must not fail a
+      // checkout the first request may still open.
+      if (first) await repo.failUnopened(db, payment.id, now(), 'The payment page could not be opened.');
+      throw gatewayDown();
+    }
+    const row = await repo.attachSession(db, payment.id, session, now());
+    if (!row) throw new Error(`payment ${payment.id} already has another checkout session`);
+    return row;
+  }
+
   async function mailCredit(paymentId: string) {
     await deps.jobs.send<PaymentMailJob>(
       PAYMENT_MAIL_JOB,
@@ -155,56 +194,43 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * POST /payments/checkout: the payment at the quote's figures, and its checkout at the
-     * gateway. A quote opens one checkout (a double click gets a 409, not two payments).
+     * gateway. A quote opens one checkout (another request with it gets a 409); the same
+     * Idempotency-Key again gets the first answer: the same payment and checkout.
      */
-    async checkout(userId: string, email: string, body: CheckoutRequest) {
+    async checkout(
+      userId: string,
+      email: string,
+      body: CheckoutRequest,
+      claim: IdempotencyClaim,
+    ): Promise<CheckoutResponse & { replayed: boolean }> {
       const cents = byRules(() => usdCents(body.amountUsd));
-      const quote = await repo.quoteOf(db, userId, body.quoteId);
-      if (!quote || quote.kind !== 'SPEND') throw notFound('Quote not found.');
-      if (BigInt(quote.amountIn) !== cents)
-        throw conflict('This quote was for another amount. Please ask for a new one.', { field: 'amountUsd' });
-      if (quote.usedAt) throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
-      if (quote.expiresAt <= now())
-        throw new AppError(422, 'QuoteExpiredError', 'This quote has expired. Please ask for a new one.');
-      if (!(await repo.useQuote(db, quote.id, now())))
-        throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
-      const code = newTransactionCode('PAYMENT');
-      const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000);
-      const payment = await repo.insertPayment(db, {
-        code,
-        userId,
-        gateway: gateway.kind,
-        amountCents: quote.amountIn,
-        feeCents: quote.fee,
-        grams: quote.grams,
-        price: quote.price,
-        expiresAt,
-      });
-      const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
-      try {
-        const session = await gateway.createCheckout({
-          paymentId: payment.id,
-          amountCents: cents,
-          description: `Spend To Save ${code}: ${fromUnits(BigInt(quote.grams), 'GOLD')} g of gold`,
-          customerEmail: email,
-          successUrl: follow,
-          cancelUrl: `${follow}&cancelled=1`,
-          expiresAt,
-        });
-        const row = await repo.updatePayment(db, payment.id, {
-          sessionId: session.sessionId,
-          checkoutUrl: session.url,
-          updatedAt: now(),
-        });
-        return { paymentId: payment.id, checkoutUrl: session.url, payment: toWire(row!) };
-      } catch (error) {
-        if (!(error instanceof GatewayUnavailable)) throw error;
-        deps.log?.warn({ err: error, paymentId: payment.id }, 'checkout could not be created');
-        await repo.closePending(db, payment.id, 'failed', now(), 'The payment page could not be opened.');
-        throw new ApplicationUnavailable(
-          'The payment service cannot be reached right now. Nothing was charged; please try again.',
-        );
-      }
+      // The key, the quote's checks and use, and the payment row are one database call (the
+      // money engine's, operation type payment_open, migration 0021); the gateway comes after.
+      const answer = acceptedOrThrow(
+        await deps.money.execute({
+          kind: 'payment_open',
+          userId,
+          key: claim.key,
+          scope: claim.scope,
+          requestHash: claim.requestHash,
+          now: now().toISOString(),
+          quoteId: body.quoteId,
+          amountCents: cents.toString(),
+          code: newTransactionCode('PAYMENT'),
+          gateway: gateway.kind,
+          expiresAt: new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000).toISOString(),
+        }),
+      );
+      const replayed = answer.replayed === true;
+      const payment = await repo.paymentById(db, String(answer.paymentId));
+      if (!payment) throw new Error('payment_open answered without its payment');
+      if (payment.checkoutUrl) return { ...opened(payment), replayed };
+      // The first request could not reach the gateway and said so: a replay answers the same.
+      if (payment.status !== 'pending') throw gatewayDown();
+      // No session yet: this is the first request, or a replay of one that died (or is still
+      // waiting) before the gateway answered. The gateway answers a repeated create with the
+      // session it opened first, so either way there is one checkout.
+      return { ...opened(await openAtGateway(payment, email, !replayed)), replayed };
     },
 
     /** GET /admin/payments: every customer's payments, for support (a failed one says why). */

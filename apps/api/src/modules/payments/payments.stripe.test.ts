@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import type { BalancesResponse, Payment, PaymentQuote } from '@qmgt/contracts';
 import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
@@ -26,13 +27,19 @@ afterAll(async () => {
   server.close();
 });
 
-const send = (url: string, body: unknown, token: string) =>
+const send = (url: string, body: unknown, token: string, key: string = randomUUID()) =>
   t.app.inject({
     method: 'POST',
     url: `/api${url}`,
     payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
   });
+
+async function verifiedCustomer() {
+  const session = await signedInUser(t.app);
+  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
+  return session;
+}
 
 describe('Spend To Save on Stripe Checkout', () => {
   it('opens a Stripe checkout and credits the GSA from its signed event, once', async () => {
@@ -91,5 +98,27 @@ describe('Spend To Save on Stripe Checkout', () => {
     const cancelled = await send(`/payments/${second.paymentId}/cancel`, {}, session.token);
     expect(cancelled.json().payment.status).toBe('cancelled');
     expect(sessions.get(second.checkoutUrl.split('/').pop())?.status).toBe('expired');
+  });
+  it('cannot open a checkout while Stripe fails: a clear 503, nothing charged, and the retried request answers the same', async () => {
+    const session = await verifiedCustomer();
+    const q = (await send('/payments/quote', { amountUsd: '30' }, session.token)).json<PaymentQuote>();
+    const body = { amountUsd: '30', quoteId: q.quoteId };
+    const key = randomUUID();
+    stripe.fail('POST', /^\/v1\/checkout\/sessions$/, 500);
+    const res = await send('/payments/checkout', body, session.token, key);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(
+      'The payment service cannot be reached right now. Nothing was charged; please try again.',
+    );
+    stripe.heal();
+    // The same request again gets the first answer: no second payment, no session opened late.
+    const again = await send('/payments/checkout', body, session.token, key);
+    expect(again.statusCode).toBe(503);
+    expect(again.json().error.message).toBe(res.json().error.message);
+    const [failed, ...others] = (await get(t.app, '/payments', session.token)).json<{ data: Payment[] }>().data;
+    expect(others).toEqual([]);
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'The payment page could not be opened.' });
+    expect([...sessions.values()].filter((s) => s.client_reference_id === failed!.id)).toEqual([]);
+    expect((await get(t.app, '/balances', session.token)).json<BalancesResponse>().GOLD.available).toBe('0');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   fromUnits,
   toUnits,
@@ -10,6 +10,8 @@ import {
   type SandboxCheckout,
 } from '@qmgt/contracts';
 import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
+import { requestHash } from '../../plugins/idempotency.js';
+import { newTransactionCode } from '../transactions/transactions.service.js';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
@@ -33,13 +35,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token?: string) =>
+/** A POST; `key`: its Idempotency-Key (checkout requires one). */
+const send = (url: string, body: unknown, token?: string, key?: string | null) =>
   t.app.inject({
     method: 'POST',
     url: `/api${url}`,
     payload: body as Record<string, unknown>,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
   });
+const checkout = (body: { amountUsd: string; quoteId: string }, token: string, key: string | null = randomUUID()) =>
+  send('/payments/checkout', body, token, key);
 const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
 const payment = async (token: string, id: string) =>
   (await get(t.app, `/payments/${id}`, token)).json<{ payment: Payment }>().payment;
@@ -59,7 +64,7 @@ async function openCheckout(token: string, amountUsd = '50') {
   const quote = await send('/payments/quote', { amountUsd }, token);
   expect(quote.statusCode, quote.body).toBe(200);
   const q = quote.json<PaymentQuote>();
-  const res = await send('/payments/checkout', { amountUsd, quoteId: q.quoteId }, token);
+  const res = await checkout({ amountUsd, quoteId: q.quoteId }, token);
   expect(res.statusCode, res.body).toBe(200);
   return { quote: q, ...res.json<{ paymentId: string; checkoutUrl: string; payment: Payment }>() };
 }
@@ -263,6 +268,83 @@ describe('Spend To Save', () => {
     await ledgerIsSound();
   });
 
+  it('answers a retried checkout request (same Idempotency-Key) with the first checkout, and opens no other', async () => {
+    const zoe = await customer();
+    const q = (await send('/payments/quote', { amountUsd: '40' }, zoe.token)).json<PaymentQuote>();
+    const body = { amountUsd: '40', quoteId: q.quoteId };
+    const key = randomUUID();
+    const first = await checkout(body, zoe.token, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await checkout(body, zoe.token, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({
+      paymentId: first.json().paymentId,
+      checkoutUrl: first.json().checkoutUrl,
+      payment: { status: 'pending', grams: q.grams },
+    });
+    // Another key with the used quote is a second attempt, refused as a double click is; the
+    // key with another body is refused; without a key the request is not read.
+    const otherKey = await checkout(body, zoe.token, randomUUID());
+    expect(otherKey.statusCode).toBe(409);
+    expect(otherKey.json().error.name).toBe('QuoteUsedError');
+    const otherBody = await checkout({ ...body, amountUsd: '41' }, zoe.token, key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().error.message).toContain('Idempotency-Key');
+    const noKey = await checkout(body, zoe.token, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.message).toContain('Idempotency-Key header is required');
+
+    expect((await get(t.app, '/payments', zoe.token)).json<{ data: Payment[] }>().data).toHaveLength(1);
+    const sessions = await t.database.executeSql('SELECT id FROM sandbox_checkouts WHERE client_reference_id = $1', [
+      first.json().paymentId,
+    ]);
+    expect(sessions.rows).toEqual([{ id: sessionIdOf(first.json().checkoutUrl) }]);
+  });
+
+  it('a request that died between writing the payment and the gateway: its retry opens the one checkout', async () => {
+    const kai = await customer();
+    const q = (await send('/payments/quote', { amountUsd: '60' }, kai.token)).json<PaymentQuote>();
+    const body = { amountUsd: '60', quoteId: q.quoteId };
+    const key = randomUUID();
+    // What the first request committed before its process died: the key, the payment, the
+    // quote's use (one database call), and no checkout at the gateway.
+    const scope = '/api/payments/checkout';
+    const written = await t.app.services.money.execute({
+      kind: 'payment_open',
+      userId: kai.user.id,
+      key,
+      scope,
+      requestHash: requestHash(scope, body),
+      now: new Date().toISOString(),
+      quoteId: q.quoteId,
+      amountCents: '6000',
+      code: newTransactionCode('PAYMENT'),
+      gateway: 'sandbox',
+      expiresAt: new Date(Date.now() + 35 * 60_000).toISOString(),
+    });
+    expect(written).toMatchObject({ status: 200 });
+    const pending = await payment(kai.token, String(written.paymentId));
+    expect(pending).toMatchObject({ status: 'pending', checkoutUrl: null });
+
+    const retried = await checkout(body, kai.token, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const { paymentId, checkoutUrl } = retried.json<{ paymentId: string; checkoutUrl: string }>();
+    expect(paymentId).toBe(written.paymentId);
+    expect(checkoutUrl).toMatch(/\/sandbox-checkout\/cs_test_/);
+    // Retried again: the same checkout, still one session at the gateway.
+    expect((await checkout(body, kai.token, key)).json().checkoutUrl).toBe(checkoutUrl);
+    const sessions = await t.database.executeSql('SELECT id FROM sandbox_checkouts WHERE client_reference_id = $1', [
+      paymentId,
+    ]);
+    expect(sessions.rows).toHaveLength(1);
+    expect((await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {})).statusCode).toBe(200);
+    await within(15_000, async () => (await payment(kai.token, paymentId)).status === 'credited');
+    expect((await balances(kai.token)).GOLD.available).toBe(q.grams);
+  });
+
   it('refuses bad amounts, used, foreign and mismatched quotes, and other users’ payments', async () => {
     const lee = await customer();
     const max = await customer();
@@ -272,10 +354,12 @@ describe('Spend To Save', () => {
       expect((await send('/payments/quote', { amountUsd }, lee.token)).statusCode, amountUsd).toBe(422);
 
     const q = (await send('/payments/quote', { amountUsd: '30' }, lee.token)).json<PaymentQuote>();
-    expect((await send('/payments/checkout', { amountUsd: '31', quoteId: q.quoteId }, lee.token)).statusCode).toBe(409);
-    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, max.token)).statusCode).toBe(404);
-    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token)).statusCode).toBe(200);
-    const twice = await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token);
+    const other = await checkout({ amountUsd: '31', quoteId: q.quoteId }, lee.token);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe('This quote was for another amount. Please ask for a new one.');
+    expect((await checkout({ amountUsd: '30', quoteId: q.quoteId }, max.token)).statusCode).toBe(404);
+    expect((await checkout({ amountUsd: '30', quoteId: q.quoteId }, lee.token)).statusCode).toBe(200);
+    const twice = await checkout({ amountUsd: '30', quoteId: q.quoteId }, lee.token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.name).toBe('QuoteUsedError');
 
