@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sandboxCheckouts } from './sandbox.schema.js';
-import { centsForGateway, type CheckoutEvent, type PaymentGateway } from './port.js';
+import {
+  GatewayUnavailable,
+  centsForGateway,
+  type CheckoutEvent,
+  type CheckoutSession,
+  type PaymentGateway,
+} from './port.js';
 import { stripeSignatureHeader, verifiedCheckoutEvent } from './stripe-signature.js';
 
 export const SANDBOX_PAYMENT_WEBHOOK_JOB = 'payments.sandbox-webhook';
@@ -75,6 +81,14 @@ export function createSandboxGateway(deps: {
     await deps.queue.send(SANDBOX_PAYMENT_WEBHOOK_JOB, { body: JSON.stringify(event) });
   }
 
+  const sessionOf = (row: SandboxCheckoutRow): CheckoutSession => ({
+    sessionId: row.id,
+    status: row.status,
+    paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
+    amountCents: BigInt(row.amountCents),
+    currency: row.currency,
+  });
+
   /** Moves an open session to `status` (once: a second caller finds it closed). */
   async function close(id: string, status: 'complete' | 'expired'): Promise<SandboxCheckoutRow | undefined> {
     const [row] = await db
@@ -83,6 +97,24 @@ export function createSandboxGateway(deps: {
       .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'open')))
       .returning();
     return row;
+  }
+
+  async function expire(sessionId: string): Promise<CheckoutSession> {
+    const closed = await close(sessionId, 'expired');
+    if (closed) {
+      await emit('checkout.session.expired', closed);
+      return sessionOf(closed);
+    }
+    return retrieve(sessionId);
+  }
+
+  async function retrieve(sessionId: string): Promise<CheckoutSession> {
+    const row = await find(sessionId);
+    // Stripe answers 404 for a session it does not have; for us that is the gateway failing.
+    if (!row) throw new GatewayUnavailable(`No such checkout.session: '${sessionId}'`);
+    // Past its expiry an open session is expired, as Stripe's would be.
+    if (row.status === 'open' && row.expiresAt <= now()) return expire(row.id);
+    return sessionOf(row);
   }
 
   const gateway: PaymentGateway = {
@@ -107,15 +139,8 @@ export function createSandboxGateway(deps: {
       if (!row) throw new Error('sandbox checkout session was not stored');
       return { sessionId: row.id, url: `${deps.publicUrl}/sandbox-checkout/${row.id}` };
     },
-    async expireCheckout(sessionId) {
-      const closed = await close(sessionId, 'expired');
-      if (closed) {
-        await emit('checkout.session.expired', closed);
-        return 'expired';
-      }
-      const row = await find(sessionId);
-      return row?.status === 'complete' ? 'completed' : 'expired';
-    },
+    expireCheckout: expire,
+    retrieveCheckout: retrieve,
     parseWebhook(rawBody, header): CheckoutEvent {
       return verifiedCheckoutEvent(rawBody, header, deps.webhookSecret);
     },
@@ -140,9 +165,8 @@ export function createSandboxGateway(deps: {
     async session(id: string): Promise<SandboxCheckoutRow> {
       const row = await find(id);
       if (!row) throw new SandboxCheckoutError(404, 'Checkout not found.');
-      // Past its expiry an open session is expired, as Stripe's would be.
       if (row.status === 'open' && row.expiresAt <= now()) {
-        await gateway.expireCheckout(row.id);
+        await retrieve(row.id);
         return (await find(row.id)) ?? row;
       }
       return row;

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
-import { GatewayUnavailable, centsForGateway, type PaymentGateway } from './port.js';
+import { GatewayUnavailable, centsForGateway, type CheckoutSession, type PaymentGateway } from './port.js';
 import { verifiedCheckoutEvent } from './stripe-signature.js';
+
+const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 
 /**
  * Stripe Checkout: a hosted payment page per payment (mode "payment", one USD line item),
@@ -27,6 +29,26 @@ export function createStripeGateway(options: {
   /** Stripe could not be reached or refused our key: nobody's answer was weighed. */
   function unavailable(error: unknown, what: string): never {
     throw new GatewayUnavailable(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  function sessionOf(session: Stripe.Checkout.Session): CheckoutSession {
+    const status = SESSION_STATUSES.find((s) => s === session.status);
+    if (!status) throw new GatewayUnavailable(`Stripe answered checkout session ${session.id} with no known status`);
+    return {
+      sessionId: session.id,
+      status,
+      paymentStatus: session.payment_status,
+      amountCents: session.amount_total === null ? null : BigInt(session.amount_total),
+      currency: session.currency,
+    };
+  }
+
+  async function retrieve(sessionId: string): Promise<CheckoutSession> {
+    try {
+      return sessionOf(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      return unavailable(error, 'checkout.sessions.retrieve');
+    }
   }
 
   return {
@@ -65,21 +87,14 @@ export function createStripeGateway(options: {
     },
     async expireCheckout(sessionId) {
       try {
-        const session = await stripe.checkout.sessions.expire(sessionId);
-        return session.status === 'complete' ? 'completed' : 'expired';
+        return sessionOf(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open: ask what it became.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          try {
-            const session = await stripe.checkout.sessions.retrieve(sessionId);
-            return session.status === 'complete' ? 'completed' : 'expired';
-          } catch (again) {
-            return unavailable(again, 'checkout.sessions.retrieve');
-          }
-        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieve(sessionId);
         return unavailable(error, 'checkout.sessions.expire');
       }
     },
+    retrieveCheckout: retrieve,
     parseWebhook(rawBody, header) {
       return verifiedCheckoutEvent(rawBody, header, options.webhookSecret);
     },

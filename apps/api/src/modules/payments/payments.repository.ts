@@ -96,14 +96,38 @@ export async function paymentsOf(db: Db, userId: string): Promise<PaymentRow[]> 
   return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(100);
 }
 
-/** Pending payments whose checkout has passed its expiry. */
-export async function abandoned(db: Db, at: Date, limit = 100): Promise<PaymentRow[]> {
-  return db
-    .select()
+/**
+ * Claims up to `limit` pending payments due a look from the sweep (past their checkout's
+ * expiry, or past their next look), longest due first. The claim moves each one's next look
+ * forward (1, 2, 4 ... 64 minutes), so a payment the gateway cannot settle yet goes behind the
+ * others instead of being taken first at every pass, and a sweep in another process (or this
+ * one's next pass while it still works) skips it; one whose process died is looked at again
+ * when that time comes.
+ */
+export async function claimDue(db: Db, at: Date, limit: number): Promise<PaymentRow[]> {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const due = sql`coalesce(${payments.reconcileAfter}, ${payments.expiresAt})`;
+  const isDue = and(eq(payments.status, 'pending'), sql`${due} <= ${now}`);
+  const batch = db
+    .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, at)))
-    .orderBy(payments.expiresAt)
-    .limit(limit);
+    .where(isDue)
+    .orderBy(due)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return (
+    db
+      .update(payments)
+      .set({
+        reconcileAfter: sql`${now} + interval '1 minute' * power(2, least(${payments.reconcileAttempts}, 6))`,
+        reconcileAttempts: sql`${payments.reconcileAttempts} + 1`,
+      })
+      // ARRAY(...) runs the batch's SELECT once. As `id IN (SELECT ...)` the planner may run it
+      // again for each row, and SKIP LOCKED then passes over the rows this UPDATE has just
+      // changed and hands out the next ones: past the LIMIT (seen: 3 claimed of a batch of 2).
+      .where(and(sql`${payments.id} = ANY(ARRAY(${batch}))`, isDue))
+      .returning()
+  );
 }
 
 /** Credited payments whose mail was never claimed (a process died before queueing it). */

@@ -9,9 +9,11 @@ import {
   type PaymentQuote,
   type SandboxCheckout,
 } from '@qmgt/contracts';
+import { createSandboxGateway } from '../../adapters/payments/sandbox.js';
 import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
 import { requestHash } from '../../plugins/idempotency.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
+import { createPaymentsService } from './payments.service.js';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
@@ -70,6 +72,35 @@ async function openCheckout(token: string, amountUsd = '50') {
 }
 
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/sandbox-checkout/')[1]!;
+const pendingIds = async () =>
+  (await t.database.executeSql("SELECT id::text AS id FROM payments WHERE status = 'pending'")).rows.map((r) =>
+    String((r as { id: string }).id),
+  );
+
+/**
+ * The payments service of another API process whose clock (and the sandbox gateway's, the
+ * world's) is `minutes` ahead, over this app's database, engine and queue: the module's `now` hook.
+ */
+function later(minutes: number) {
+  const { money, market } = t.app.services;
+  const now = () => new Date(Date.now() + minutes * 60_000);
+  const sandbox = createSandboxGateway({
+    db: t.database.db,
+    queue: t.app.jobs,
+    publicUrl: 'http://qmgt.test',
+    webhookSecret: secret,
+    now,
+  });
+  return createPaymentsService({
+    db: t.database.db,
+    money,
+    market,
+    jobs: t.app.jobs,
+    gateway: sandbox.gateway,
+    publicUrl: 'http://qmgt.test',
+    now,
+  });
+}
 
 /** A Stripe-shaped event about a session, signed like the gateway signs (or not). */
 function event(
@@ -233,17 +264,40 @@ describe('Spend To Save', () => {
     expect((await get(t.app, '/admin/payments?status=lost', operatorToken)).statusCode).toBe(400);
   });
 
-  it('closes abandoned checkouts once their time is up', async () => {
+  it('closes abandoned checkouts once their time is up, at the gateway first', async () => {
     const kim = await customer();
     const { paymentId, checkoutUrl } = await openCheckout(kim.token);
-    await t.database.executeSql(
-      `UPDATE payments SET expires_at = now() - interval '1 minute' WHERE id = '${paymentId}'`,
-    );
-    const swept = await t.app.services.payments.sweep();
+    // Payable for 35 minutes: a sweep before then leaves it alone.
+    await later(34).sweep();
+    expect((await payment(kim.token, paymentId)).status).toBe('pending');
+    const swept = await later(36).sweep();
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect((await payment(kim.token, paymentId)).status).toBe('expired');
     expect((await get(t.app, `/dev/payments/${sessionIdOf(checkoutUrl)}`)).json().status).toBe('expired');
-    expect((await t.app.services.payments.sweep()).expired).toBe(0);
+    // Closed, it is not looked at again.
+    expect(await pendingIds()).not.toContain(paymentId);
+    expect((await later(36).sweep()).expired).toBe(0);
+  });
+
+  it('credits a paid checkout whose event was lost, once past its expiry; the event arriving late credits nothing', async () => {
+    const lou = await customer();
+    const { quote, paymentId, checkoutUrl } = await openCheckout(lou.token);
+    const sessionId = sessionIdOf(checkoutUrl);
+    // Paid on the gateway's page, and every delivery of its event lost: the gateway's own
+    // record of the session says complete, and no event is on its way.
+    await t.database.executeSql(`UPDATE sandbox_checkouts SET status = 'complete' WHERE id = $1`, [sessionId]);
+    await later(0).sweep();
+    expect((await payment(lou.token, paymentId)).status).toBe('pending');
+
+    expect((await later(36).sweep()).credited).toBeGreaterThanOrEqual(1);
+    expect((await payment(lou.token, paymentId)).status).toBe('credited');
+    expect((await balances(lou.token)).GOLD.available).toBe(quote.grams);
+    expect((await deliver(event('checkout.session.completed', { sessionId, paymentId }))).json().outcome).toBe(
+      'duplicate',
+    );
+    expect((await balances(lou.token)).GOLD.available).toBe(quote.grams);
+    expect((await get(t.app, '/transactions?type=PAYMENT', lou.token)).json().data).toHaveLength(1);
+    await ledgerIsSound();
   });
 
   it('rewards the payer’s upline like any purchase: 5% of the grams bought, as QMGT', async () => {
