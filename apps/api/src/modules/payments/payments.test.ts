@@ -72,6 +72,13 @@ async function openCheckout(token: string, amountUsd = '50') {
 }
 
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/sandbox-checkout/')[1]!;
+/** The gateway events our endpoint took for a payment, in order. */
+const eventsOf = async (paymentId: string) =>
+  (
+    await t.database.executeSql('SELECT type, outcome FROM payment_events WHERE payment_id = $1 ORDER BY received_at', [
+      paymentId,
+    ])
+  ).rows;
 const pendingIds = async () =>
   (await t.database.executeSql("SELECT id::text AS id FROM payments WHERE status = 'pending'")).rows.map((r) =>
     String((r as { id: string }).id),
@@ -185,13 +192,49 @@ describe('Spend To Save', () => {
     const late = await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('This checkout has expired.');
-    // The gateway's own "expired" event for it arrives and changes nothing.
-    await new Promise((r) => setTimeout(r, 300));
+    // The gateway's own "expired" event for it arrives, is handled, and changes nothing.
+    await within(15_000, async () => (await eventsOf(paymentId)).length > 0);
+    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.expired', outcome: 'expired' }]);
     expect((await payment(sam.token, paymentId)).status).toBe('cancelled');
     expect((await balances(sam.token)).GOLD.available).toBe('0');
     const list = (await get(t.app, '/payments', sam.token)).json<{ data: Payment[] }>().data;
     expect(list.map((p) => p.status)).toEqual(['cancelled']);
   });
+
+  it('delivers again an event our endpoint failed to take, and the payment is credited exactly once', async () => {
+    const ray = await customer();
+    const { quote, paymentId, checkoutUrl } = await openCheckout(ray.token);
+    // A fault at our end, injected in the database: recording this payment's events fails the
+    // first two times, after its credit has committed, so our endpoint answers 500 and the
+    // gateway must deliver the event again (the sequence counts every try: it is not rolled back).
+    await t.database.executeSql(`
+      CREATE SEQUENCE webhook_fault_tries;
+      CREATE FUNCTION webhook_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.payment_id = '${paymentId}' AND nextval('webhook_fault_tries') <= 2 THEN
+          RAISE EXCEPTION 'injected fault: payment_events is unavailable';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER webhook_fault BEFORE INSERT ON payment_events FOR EACH ROW EXECUTE FUNCTION webhook_fault();
+    `);
+    try {
+      expect((await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {})).statusCode).toBe(200);
+      // Retried with backoff (2 s, then 4 s): taken at the third delivery.
+      await within(45_000, async () => (await eventsOf(paymentId)).length > 0);
+    } finally {
+      await t.database.executeSql('DROP TRIGGER webhook_fault ON payment_events; DROP FUNCTION webhook_fault(); ');
+    }
+    const tries = await t.database.executeSql('SELECT last_value::int AS tries FROM webhook_fault_tries');
+    await t.database.executeSql('DROP SEQUENCE webhook_fault_tries');
+    expect(tries.rows).toEqual([{ tries: 3 }]);
+    // The first delivery credited; the two after it found the payment credited.
+    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.completed', outcome: 'duplicate' }]);
+    expect((await payment(ray.token, paymentId)).status).toBe('credited');
+    expect((await balances(ray.token)).GOLD.available).toBe(quote.grams);
+    expect((await get(t.app, '/transactions?type=PAYMENT', ray.token)).json().data).toHaveLength(1);
+    await ledgerIsSound();
+  }, 60_000);
 
   it('refuses forged, altered and stale webhooks, and moves nothing', async () => {
     const eve = await customer();
