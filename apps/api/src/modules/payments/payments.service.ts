@@ -289,7 +289,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!payment) throw new Error('payment_open answered without its payment');
       if (payment.checkoutUrl) return { ...opened(payment), replayed };
       // The first request could not reach the gateway and said so: a replay answers the same.
-      if (payment.status !== 'pending') throw gatewayDown();
+      if (payment.status === 'failed') throw gatewayDown();
+      // Its process died before the gateway answered, and the sweep closed it long after.
+      if (payment.status !== 'pending')
+        throw new AppError(
+          422,
+          'QuoteExpiredError',
+          'This checkout was never opened and has expired. Please ask for a new quote.',
+        );
       // No session yet: this is the first request, or a replay of one that died (or is still
       // waiting) before the gateway answered. The gateway answers a repeated create with the
       // session it opened first, so either way there is one checkout.

@@ -440,6 +440,33 @@ describe('Spend To Save', () => {
     expect((await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {})).statusCode).toBe(200);
     await within(15_000, async () => (await payment(kai.token, paymentId)).status === 'credited');
     expect((await balances(kai.token)).GOLD.available).toBe(q.grams);
+
+    // One whose retry never came: past its expiry the sweep closes it (nobody had a checkout
+    // to pay), and a retry after that is told to start again.
+    const q2 = (await send('/payments/quote', { amountUsd: '15' }, kai.token)).json<PaymentQuote>();
+    const body2 = { amountUsd: '15', quoteId: q2.quoteId };
+    const key2 = randomUUID();
+    const orphan = await t.app.services.money.execute({
+      kind: 'payment_open',
+      userId: kai.user.id,
+      key: key2,
+      scope,
+      requestHash: requestHash(scope, body2),
+      now: new Date().toISOString(),
+      quoteId: q2.quoteId,
+      amountCents: '1500',
+      code: newTransactionCode('PAYMENT'),
+      gateway: 'sandbox',
+      expiresAt: new Date(Date.now() + 35 * 60_000).toISOString(),
+    });
+    await later(36).sweep();
+    expect((await payment(kai.token, String(orphan.paymentId))).status).toBe('expired');
+    const tooLate = await checkout(body2, kai.token, key2);
+    expect(tooLate.statusCode).toBe(422);
+    expect(tooLate.json().error.message).toBe(
+      'This checkout was never opened and has expired. Please ask for a new quote.',
+    );
+    expect((await balances(kai.token)).GOLD.available).toBe(q.grams);
   });
 
   it('refuses bad amounts, used, foreign and mismatched quotes, and other users’ payments', async () => {
