@@ -1,19 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { verifyKycViaApi } from './support/kyc.js';
+import { operatorMissing, operatorSession, verifyKycViaApi } from './support/kyc.js';
 import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './support/users.js';
 
 /*
  * Issue 12's journeys: a verified customer pays 50 USD through the sandbox checkout and sees
- * the grams in the GSA and the history; cancels another checkout and nothing is credited;
- * remits 23 USDT to a friend by referral code rounded up to 25, and both balances and
- * histories agree with the ledger.
+ * the quoted grams in the GSA on the dashboard and in the history; cancels another checkout
+ * and nothing is credited; remits 23 USDT to a friend by referral code rounded up to 25, sees
+ * the round-up's quoted gold on the dashboard and the remittance in /transactions, and both
+ * balances and histories agree with the ledger, whose operator check balances.
  */
 
 const bearer = (session: Session) => ({ Authorization: `Bearer ${session.jwt}` });
 const balances = async (request: APIRequestContext, session: Session) =>
   (await request.get('/api/balances', { headers: bearer(session) })).json();
+
+/** The GSA as the dashboard's gold holdings show it: the rounded figure, the exact grams in its title. */
+async function dashboardGsa(page: Page) {
+  await page.goto('/dashboard');
+  const holdings = page.getByRole('region', { name: 'Gold holdings' });
+  await expect(holdings).toBeVisible();
+  return holdings.getByText('Gold savings (GSA)', { exact: true }).locator('xpath=following-sibling::*[1]');
+}
+
+/** The operator's ledger check over the whole database: every entry balances, no customer below zero. */
+async function ledgerBalances(request: APIRequestContext, testInfo: TestInfo) {
+  const operator = await operatorSession(request, testInfo);
+  expect(operator, operatorMissing(testInfo)).not.toBeNull();
+  const check = await request.get('/api/admin/ledger/check', { headers: bearer(operator!) });
+  expect(check.ok(), await check.text()).toBe(true);
+  expect(await check.json()).toMatchObject({ balanced: true, nonNegative: true });
+}
 
 async function verifiedCustomer(request: APIRequestContext, prefix: string, usdt?: string) {
   const { credentials } = await createVerifiedUser(request, { prefix });
@@ -46,8 +64,12 @@ test('Spend To Save: 50 USD paid through the sandbox checkout lands as grams in 
   const figures = page.getByRole('group', { name: 'Spend To Save quote' });
   await expect(figures.locator('dt:text-is("You pay") + dd')).toHaveText('50.00 USD');
   await expect(figures.locator('dt:text-is("Fee (1.5%)") + dd')).toHaveText('0.75 USD');
-  const grams = (await figures.locator('dt:text-is("You save") + dd').textContent())?.trim() ?? '';
+  const saved = figures.locator('dt:text-is("You save") + dd');
+  const grams = (await saved.textContent())?.trim() ?? '';
   expect(grams).toMatch(/^0\.\d{4} g$/);
+  // The exact grams quoted (6 decimals), as "0.378846 g".
+  const quotedGrams = (await saved.getAttribute('title')) ?? '';
+  expect(quotedGrams).toMatch(/^0\.\d{1,6} g$/);
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
   // The gateway's page: pay.
@@ -66,6 +88,11 @@ test('Spend To Save: 50 USD paid through the sandbox checkout lands as grams in 
   await page.getByRole('link', { name: 'View transaction' }).click();
   await expect(page.getByText('Spend To Save').first()).toBeVisible();
 
+  // The dashboard's gold holdings: the GSA holds exactly the grams quoted before paying.
+  const gsaOnScreen = await dashboardGsa(page);
+  await expect(gsaOnScreen).toHaveText(grams);
+  await expect(gsaOnScreen).toHaveAttribute('title', quotedGrams);
+
   // Another checkout, cancelled on the gateway's page: nothing is credited.
   await page.goto('/payment');
   await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('20');
@@ -82,6 +109,7 @@ test('Spend To Save: 50 USD paid through the sandbox checkout lands as grams in 
   await expect(list.getByRole('row')).toHaveCount(3);
   await expect(list.getByText('Credited')).toBeVisible();
   await expect(list.getByText('Cancelled')).toBeVisible();
+  await ledgerBalances(request, test.info());
 });
 
 test('Remit to save: 23 USDT to a friend by referral code, rounded up to 25; both sides agree with the ledger', async ({
@@ -103,8 +131,11 @@ test('Remit to save: 23 USDT to a friend by referral code, rounded up to 25; bot
   await expect(figures.locator('dt:text-is("They receive") + dd')).toHaveText('23.00 USDT');
   await expect(figures.locator('dt:text-is("Round-up saved") + dd')).toHaveText('2.00 USDT');
   await expect(figures.locator('dt:text-is("To") + dd')).toHaveText(/^[A-Z]\*\*\*( [A-Z]\*\*\*)*$/);
-  const grams = (await figures.locator('dt:text-is("Gold saved") + dd').textContent())?.trim() ?? '';
+  const saved = figures.locator('dt:text-is("Gold saved") + dd');
+  const grams = (await saved.textContent())?.trim() ?? '';
   expect(grams).toMatch(/^0\.\d{4} g$/);
+  const quotedGrams = (await saved.getAttribute('title')) ?? '';
+  expect(quotedGrams).toMatch(/^0\.\d{1,6} g$/);
   await page.getByRole('button', { name: 'Send 25.00 USDT' }).click();
   const modal = page.getByRole('dialog', { name: 'Transaction status' });
   await expect(modal.getByText('Transaction Successful')).toBeVisible({ timeout: 30_000 });
@@ -115,6 +146,23 @@ test('Remit to save: 23 USDT to a friend by referral code, rounded up to 25; bot
   expect(a.USDT.available).toBe('75');
   expect(b.USDT.available).toBe('23');
   await expect(page.getByRole('table', { name: 'Your remittances' }).getByText('Sent')).toBeVisible();
+
+  // The round-up's gold: on the dashboard exactly the grams quoted (Ada held none before).
+  const gsaOnScreen = await dashboardGsa(page);
+  await expect(gsaOnScreen).toHaveText(grams);
+  await expect(gsaOnScreen).toHaveAttribute('title', quotedGrams);
+  expect(`${a.GOLD.available} g`).toBe(quotedGrams);
+  // Ada's history: one REMIT row, 25 USDT out and the quoted gold in, completed.
+  await page.goto('/transactions');
+  const sent = page
+    .getByRole('table', { name: 'All transactions' })
+    .getByRole('row')
+    .filter({ hasText: 'Remittance sent' });
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText('25.00 USDT');
+  await expect(sent).toContainText(grams.replace(/ g$/, ' GOLD'));
+  await expect(sent.locator(`[title="${quotedGrams.replace(/ g$/, ' GOLD')}"]`)).toBeVisible();
+  await expect(sent).toContainText('Completed');
 
   // The friend's side: the remittance and the history.
   const friend = await page.context().browser()!.newContext();
@@ -127,4 +175,5 @@ test('Remit to save: 23 USDT to a friend by referral code, rounded up to 25; bot
   const history = await (await request.get('/api/transactions?type=REMIT', { headers: bearer(ben.session) })).json();
   expect(history.data).toEqual([expect.objectContaining({ type: 'REMIT', amountOut: '23', status: 'completed' })]);
   await friend.close();
+  await ledgerBalances(request, test.info());
 });

@@ -79,6 +79,8 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Stripe's signing secret of our webhook endpoint (whsec_...): needed with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** How long a call to Stripe may take before it counts as failed (the SDK tries twice). */
+  STRIPE_TIMEOUT_MS: intFromEnv(10_000),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -98,6 +100,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   /** STRIPE_WEBHOOK_SECRET: verifies Stripe-Signature on payment webhooks (Spend To Save). */
   stripeWebhookSecret: string | undefined;
+  /** STRIPE_TIMEOUT_MS: a Stripe call not answered within this is the gateway being unavailable. */
+  stripeTimeoutMs: number;
   redisUrl: string | undefined;
   /** SANDBOX: the /api/dev/* routes and the dev mailbox page are on. */
   sandbox: boolean;
@@ -220,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     supportEmail: e.SUPPORT_EMAIL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeTimeoutMs: e.STRIPE_TIMEOUT_MS,
     redisUrl: e.REDIS_URL || undefined,
     // Production never falls into the sandbox by default: only an explicit SANDBOX=true.
     sandbox: e.NODE_ENV === 'production' ? e.SANDBOX === true : (e.SANDBOX ?? !productionAdapterConfigured),

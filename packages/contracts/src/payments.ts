@@ -18,8 +18,13 @@ import { transactionSchema } from './wallet.js';
 export const SPEND_TO_SAVE_FEE_BPS = 150;
 export const PAYMENT_MIN_USD = '10';
 export const PAYMENT_MAX_USD = '10000';
-/** How long a checkout stays payable (Stripe's shortest allowed expiry is 30 minutes). */
-export const CHECKOUT_TTL_MINUTES = 30;
+/**
+ * How long a checkout stays payable. Stripe refuses an `expires_at` less than 30 minutes (or
+ * more than 24 hours) after it creates the session, measured on its own clock; ours is read
+ * before the payment row is written and the API call is made, and the seconds are floored, so
+ * exactly 30 would be refused. Five minutes cover that latency, a retried call and clock skew.
+ */
+export const CHECKOUT_TTL_MINUTES = 35;
 export const REMIT_MIN_USDT = '1';
 export const REMIT_ROUND_UP_STEPS = [1, 5, 10] as const;
 export type RoundUpStep = (typeof REMIT_ROUND_UP_STEPS)[number];
@@ -76,6 +81,7 @@ export const checkoutResponseSchema = z.object({
   checkoutUrl: z.string(),
   payment: paymentSchema,
 });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const paymentResponseSchema = z.object({ payment: paymentSchema });
 export const paymentsResponseSchema = z.object({ data: z.array(paymentSchema) });
 
@@ -110,7 +116,8 @@ export type RemitQuoteRequest = z.infer<typeof remitQuoteRequestSchema>;
 /** What a remittance will do, shown before confirming; `quoteId` holds the round-up's gold for 30 s. */
 export const remitQuoteSchema = z.object({
   quoteId: z.string().nullable(),
-  recipient: z.object({ maskedName: z.string(), username: z.string() }),
+  /** Only the masked KYC name (decision 010): typing an e-mail or a code reveals no more. */
+  recipient: z.object({ maskedName: z.string() }),
   amountUsdt: z.string(),
   roundUpUsdt: z.string(),
   totalUsdt: z.string(),

@@ -49,16 +49,28 @@ export class GatewayUnavailable extends Error {}
 /** The webhook's signature is missing, wrong or too old. */
 export class InvalidSignature extends Error {}
 
-export type ExpireOutcome = 'expired' | 'completed';
+/** A checkout session as the gateway knows it now (Stripe's Checkout Session, read back). */
+export interface CheckoutSession {
+  sessionId: string;
+  /** open: still payable; complete: the customer finished it; expired: it can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
+  /** Stripe's payment_status: paid once the money is taken (an asynchronous method may be later). */
+  paymentStatus: string;
+  amountCents: bigint | null;
+  currency: string | null;
+}
 
 export interface PaymentGateway {
   readonly kind: 'sandbox' | 'stripe';
+  /** Opens a checkout; the same payment again answers the session opened first. */
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /**
-   * Closes an open checkout so it can no longer be paid. 'completed' when the customer paid
-   * first (its event is on the way); throws GatewayUnavailable when it could not be asked.
+   * Closes an open checkout so it can no longer be paid, and answers the session as it then
+   * is: complete when the customer paid first. Throws GatewayUnavailable when it could not be asked.
    */
-  expireCheckout(sessionId: string): Promise<ExpireOutcome>;
+  expireCheckout(sessionId: string): Promise<CheckoutSession>;
+  /** The session as the gateway knows it; throws GatewayUnavailable when it could not be asked. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutSession>;
   /** Verifies the signature over the exact bytes received, then reads the event. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutEvent;
 }

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { sandboxCheckouts } from './sandbox.schema.js';
-import { centsForGateway, type CheckoutEvent, type PaymentGateway } from './port.js';
+import {
+  GatewayUnavailable,
+  centsForGateway,
+  type CheckoutEvent,
+  type CheckoutSession,
+  type PaymentGateway,
+} from './port.js';
 import { stripeSignatureHeader, verifiedCheckoutEvent } from './stripe-signature.js';
 
 export const SANDBOX_PAYMENT_WEBHOOK_JOB = 'payments.sandbox-webhook';
@@ -75,6 +81,14 @@ export function createSandboxGateway(deps: {
     await deps.queue.send(SANDBOX_PAYMENT_WEBHOOK_JOB, { body: JSON.stringify(event) });
   }
 
+  const sessionOf = (row: SandboxCheckoutRow): CheckoutSession => ({
+    sessionId: row.id,
+    status: row.status,
+    paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
+    amountCents: BigInt(row.amountCents),
+    currency: row.currency,
+  });
+
   /** Moves an open session to `status` (once: a second caller finds it closed). */
   async function close(id: string, status: 'complete' | 'expired'): Promise<SandboxCheckoutRow | undefined> {
     const [row] = await db
@@ -85,31 +99,48 @@ export function createSandboxGateway(deps: {
     return row;
   }
 
+  async function expire(sessionId: string): Promise<CheckoutSession> {
+    const closed = await close(sessionId, 'expired');
+    if (closed) {
+      await emit('checkout.session.expired', closed);
+      return sessionOf(closed);
+    }
+    return retrieve(sessionId);
+  }
+
+  async function retrieve(sessionId: string): Promise<CheckoutSession> {
+    const row = await find(sessionId);
+    // Stripe answers 404 for a session it does not have; for us that is the gateway failing.
+    if (!row) throw new GatewayUnavailable(`No such checkout.session: '${sessionId}'`);
+    // Past its expiry an open session is expired, as Stripe's would be.
+    if (row.status === 'open' && row.expiresAt <= now()) return expire(row.id);
+    return sessionOf(row);
+  }
+
   const gateway: PaymentGateway = {
     kind: 'sandbox',
     async createCheckout(request) {
-      const id = `cs_test_${randomBytes(16).toString('hex')}`;
-      await db.insert(sandboxCheckouts).values({
-        id,
-        clientReferenceId: request.paymentId,
-        amountCents: request.amountCents.toString(),
-        currency: 'usd',
-        description: request.description,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt,
-      });
-      return { sessionId: id, url: `${deps.publicUrl}/sandbox-checkout/${id}` };
+      // One session per payment, as Stripe's Idempotency-Key (checkout-{paymentId}) gives a
+      // retried create the first session: a second call answers the session already opened.
+      await db
+        .insert(sandboxCheckouts)
+        .values({
+          id: `cs_test_${randomBytes(16).toString('hex')}`,
+          clientReferenceId: request.paymentId,
+          amountCents: request.amountCents.toString(),
+          currency: 'usd',
+          description: request.description,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: request.expiresAt,
+        })
+        .onConflictDoNothing({ target: sandboxCheckouts.clientReferenceId });
+      const row = await find(request.paymentId);
+      if (!row) throw new Error('sandbox checkout session was not stored');
+      return { sessionId: row.id, url: `${deps.publicUrl}/sandbox-checkout/${row.id}` };
     },
-    async expireCheckout(sessionId) {
-      const closed = await close(sessionId, 'expired');
-      if (closed) {
-        await emit('checkout.session.expired', closed);
-        return 'expired';
-      }
-      const row = await find(sessionId);
-      return row?.status === 'complete' ? 'completed' : 'expired';
-    },
+    expireCheckout: expire,
+    retrieveCheckout: retrieve,
     parseWebhook(rawBody, header): CheckoutEvent {
       return verifiedCheckoutEvent(rawBody, header, deps.webhookSecret);
     },
@@ -134,9 +165,8 @@ export function createSandboxGateway(deps: {
     async session(id: string): Promise<SandboxCheckoutRow> {
       const row = await find(id);
       if (!row) throw new SandboxCheckoutError(404, 'Checkout not found.');
-      // Past its expiry an open session is expired, as Stripe's would be.
       if (row.status === 'open' && row.expiresAt <= now()) {
-        await gateway.expireCheckout(row.id);
+        await retrieve(row.id);
         return (await find(row.id)) ?? row;
       }
       return row;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { GatewayUnavailable, InvalidSignature } from './port.js';
 import { createStripeGateway } from './stripe.js';
@@ -84,7 +84,13 @@ describe('Stripe Checkout gateway', () => {
         HttpResponse.json(session({ status: 'expired' })),
       ),
     );
-    expect(await gateway.expireCheckout('cs_test_a1B2c3')).toBe('expired');
+    expect(await gateway.expireCheckout('cs_test_a1B2c3')).toEqual({
+      sessionId: 'cs_test_a1B2c3',
+      status: 'expired',
+      paymentStatus: 'unpaid',
+      amountCents: 5000n,
+      currency: 'usd',
+    });
     server.use(
       http.post(`${BASE}/checkout/sessions/cs_test_a1B2c3/expire`, () =>
         stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.'),
@@ -93,7 +99,42 @@ describe('Stripe Checkout gateway', () => {
         HttpResponse.json(session({ status: 'complete', payment_status: 'paid' })),
       ),
     );
-    expect(await gateway.expireCheckout('cs_test_a1B2c3')).toBe('completed');
+    expect(await gateway.expireCheckout('cs_test_a1B2c3')).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+  });
+
+  it('reads a session back, and is unavailable when Stripe fails, does not answer in time or lacks the session', async () => {
+    server.use(
+      http.get(`${BASE}/checkout/sessions/cs_test_a1B2c3`, () =>
+        HttpResponse.json(session({ status: 'complete', payment_status: 'paid', amount_total: 2500 })),
+      ),
+    );
+    expect(await gateway.retrieveCheckout('cs_test_a1B2c3')).toEqual({
+      sessionId: 'cs_test_a1B2c3',
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountCents: 2500n,
+      currency: 'usd',
+    });
+    server.use(
+      http.get(`${BASE}/checkout/sessions/cs_test_a1B2c3`, () =>
+        HttpResponse.json({ error: { type: 'api_error', message: 'An unknown error occurred' } }, { status: 500 }),
+      ),
+    );
+    await expect(gateway.retrieveCheckout('cs_test_a1B2c3')).rejects.toBeInstanceOf(GatewayUnavailable);
+    server.use(
+      http.get(`${BASE}/checkout/sessions/cs_test_a1B2c3`, async () => {
+        await delay('infinite');
+        return HttpResponse.json(session());
+      }),
+    );
+    const quick = createStripeGateway({ secretKey: 'sk_test_123', webhookSecret: SECRET, timeoutMs: 100 });
+    await expect(quick.retrieveCheckout('cs_test_a1B2c3')).rejects.toThrow(/checkout\.sessions\.retrieve/);
+    server.use(
+      http.get(`${BASE}/checkout/sessions/cs_test_gone`, () =>
+        stripeError(404, "No such checkout.session: 'cs_test_gone'", 'resource_missing'),
+      ),
+    );
+    await expect(gateway.retrieveCheckout('cs_test_gone')).rejects.toBeInstanceOf(GatewayUnavailable);
   });
 
   it('reads a checkout.session.completed event whose Stripe-Signature verifies', () => {

@@ -1,12 +1,15 @@
 import Stripe from 'stripe';
-import { GatewayUnavailable, centsForGateway, type PaymentGateway } from './port.js';
+import { GatewayUnavailable, centsForGateway, type CheckoutSession, type PaymentGateway } from './port.js';
 import { verifiedCheckoutEvent } from './stripe-signature.js';
+
+const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
 
 /**
  * Stripe Checkout: a hosted payment page per payment (mode "payment", one USD line item),
- * our payment id as client_reference_id, an expiry of at least 30 minutes; events arrive at
- * POST /api/payments/webhook signed with the endpoint's secret. Not exercised against Stripe
- * here (no network); its documented answers and events are tested with MSW.
+ * our payment id as client_reference_id, an expiry 30 minutes to 24 hours after creation
+ * (we ask 35: CHECKOUT_TTL_MINUTES says why); events arrive at POST /api/payments/webhook
+ * signed with the endpoint's secret. Not exercised against Stripe here (no network); its
+ * documented answers and events are tested with MSW (src/test/stripe-api.ts).
  */
 export function createStripeGateway(options: {
   secretKey: string;
@@ -26,6 +29,26 @@ export function createStripeGateway(options: {
   /** Stripe could not be reached or refused our key: nobody's answer was weighed. */
   function unavailable(error: unknown, what: string): never {
     throw new GatewayUnavailable(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  function sessionOf(session: Stripe.Checkout.Session): CheckoutSession {
+    const status = SESSION_STATUSES.find((s) => s === session.status);
+    if (!status) throw new GatewayUnavailable(`Stripe answered checkout session ${session.id} with no known status`);
+    return {
+      sessionId: session.id,
+      status,
+      paymentStatus: session.payment_status,
+      amountCents: session.amount_total === null ? null : BigInt(session.amount_total),
+      currency: session.currency,
+    };
+  }
+
+  async function retrieve(sessionId: string): Promise<CheckoutSession> {
+    try {
+      return sessionOf(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      return unavailable(error, 'checkout.sessions.retrieve');
+    }
   }
 
   return {
@@ -64,21 +87,14 @@ export function createStripeGateway(options: {
     },
     async expireCheckout(sessionId) {
       try {
-        const session = await stripe.checkout.sessions.expire(sessionId);
-        return session.status === 'complete' ? 'completed' : 'expired';
+        return sessionOf(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open: ask what it became.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          try {
-            const session = await stripe.checkout.sessions.retrieve(sessionId);
-            return session.status === 'complete' ? 'completed' : 'expired';
-          } catch (again) {
-            return unavailable(again, 'checkout.sessions.retrieve');
-          }
-        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieve(sessionId);
         return unavailable(error, 'checkout.sessions.expire');
       }
     },
+    retrieveCheckout: retrieve,
     parseWebhook(rawBody, header) {
       return verifiedCheckoutEvent(rawBody, header, options.webhookSecret);
     },

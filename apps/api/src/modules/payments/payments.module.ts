@@ -21,7 +21,7 @@ declare module '../../services.js' {
   }
 }
 
-/** How often abandoned checkouts are closed and unsent mails queued. */
+/** How often pending checkouts past their expiry are settled and unsent mails queued. */
 const SWEEP_MS = 60_000;
 
 /**
@@ -38,6 +38,7 @@ export default fp(
       gateway = createStripeGateway({
         secretKey: app.config.stripeSecretKey,
         webhookSecret: app.config.stripeWebhookSecret,
+        timeoutMs: app.config.stripeTimeoutMs,
       });
     } else {
       sandbox = createSandboxGateway({
@@ -92,7 +93,9 @@ export default fp(
       await remit.markMailed(row.id);
     });
 
-    // Every process sweeps; each step is a conditional update, so two sweeps do each thing once.
+    // Every process sweeps, and need not be the only one: a sweep claims the payments it looks
+    // at (another skips them), the credit is the money operation that credits a payment once,
+    // and every close is conditional, so two processes never do a thing twice.
     const timer = setInterval(() => {
       void (async () => {
         await payments.sweep();

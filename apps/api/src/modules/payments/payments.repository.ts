@@ -21,23 +21,31 @@ export async function quoteOf(db: Db, userId: string, id: string): Promise<SaveQ
   return row;
 }
 
-/** Takes the quote for a checkout: once, while it lives (the update is the claim). */
-export async function useQuote(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(saveQuotes)
-    .set({ usedAt: at })
-    .where(and(eq(saveQuotes.id, id), isNull(saveQuotes.usedAt)))
-    .returning({ id: saveQuotes.id });
-  return rows.length === 1;
+/**
+ * The gateway's session for a payment opened without one yet. A retried request attaches the
+ * same session (the gateway answers a repeated create with the first), never another.
+ */
+export async function attachSession(
+  db: Db,
+  id: string,
+  session: { sessionId: string; url: string },
+  at: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ sessionId: session.sessionId, checkoutUrl: session.url, updatedAt: at })
+    .where(and(eq(payments.id, id), or(isNull(payments.sessionId), eq(payments.sessionId, session.sessionId))))
+    .returning();
+  return row;
 }
 
-export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [inserted] = await db.insert(payments).values(row).returning();
-  return inserted!;
-}
-
-export async function updatePayment(db: Db, id: string, set: Partial<typeof payments.$inferInsert>) {
-  const [row] = await db.update(payments).set(set).where(eq(payments.id, id)).returning();
+/** Fails a payment whose checkout could not be opened; not one a retried request opened meanwhile. */
+export async function failUnopened(db: Db, id: string, at: Date, reason: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'failed', updatedAt: at, failureReason: reason })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.sessionId)))
+    .returning();
   return row;
 }
 
@@ -88,14 +96,38 @@ export async function paymentsOf(db: Db, userId: string): Promise<PaymentRow[]> 
   return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(100);
 }
 
-/** Pending payments whose checkout has passed its expiry. */
-export async function abandoned(db: Db, at: Date, limit = 100): Promise<PaymentRow[]> {
-  return db
-    .select()
+/**
+ * Claims up to `limit` pending payments due a look from the sweep (past their checkout's
+ * expiry, or past their next look), longest due first. The claim moves each one's next look
+ * forward (1, 2, 4 ... 64 minutes), so a payment the gateway cannot settle yet goes behind the
+ * others instead of being taken first at every pass, and a sweep in another process (or this
+ * one's next pass while it still works) skips it; one whose process died is looked at again
+ * when that time comes.
+ */
+export async function claimDue(db: Db, at: Date, limit: number): Promise<PaymentRow[]> {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const due = sql`coalesce(${payments.reconcileAfter}, ${payments.expiresAt})`;
+  const isDue = and(eq(payments.status, 'pending'), sql`${due} <= ${now}`);
+  const batch = db
+    .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, at)))
-    .orderBy(payments.expiresAt)
-    .limit(limit);
+    .where(isDue)
+    .orderBy(due)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return (
+    db
+      .update(payments)
+      .set({
+        reconcileAfter: sql`${now} + interval '1 minute' * power(2, least(${payments.reconcileAttempts}, 6))`,
+        reconcileAttempts: sql`${payments.reconcileAttempts} + 1`,
+      })
+      // ARRAY(...) runs the batch's SELECT once. As `id IN (SELECT ...)` the planner may run it
+      // again for each row, and SKIP LOCKED then passes over the rows this UPDATE has just
+      // changed and hands out the next ones: past the LIMIT (seen: 3 claimed of a batch of 2).
+      .where(and(sql`${payments.id} = ANY(ARRAY(${batch}))`, isDue))
+      .returning()
+  );
 }
 
 /** Credited payments whose mail was never claimed (a process died before queueing it). */

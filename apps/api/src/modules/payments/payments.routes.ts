@@ -59,18 +59,26 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
     {
       onRequest: app.requireVerified,
       // 404: not the caller's quote; 409: the quote was used or was for another amount;
-      // 422: expired; 503: the gateway could not be reached (nothing charged).
-      config: { errorStatuses: [404, 409, 422, 503] },
+      // 422: expired, or the Idempotency-Key was used with another body; 503: the gateway
+      // could not be reached (nothing charged).
+      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
       schema: {
         tags,
-        summary: "Open the gateway's checkout for a quoted Spend To Save payment",
+        summary: "Open the gateway's checkout for a quoted Spend To Save payment (Idempotency-Key header)",
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = currentAuth(request);
-      return payments.checkout(user.id, user.email, request.body);
+      const { replayed, ...answer } = await payments.checkout(
+        user.id,
+        user.email,
+        request.body,
+        idempotencyOf(request),
+      );
+      markReplayed(reply, replayed);
+      return answer;
     },
   );
   app.get(

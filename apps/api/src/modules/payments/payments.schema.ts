@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { units } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
@@ -59,11 +59,19 @@ export const payments = pgTable(
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** The status last mailed: a mail is claimed by moving this, so each status mails once. */
     mailedStatus: text('mailed_status'),
+    /**
+     * When the sweep next asks the gateway about this pending payment (null: at its expiry).
+     * Claiming a payment moves it forward, so a payment the gateway cannot settle yet goes to
+     * the back of the queue instead of holding the front.
+     */
+    reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
+    /** How many times the sweep has claimed it (its backoff). */
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
-    index('payments_open_idx')
-      .on(t.expiresAt)
+    index('payments_due_idx')
+      .on(sql`coalesce(${t.reconcileAfter}, ${t.expiresAt})`)
       .where(sql`${t.status} = 'pending'`),
     check('payments_status', sql`${t.status} IN ('pending', 'credited', 'cancelled', 'expired', 'failed')`),
   ],

@@ -4,6 +4,7 @@ import {
   fromUnits,
   type AdminPayment,
   type CheckoutRequest,
+  type CheckoutResponse,
   type Payment,
   type PaymentQuote,
 } from '@qmgt/contracts';
@@ -14,9 +15,11 @@ import {
   GatewayUnavailable,
   InvalidSignature,
   type CheckoutEvent,
+  type CheckoutSession,
   type PaymentGateway,
 } from '../../adapters/payments/port.js';
-import { AppError, ApplicationUnavailable, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { AppError, ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
 import { acceptedOrThrow } from '../money/money.answers.js';
@@ -31,9 +34,24 @@ export interface PaymentMailJob {
   paymentId: string;
 }
 
+/** Pending payments the sweep looks at per pass (each pass runs a minute after the last). */
+const SWEEP_BATCH = 100;
+
+/** What one sweep pass did: payments looked at, and what became of them. */
+export interface SweepSummary {
+  checked: number;
+  credited: number;
+  expired: number;
+  /** Still pending: an asynchronous payment not yet settled, or the gateway could not be asked. */
+  waiting: number;
+  mails: number;
+}
+
 /** What a webhook did, for the gateway's log and the tests. */
 export type WebhookOutcome =
   'credited' | 'duplicate' | 'mismatch' | 'awaiting_payment' | 'failed' | 'expired' | 'unknown_payment' | 'ignored';
+/** What the gateway's session did to a pending payment; unchanged: something else closed it first. */
+type SettleOutcome = WebhookOutcome | 'cancelled' | 'unchanged';
 
 export interface PaymentsDeps {
   db: Db;
@@ -90,15 +108,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return row;
   }
 
-  /** Books a paid checkout; the operation is idempotent on the payment itself. */
-  async function credit(row: PaymentRow, event: CheckoutEvent): Promise<WebhookOutcome> {
+  /**
+   * Books a paid checkout: the one credit path, for the webhook's event and for the sweep's
+   * and the cancel's reading of the session alike. The operation locks the payment row and
+   * does nothing to a credited one, so whichever comes second (a late event, a sweep in another
+   * process) credits nothing. `source`: the event id, or what read the session.
+   */
+  async function credit(
+    row: PaymentRow,
+    paid: { amountCents: bigint | null; currency: string | null },
+    source: string,
+  ): Promise<WebhookOutcome> {
     const answer = acceptedOrThrow(
       await deps.money.execute({
         kind: 'payment_credit',
         userId: row.userId,
         paymentId: row.id,
-        amountCents: event.amountCents?.toString() ?? null,
-        currency: event.currency,
+        amountCents: paid.amountCents?.toString() ?? null,
+        currency: paid.currency,
         now: now().toISOString(),
       }),
     );
@@ -106,10 +133,85 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (outcome === 'credited') await mailCredit(row.id);
     if (outcome === 'mismatch')
       deps.log?.error(
-        { paymentId: row.id, event: event.id, amount: event.amountCents?.toString(), currency: event.currency },
+        { paymentId: row.id, source, amount: paid.amountCents?.toString(), currency: paid.currency },
         'payment gateway reported another amount than the checkout: not credited, needs an operator',
       );
     return outcome;
+  }
+
+  /**
+   * What the gateway's session says of a payment we hold pending: paid, it is credited (the
+   * webhook's path); expired, it is closed as `closeAs`; complete but unpaid (an asynchronous
+   * method the bank has not settled), it waits for its event or the sweep's next look.
+   */
+  async function settle(
+    row: PaymentRow,
+    session: CheckoutSession,
+    closeAs: 'expired' | 'cancelled',
+    source: string,
+  ): Promise<SettleOutcome> {
+    if (session.status === 'complete' && session.paymentStatus === 'paid') {
+      const outcome = await credit(row, session, source);
+      if (outcome === 'credited')
+        deps.log?.warn(
+          { paymentId: row.id, sessionId: session.sessionId, source },
+          'payment credited from the gateway session: its paid event had not arrived',
+        );
+      return outcome;
+    }
+    if (session.status === 'expired')
+      return (await repo.closePending(db, row.id, closeAs, now())) ? closeAs : 'unchanged';
+    return 'awaiting_payment';
+  }
+
+  /**
+   * The sweep's look at one pending payment past its expiry: the gateway's session decides.
+   * One still open there (Stripe closes it on its own schedule) is expired first, so it can
+   * no longer be paid once we call it expired.
+   */
+  async function reconcile(row: PaymentRow): Promise<SettleOutcome> {
+    // Never reached the gateway: nobody was given a checkout, nothing can have been paid.
+    if (!row.sessionId) return (await repo.closePending(db, row.id, 'expired', now())) ? 'expired' : 'unchanged';
+    let session = await gateway.retrieveCheckout(row.sessionId);
+    if (session.status === 'open') session = await gateway.expireCheckout(row.sessionId);
+    return settle(row, session, 'expired', 'sweep');
+  }
+
+  const gatewayDown = () =>
+    new ApplicationUnavailable(
+      'The payment service cannot be reached right now. Nothing was charged; please try again.',
+    );
+
+  function opened(row: PaymentRow): CheckoutResponse {
+    if (!row.checkoutUrl) throw new Error(`payment ${row.id} has no checkout`);
+    return { paymentId: row.id, checkoutUrl: row.checkoutUrl, payment: toWire(row) };
+  }
+
+  /** Opens the payment's checkout at the gateway; `first`: this request wrote the payment. */
+  async function openAtGateway(payment: PaymentRow, email: string, first: boolean): Promise<PaymentRow> {
+    const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
+    let session;
+    try {
+      session = await gateway.createCheckout({
+        paymentId: payment.id,
+        amountCents: BigInt(payment.amountCents),
+        description: `Spend To Save ${payment.code}: ${fromUnits(BigInt(payment.grams), 'GOLD')} g of gold`,
+        customerEmail: email,
+        successUrl: follow,
+        cancelUrl: `${follow}&cancelled=1`,
+        expiresAt: payment.expiresAt,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailable)) throw error;
+      deps.log?.warn({ err: error, paymentId: payment.id }, 'checkout could not be created');
+      // Only the request that wrote the payment fails it: a replay racing it must not fail a
+      // checkout the first request may still open.
+      if (first) await repo.failUnopened(db, payment.id, now(), 'The payment page could not be opened.');
+      throw gatewayDown();
+    }
+    const row = await repo.attachSession(db, payment.id, session, now());
+    if (!row) throw new Error(`payment ${payment.id} already has another checkout session`);
+    return row;
   }
 
   async function mailCredit(paymentId: string) {
@@ -155,56 +257,50 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * POST /payments/checkout: the payment at the quote's figures, and its checkout at the
-     * gateway. A quote opens one checkout (a double click gets a 409, not two payments).
+     * gateway. A quote opens one checkout (another request with it gets a 409); the same
+     * Idempotency-Key again gets the first answer: the same payment and checkout.
      */
-    async checkout(userId: string, email: string, body: CheckoutRequest) {
+    async checkout(
+      userId: string,
+      email: string,
+      body: CheckoutRequest,
+      claim: IdempotencyClaim,
+    ): Promise<CheckoutResponse & { replayed: boolean }> {
       const cents = byRules(() => usdCents(body.amountUsd));
-      const quote = await repo.quoteOf(db, userId, body.quoteId);
-      if (!quote || quote.kind !== 'SPEND') throw notFound('Quote not found.');
-      if (BigInt(quote.amountIn) !== cents)
-        throw conflict('This quote was for another amount. Please ask for a new one.', { field: 'amountUsd' });
-      if (quote.usedAt) throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
-      if (quote.expiresAt <= now())
-        throw new AppError(422, 'QuoteExpiredError', 'This quote has expired. Please ask for a new one.');
-      if (!(await repo.useQuote(db, quote.id, now())))
-        throw new AppError(409, 'QuoteUsedError', 'This quote has already been used.');
-      const code = newTransactionCode('PAYMENT');
-      const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000);
-      const payment = await repo.insertPayment(db, {
-        code,
-        userId,
-        gateway: gateway.kind,
-        amountCents: quote.amountIn,
-        feeCents: quote.fee,
-        grams: quote.grams,
-        price: quote.price,
-        expiresAt,
-      });
-      const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
-      try {
-        const session = await gateway.createCheckout({
-          paymentId: payment.id,
-          amountCents: cents,
-          description: `Spend To Save ${code}: ${fromUnits(BigInt(quote.grams), 'GOLD')} g of gold`,
-          customerEmail: email,
-          successUrl: follow,
-          cancelUrl: `${follow}&cancelled=1`,
-          expiresAt,
-        });
-        const row = await repo.updatePayment(db, payment.id, {
-          sessionId: session.sessionId,
-          checkoutUrl: session.url,
-          updatedAt: now(),
-        });
-        return { paymentId: payment.id, checkoutUrl: session.url, payment: toWire(row!) };
-      } catch (error) {
-        if (!(error instanceof GatewayUnavailable)) throw error;
-        deps.log?.warn({ err: error, paymentId: payment.id }, 'checkout could not be created');
-        await repo.closePending(db, payment.id, 'failed', now(), 'The payment page could not be opened.');
-        throw new ApplicationUnavailable(
-          'The payment service cannot be reached right now. Nothing was charged; please try again.',
+      // The key, the quote's checks and use, and the payment row are one database call (the
+      // money engine's, operation type payment_open, migration 0021); the gateway comes after.
+      const answer = acceptedOrThrow(
+        await deps.money.execute({
+          kind: 'payment_open',
+          userId,
+          key: claim.key,
+          scope: claim.scope,
+          requestHash: claim.requestHash,
+          now: now().toISOString(),
+          quoteId: body.quoteId,
+          amountCents: cents.toString(),
+          code: newTransactionCode('PAYMENT'),
+          gateway: gateway.kind,
+          expiresAt: new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000).toISOString(),
+        }),
+      );
+      const replayed = answer.replayed === true;
+      const payment = await repo.paymentById(db, String(answer.paymentId));
+      if (!payment) throw new Error('payment_open answered without its payment');
+      if (payment.checkoutUrl) return { ...opened(payment), replayed };
+      // The first request could not reach the gateway and said so: a replay answers the same.
+      if (payment.status === 'failed') throw gatewayDown();
+      // Its process died before the gateway answered, and the sweep closed it long after.
+      if (payment.status !== 'pending')
+        throw new AppError(
+          422,
+          'QuoteExpiredError',
+          'This checkout was never opened and has expired. Please ask for a new quote.',
         );
-      }
+      // No session yet: this is the first request, or a replay of one that died (or is still
+      // waiting) before the gateway answered. The gateway answers a repeated create with the
+      // session it opened first, so either way there is one checkout.
+      return { ...opened(await openAtGateway(payment, email, !replayed)), replayed };
     },
 
     /** GET /admin/payments: every customer's payments, for support (a failed one says why). */
@@ -240,15 +336,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const row = await own(userId, id);
       if (row.status !== 'pending') return toWire(row);
       if (row.sessionId) {
-        let outcome;
+        let session;
         try {
-          outcome = await gateway.expireCheckout(row.sessionId);
+          session = await gateway.expireCheckout(row.sessionId);
         } catch (error) {
           if (error instanceof GatewayUnavailable)
             throw new ApplicationUnavailable('The payment service cannot be reached right now. Please try again.');
           throw error;
         }
-        if (outcome === 'completed') return toWire((await repo.paymentById(db, id)) ?? row);
+        // Paid before the cancel reached the gateway: credited now, as its event would.
+        if (session.status === 'complete') {
+          await settle(row, session, 'cancelled', 'cancel');
+          return toWire(await own(userId, id));
+        }
       }
       return toWire((await repo.closePending(db, id, 'cancelled', now())) ?? (await own(userId, id)));
     },
@@ -293,7 +393,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
-          return event.paymentStatus === 'paid' ? credit(row, event) : 'awaiting_payment';
+          return event.paymentStatus === 'paid' ? credit(row, event, event.id) : 'awaiting_payment';
         case 'checkout.session.async_payment_failed':
           await repo.closePending(db, row.id, 'failed', now(), 'Your bank declined the payment.');
           return 'failed';
@@ -306,25 +406,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
-     * Closes checkouts past their expiry (asking the gateway first: one paid at the last
-     * moment stays pending for its event) and queues credit mails a crash left unsent.
+     * Every minute, in every process: settles pending payments past their checkout's expiry
+     * from the gateway's session (paid: credited by the webhook's path, so a late event or a
+     * second sweep credits nothing; expired: closed, after expiring it at the gateway if it is
+     * still open), and queues credit mails a crash left unsent. Each payment is claimed before
+     * it is looked at (repo.claimDue), so two processes never ask about the same one at once,
+     * and one the gateway cannot settle yet waits behind the rest instead of starving them.
      */
-    async sweep(): Promise<{ expired: number; mails: number }> {
-      let expired = 0;
-      for (const row of await repo.abandoned(db, now())) {
+    async sweep(options: { batch?: number } = {}): Promise<SweepSummary> {
+      const summary: SweepSummary = { checked: 0, credited: 0, expired: 0, waiting: 0, mails: 0 };
+      for (const row of await repo.claimDue(db, now(), options.batch ?? SWEEP_BATCH)) {
+        summary.checked++;
         try {
-          const outcome = row.sessionId ? await gateway.expireCheckout(row.sessionId) : 'expired';
-          if (outcome === 'expired' && (await repo.closePending(db, row.id, 'expired', now()))) expired++;
+          const outcome = await reconcile(row);
+          if (outcome === 'credited') summary.credited++;
+          else if (outcome === 'expired') summary.expired++;
+          else if (outcome === 'awaiting_payment') summary.waiting++;
         } catch (error) {
+          summary.waiting++;
           deps.log?.warn(
-            { err: error, paymentId: row.id },
-            'could not expire an abandoned checkout; next pass tries again',
+            { err: error, paymentId: row.id, attempts: row.reconcileAttempts },
+            'could not settle a checkout past its expiry; a later pass asks again',
           );
         }
       }
       const unmailed = await repo.unmailedCredits(db, new Date(now().getTime() - 60_000));
       for (const row of unmailed) await mailCredit(row.id);
-      return { expired, mails: unmailed.length };
+      summary.mails = unmailed.length;
+      return summary;
     },
   };
 }

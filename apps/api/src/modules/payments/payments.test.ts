@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   fromUnits,
   toUnits,
@@ -9,7 +9,11 @@ import {
   type PaymentQuote,
   type SandboxCheckout,
 } from '@qmgt/contracts';
+import { createSandboxGateway } from '../../adapters/payments/sandbox.js';
 import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.js';
+import { requestHash } from '../../plugins/idempotency.js';
+import { newTransactionCode } from '../transactions/transactions.service.js';
+import { createPaymentsService } from './payments.service.js';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
@@ -33,13 +37,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token?: string) =>
+/** A POST; `key`: its Idempotency-Key (checkout requires one). */
+const send = (url: string, body: unknown, token?: string, key?: string | null) =>
   t.app.inject({
     method: 'POST',
     url: `/api${url}`,
     payload: body as Record<string, unknown>,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
   });
+const checkout = (body: { amountUsd: string; quoteId: string }, token: string, key: string | null = randomUUID()) =>
+  send('/payments/checkout', body, token, key);
 const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
 const payment = async (token: string, id: string) =>
   (await get(t.app, `/payments/${id}`, token)).json<{ payment: Payment }>().payment;
@@ -59,12 +66,48 @@ async function openCheckout(token: string, amountUsd = '50') {
   const quote = await send('/payments/quote', { amountUsd }, token);
   expect(quote.statusCode, quote.body).toBe(200);
   const q = quote.json<PaymentQuote>();
-  const res = await send('/payments/checkout', { amountUsd, quoteId: q.quoteId }, token);
+  const res = await checkout({ amountUsd, quoteId: q.quoteId }, token);
   expect(res.statusCode, res.body).toBe(200);
   return { quote: q, ...res.json<{ paymentId: string; checkoutUrl: string; payment: Payment }>() };
 }
 
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/sandbox-checkout/')[1]!;
+/** The gateway events our endpoint took for a payment, in order. */
+const eventsOf = async (paymentId: string) =>
+  (
+    await t.database.executeSql('SELECT type, outcome FROM payment_events WHERE payment_id = $1 ORDER BY received_at', [
+      paymentId,
+    ])
+  ).rows;
+const pendingIds = async () =>
+  (await t.database.executeSql("SELECT id::text AS id FROM payments WHERE status = 'pending'")).rows.map((r) =>
+    String((r as { id: string }).id),
+  );
+
+/**
+ * The payments service of another API process whose clock (and the sandbox gateway's, the
+ * world's) is `minutes` ahead, over this app's database, engine and queue: the module's `now` hook.
+ */
+function later(minutes: number) {
+  const { money, market } = t.app.services;
+  const now = () => new Date(Date.now() + minutes * 60_000);
+  const sandbox = createSandboxGateway({
+    db: t.database.db,
+    queue: t.app.jobs,
+    publicUrl: 'http://qmgt.test',
+    webhookSecret: secret,
+    now,
+  });
+  return createPaymentsService({
+    db: t.database.db,
+    money,
+    market,
+    jobs: t.app.jobs,
+    gateway: sandbox.gateway,
+    publicUrl: 'http://qmgt.test',
+    now,
+  });
+}
 
 /** A Stripe-shaped event about a session, signed like the gateway signs (or not). */
 function event(
@@ -149,13 +192,49 @@ describe('Spend To Save', () => {
     const late = await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('This checkout has expired.');
-    // The gateway's own "expired" event for it arrives and changes nothing.
-    await new Promise((r) => setTimeout(r, 300));
+    // The gateway's own "expired" event for it arrives, is handled, and changes nothing.
+    await within(15_000, async () => (await eventsOf(paymentId)).length > 0);
+    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.expired', outcome: 'expired' }]);
     expect((await payment(sam.token, paymentId)).status).toBe('cancelled');
     expect((await balances(sam.token)).GOLD.available).toBe('0');
     const list = (await get(t.app, '/payments', sam.token)).json<{ data: Payment[] }>().data;
     expect(list.map((p) => p.status)).toEqual(['cancelled']);
   });
+
+  it('delivers again an event our endpoint failed to take, and the payment is credited exactly once', async () => {
+    const ray = await customer();
+    const { quote, paymentId, checkoutUrl } = await openCheckout(ray.token);
+    // A fault at our end, injected in the database: recording this payment's events fails the
+    // first two times, after its credit has committed, so our endpoint answers 500 and the
+    // gateway must deliver the event again (the sequence counts every try: it is not rolled back).
+    await t.database.executeSql(`
+      CREATE SEQUENCE webhook_fault_tries;
+      CREATE FUNCTION webhook_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.payment_id = '${paymentId}' AND nextval('webhook_fault_tries') <= 2 THEN
+          RAISE EXCEPTION 'injected fault: payment_events is unavailable';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER webhook_fault BEFORE INSERT ON payment_events FOR EACH ROW EXECUTE FUNCTION webhook_fault();
+    `);
+    try {
+      expect((await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {})).statusCode).toBe(200);
+      // Retried with backoff (2 s, then 4 s): taken at the third delivery.
+      await within(45_000, async () => (await eventsOf(paymentId)).length > 0);
+    } finally {
+      await t.database.executeSql('DROP TRIGGER webhook_fault ON payment_events; DROP FUNCTION webhook_fault(); ');
+    }
+    const tries = await t.database.executeSql('SELECT last_value::int AS tries FROM webhook_fault_tries');
+    await t.database.executeSql('DROP SEQUENCE webhook_fault_tries');
+    expect(tries.rows).toEqual([{ tries: 3 }]);
+    // The first delivery credited; the two after it found the payment credited.
+    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.completed', outcome: 'duplicate' }]);
+    expect((await payment(ray.token, paymentId)).status).toBe('credited');
+    expect((await balances(ray.token)).GOLD.available).toBe(quote.grams);
+    expect((await get(t.app, '/transactions?type=PAYMENT', ray.token)).json().data).toHaveLength(1);
+    await ledgerIsSound();
+  }, 60_000);
 
   it('refuses forged, altered and stale webhooks, and moves nothing', async () => {
     const eve = await customer();
@@ -228,17 +307,40 @@ describe('Spend To Save', () => {
     expect((await get(t.app, '/admin/payments?status=lost', operatorToken)).statusCode).toBe(400);
   });
 
-  it('closes abandoned checkouts once their time is up', async () => {
+  it('closes abandoned checkouts once their time is up, at the gateway first', async () => {
     const kim = await customer();
     const { paymentId, checkoutUrl } = await openCheckout(kim.token);
-    await t.database.executeSql(
-      `UPDATE payments SET expires_at = now() - interval '1 minute' WHERE id = '${paymentId}'`,
-    );
-    const swept = await t.app.services.payments.sweep();
+    // Payable for 35 minutes: a sweep before then leaves it alone.
+    await later(34).sweep();
+    expect((await payment(kim.token, paymentId)).status).toBe('pending');
+    const swept = await later(36).sweep();
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect((await payment(kim.token, paymentId)).status).toBe('expired');
     expect((await get(t.app, `/dev/payments/${sessionIdOf(checkoutUrl)}`)).json().status).toBe('expired');
-    expect((await t.app.services.payments.sweep()).expired).toBe(0);
+    // Closed, it is not looked at again.
+    expect(await pendingIds()).not.toContain(paymentId);
+    expect((await later(36).sweep()).expired).toBe(0);
+  });
+
+  it('credits a paid checkout whose event was lost, once past its expiry; the event arriving late credits nothing', async () => {
+    const lou = await customer();
+    const { quote, paymentId, checkoutUrl } = await openCheckout(lou.token);
+    const sessionId = sessionIdOf(checkoutUrl);
+    // Paid on the gateway's page, and every delivery of its event lost: the gateway's own
+    // record of the session says complete, and no event is on its way.
+    await t.database.executeSql(`UPDATE sandbox_checkouts SET status = 'complete' WHERE id = $1`, [sessionId]);
+    await later(0).sweep();
+    expect((await payment(lou.token, paymentId)).status).toBe('pending');
+
+    expect((await later(36).sweep()).credited).toBeGreaterThanOrEqual(1);
+    expect((await payment(lou.token, paymentId)).status).toBe('credited');
+    expect((await balances(lou.token)).GOLD.available).toBe(quote.grams);
+    expect((await deliver(event('checkout.session.completed', { sessionId, paymentId }))).json().outcome).toBe(
+      'duplicate',
+    );
+    expect((await balances(lou.token)).GOLD.available).toBe(quote.grams);
+    expect((await get(t.app, '/transactions?type=PAYMENT', lou.token)).json().data).toHaveLength(1);
+    await ledgerIsSound();
   });
 
   it('rewards the payer’s upline like any purchase: 5% of the grams bought, as QMGT', async () => {
@@ -263,6 +365,110 @@ describe('Spend To Save', () => {
     await ledgerIsSound();
   });
 
+  it('answers a retried checkout request (same Idempotency-Key) with the first checkout, and opens no other', async () => {
+    const zoe = await customer();
+    const q = (await send('/payments/quote', { amountUsd: '40' }, zoe.token)).json<PaymentQuote>();
+    const body = { amountUsd: '40', quoteId: q.quoteId };
+    const key = randomUUID();
+    const first = await checkout(body, zoe.token, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await checkout(body, zoe.token, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({
+      paymentId: first.json().paymentId,
+      checkoutUrl: first.json().checkoutUrl,
+      payment: { status: 'pending', grams: q.grams },
+    });
+    // Another key with the used quote is a second attempt, refused as a double click is; the
+    // key with another body is refused; without a key the request is not read.
+    const otherKey = await checkout(body, zoe.token, randomUUID());
+    expect(otherKey.statusCode).toBe(409);
+    expect(otherKey.json().error.name).toBe('QuoteUsedError');
+    const otherBody = await checkout({ ...body, amountUsd: '41' }, zoe.token, key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().error.message).toContain('Idempotency-Key');
+    const noKey = await checkout(body, zoe.token, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.message).toContain('Idempotency-Key header is required');
+
+    expect((await get(t.app, '/payments', zoe.token)).json<{ data: Payment[] }>().data).toHaveLength(1);
+    const sessions = await t.database.executeSql('SELECT id FROM sandbox_checkouts WHERE client_reference_id = $1', [
+      first.json().paymentId,
+    ]);
+    expect(sessions.rows).toEqual([{ id: sessionIdOf(first.json().checkoutUrl) }]);
+  });
+
+  it('a request that died between writing the payment and the gateway: its retry opens the one checkout', async () => {
+    const kai = await customer();
+    const q = (await send('/payments/quote', { amountUsd: '60' }, kai.token)).json<PaymentQuote>();
+    const body = { amountUsd: '60', quoteId: q.quoteId };
+    const key = randomUUID();
+    // What the first request committed before its process died: the key, the payment, the
+    // quote's use (one database call), and no checkout at the gateway.
+    const scope = '/api/payments/checkout';
+    const written = await t.app.services.money.execute({
+      kind: 'payment_open',
+      userId: kai.user.id,
+      key,
+      scope,
+      requestHash: requestHash(scope, body),
+      now: new Date().toISOString(),
+      quoteId: q.quoteId,
+      amountCents: '6000',
+      code: newTransactionCode('PAYMENT'),
+      gateway: 'sandbox',
+      expiresAt: new Date(Date.now() + 35 * 60_000).toISOString(),
+    });
+    expect(written).toMatchObject({ status: 200 });
+    const pending = await payment(kai.token, String(written.paymentId));
+    expect(pending).toMatchObject({ status: 'pending', checkoutUrl: null });
+
+    const retried = await checkout(body, kai.token, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const { paymentId, checkoutUrl } = retried.json<{ paymentId: string; checkoutUrl: string }>();
+    expect(paymentId).toBe(written.paymentId);
+    expect(checkoutUrl).toMatch(/\/sandbox-checkout\/cs_test_/);
+    // Retried again: the same checkout, still one session at the gateway.
+    expect((await checkout(body, kai.token, key)).json().checkoutUrl).toBe(checkoutUrl);
+    const sessions = await t.database.executeSql('SELECT id FROM sandbox_checkouts WHERE client_reference_id = $1', [
+      paymentId,
+    ]);
+    expect(sessions.rows).toHaveLength(1);
+    expect((await send(`/dev/payments/${sessionIdOf(checkoutUrl)}/complete`, {})).statusCode).toBe(200);
+    await within(15_000, async () => (await payment(kai.token, paymentId)).status === 'credited');
+    expect((await balances(kai.token)).GOLD.available).toBe(q.grams);
+
+    // One whose retry never came: past its expiry the sweep closes it (nobody had a checkout
+    // to pay), and a retry after that is told to start again.
+    const q2 = (await send('/payments/quote', { amountUsd: '15' }, kai.token)).json<PaymentQuote>();
+    const body2 = { amountUsd: '15', quoteId: q2.quoteId };
+    const key2 = randomUUID();
+    const orphan = await t.app.services.money.execute({
+      kind: 'payment_open',
+      userId: kai.user.id,
+      key: key2,
+      scope,
+      requestHash: requestHash(scope, body2),
+      now: new Date().toISOString(),
+      quoteId: q2.quoteId,
+      amountCents: '1500',
+      code: newTransactionCode('PAYMENT'),
+      gateway: 'sandbox',
+      expiresAt: new Date(Date.now() + 35 * 60_000).toISOString(),
+    });
+    await later(36).sweep();
+    expect((await payment(kai.token, String(orphan.paymentId))).status).toBe('expired');
+    const tooLate = await checkout(body2, kai.token, key2);
+    expect(tooLate.statusCode).toBe(422);
+    expect(tooLate.json().error.message).toBe(
+      'This checkout was never opened and has expired. Please ask for a new quote.',
+    );
+    expect((await balances(kai.token)).GOLD.available).toBe(q.grams);
+  });
+
   it('refuses bad amounts, used, foreign and mismatched quotes, and other users’ payments', async () => {
     const lee = await customer();
     const max = await customer();
@@ -272,10 +478,12 @@ describe('Spend To Save', () => {
       expect((await send('/payments/quote', { amountUsd }, lee.token)).statusCode, amountUsd).toBe(422);
 
     const q = (await send('/payments/quote', { amountUsd: '30' }, lee.token)).json<PaymentQuote>();
-    expect((await send('/payments/checkout', { amountUsd: '31', quoteId: q.quoteId }, lee.token)).statusCode).toBe(409);
-    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, max.token)).statusCode).toBe(404);
-    expect((await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token)).statusCode).toBe(200);
-    const twice = await send('/payments/checkout', { amountUsd: '30', quoteId: q.quoteId }, lee.token);
+    const other = await checkout({ amountUsd: '31', quoteId: q.quoteId }, lee.token);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe('This quote was for another amount. Please ask for a new one.');
+    expect((await checkout({ amountUsd: '30', quoteId: q.quoteId }, max.token)).statusCode).toBe(404);
+    expect((await checkout({ amountUsd: '30', quoteId: q.quoteId }, lee.token)).statusCode).toBe(200);
+    const twice = await checkout({ amountUsd: '30', quoteId: q.quoteId }, lee.token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.name).toBe('QuoteUsedError');
 

@@ -99,7 +99,7 @@ export function createRemitService(deps: RemitDeps) {
       const recipient = await recipientOf(userId, body.recipient);
       const { amount, roundUp } = await figures(body);
       const base = {
-        recipient: { maskedName: await nameOf(recipient), username: recipient.username },
+        recipient: { maskedName: await nameOf(recipient) },
         amountUsdt: fromUnits(amount, 'USDT'),
         roundUpUsdt: fromUnits(roundUp, 'USDT'),
         totalUsdt: fromUnits(amount + roundUp, 'USDT'),

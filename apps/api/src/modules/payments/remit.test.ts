@@ -78,6 +78,9 @@ describe('Remit to save', () => {
       feeUsdt: '0.03',
     });
     expect(q.quoteId).toBeTruthy();
+    // The masked KYC name and nothing else of the recipient (decision 010): not the username.
+    expect(q.recipient).toEqual({ maskedName: 'B*** O***' });
+    expect(JSON.stringify(q)).not.toContain(ben.user.username);
     const key = randomUUID();
     const body = { recipient: ben.user.refCode, amountUsdt: '23', roundUpTo: 5, quoteId: q.quoteId };
     const res = await send('/remit', body, ada.token, key);
@@ -107,6 +110,31 @@ describe('Remit to save', () => {
     expect(replay.json().remittance.id).toBe(remittance.id);
     expect((await balances(ada.token)).USDT.available).toBe('75');
     expect((await balances(ben.token)).USDT.available).toBe('23');
+
+    // One ledger operation: both sides' transaction rows point at one journal entry, the only
+    // entry the remittance wrote, and its postings move both customers' accounts.
+    const sides = await t.database.executeSql(
+      `SELECT s.journal_entry_id::text AS sent, r.journal_entry_id::text AS received
+         FROM remittances m
+         JOIN transactions s ON s.id = m.sender_transaction_id AND s.user_id = m.sender_id
+         JOIN transactions r ON r.id = m.recipient_transaction_id AND r.user_id = m.recipient_id
+        WHERE m.id = $1`,
+      [remittance.id],
+    );
+    expect(sides.rows).toHaveLength(1);
+    const { sent: sentEntry, received: receivedEntry } = sides.rows[0] as { sent: string; received: string };
+    expect(sentEntry).toMatch(/^[0-9a-f-]{36}$/);
+    expect(receivedEntry).toBe(sentEntry);
+    const entries = await t.database.executeSql(
+      `SELECT e.id::text AS id, bool_or(a.owner_user_id = $2) AS sender, bool_or(a.owner_user_id = $3) AS recipient
+         FROM journal_entries e
+         JOIN postings p ON p.entry_id = e.id
+         JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.type = 'remit' AND e.memo = $1
+        GROUP BY e.id`,
+      [remittance.id, ada.user.id, ben.user.id],
+    );
+    expect(entries.rows).toEqual([{ id: sentEntry, sender: true, recipient: true }]);
 
     const sent = (await get(t.app, '/transactions?type=REMIT', ada.token)).json().data;
     const received = (await get(t.app, '/transactions?type=REMIT', ben.token)).json().data;

@@ -56,10 +56,12 @@ function renderForm(go: (url: string) => void) {
 describe('Spend To Save', () => {
   it('shows the fee and the grams before the checkout, then opens the checkout with the quote', async () => {
     const opened: unknown[] = [];
+    const keys: (string | null)[] = [];
     server.use(
       http.post(apiUrl('/payments/quote'), () => HttpResponse.json(quote)),
       http.post(apiUrl('/payments/checkout'), async ({ request }) => {
         opened.push(await request.json());
+        keys.push(request.headers.get('idempotency-key'));
         return HttpResponse.json({
           paymentId: PAYMENT_ID,
           checkoutUrl: 'http://localhost/sandbox-checkout/cs_test_1',
@@ -77,6 +79,34 @@ describe('Spend To Save', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/sandbox-checkout/cs_test_1'));
     expect(opened).toEqual([{ amountUsd: '50', quoteId: quote.quoteId }]);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
+  it('sends the same Idempotency-Key again when the checkout request got no answer, and goes to that checkout', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(apiUrl('/payments/quote'), () => HttpResponse.json(quote)),
+      http.post(apiUrl('/payments/checkout'), ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({
+          paymentId: PAYMENT_ID,
+          checkoutUrl: 'http://localhost/sandbox-checkout/cs_test_1',
+          payment: payment(),
+        });
+      }),
+    );
+    const go = vi.fn();
+    const { user } = renderForm(go);
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USD)' }), '50');
+    await user.click(screen.getByRole('button', { name: 'See what it buys' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByText(/No answer from the server/)).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/sandbox-checkout/cs_test_1'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('says what is wrong with an amount, at the field, before and after asking', async () => {
@@ -149,7 +179,7 @@ describe('Spend To Save', () => {
 describe('Remit to save', () => {
   const remitQuote: RemitQuote = {
     quoteId: '66666666-6666-4666-8666-666666666666',
-    recipient: { maskedName: 'B*** O***', username: 'ben' },
+    recipient: { maskedName: 'B*** O***' },
     amountUsdt: '23',
     roundUpUsdt: '2',
     totalUsdt: '25',

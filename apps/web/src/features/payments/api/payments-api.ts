@@ -46,10 +46,12 @@ export const paymentQueryOptions = (id: string) =>
 export const requestPaymentQuote = (amountUsd: string) =>
   apiRequest(apiPaths.paymentQuote, { method: 'POST', body: { amountUsd }, schema: paymentQuoteSchema });
 
-export const openCheckout = (amountUsd: string, quoteId: string) =>
+/** The same Idempotency-Key again (a retry after no answer) gets the first checkout, not a second. */
+export const openCheckout = (amountUsd: string, quoteId: string, idempotencyKey: string) =>
   apiRequest(apiPaths.paymentCheckout, {
     method: 'POST',
     body: { amountUsd, quoteId },
+    headers: { 'Idempotency-Key': idempotencyKey },
     schema: checkoutResponseSchema,
   });
 

@@ -8,9 +8,10 @@ import {
 } from '@qmgt/contracts';
 import { useState } from 'react';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
+import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { openCheckout, requestPaymentQuote } from '../api/payments-api';
 
 const FEE_PERCENT = `${SPEND_TO_SAVE_FEE_BPS / 100}%`;
@@ -28,6 +29,7 @@ export function SpendToSaveForm({ go = (url: string) => window.location.assign(u
   const [busy, setBusy] = useState<'quote' | 'checkout' | null>(null);
   const secondsLeft = useCountdown(quote?.validUntil ?? null);
   const expired = quote !== null && secondsLeft === 0;
+  const keys = useIdempotencyKeys();
 
   const ask = async () => {
     const value = amount.trim();
@@ -49,11 +51,18 @@ export function SpendToSaveForm({ go = (url: string) => window.location.assign(u
     setBusy('checkout');
     setError(null);
     try {
-      const opened = await openCheckout(quote.amountUsd, quote.quoteId);
+      const opened = await openCheckout(quote.amountUsd, quote.quoteId, keys.keyFor(quote.quoteId));
       go(opened.checkoutUrl);
     } catch (failure) {
-      setQuote(null);
       setBusy(null);
+      // No answer: the checkout may have been opened. The quote stays, and continuing again
+      // sends the same key, which answers that checkout rather than opening a second one.
+      if (failure instanceof ApiError && failure.status === 0) {
+        setError('No answer from the server. Continue again: you will get the same checkout, never a second one.');
+        return;
+      }
+      keys.forget(quote.quoteId);
+      setQuote(null);
       setError(errorMessage(failure, 'The checkout could not be opened. Nothing was charged.'));
     }
   };
