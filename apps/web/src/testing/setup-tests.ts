@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { assumeFirstPaintDone } from '@/app/layout/after-first-paint';
 import { preloadAllScreens } from '@/app/lazy-screen';
 import { preloadQrCode } from '@/components/ui/qr-code';
 import { server } from './server';
@@ -45,6 +46,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeAll(async () => {
   await import('@/app/router');
   await Promise.all([preloadAllScreens(), preloadQrCode()]);
+  // As on a page long past its first paint: the shell renders whole (after-first-paint.test.tsx
+  // tests the wait itself, on a fresh copy of the module).
+  assumeFirstPaintDone();
 }, 60_000);
 beforeEach(() => {
   localStorage.clear();

@@ -1,24 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useAfterFirstPaint } from './after-first-paint';
 
-function Probe({ name }: { name: string }) {
-  return <p>{`${name}: ${useAfterFirstPaint() ? 'after' : 'first paint'}`}</p>;
+/** A fresh copy of the module: the test setup marks the shared one as long past its first paint. */
+async function freshGate() {
+  vi.resetModules();
+  return (await import('./after-first-paint')).useAfterFirstPaint;
 }
 
 describe('the first paint gate (what the signed-in shell shows after the screen)', () => {
   it('is false while the first screen renders, true once it has painted, and stays true', async () => {
+    const useAfterFirstPaint = await freshGate();
     const seen: boolean[] = [];
-    function Recorder() {
+    function Probe({ name }: { name: string }) {
       seen.push(useAfterFirstPaint());
-      return null;
+      return <p>{`${name}: ${seen.at(-1) ? 'after' : 'first paint'}`}</p>;
     }
-    render(
-      <>
-        <Probe name="first" />
-        <Recorder />
-      </>,
-    );
+    render(<Probe name="first" />);
     expect(seen[0]).toBe(false);
     expect(screen.getByText('first: first paint')).toBeInTheDocument();
     expect(await screen.findByText('first: after')).toBeInTheDocument();
@@ -29,12 +26,11 @@ describe('the first paint gate (what the signed-in shell shows after the screen)
   });
 
   it("waits for the parts' chunks too, so they render without a fallback; a later mount does not wait", async () => {
-    vi.resetModules();
-    const fresh = await import('./after-first-paint');
+    const useAfterFirstPaint = await freshGate();
     let arrive: () => void = () => undefined;
     const load = () => new Promise<void>((resolve) => (arrive = resolve));
     function Parts() {
-      return <p>{fresh.useAfterFirstPaint(load) ? 'parts shown' : 'parts waiting'}</p>;
+      return <p>{useAfterFirstPaint(load) ? 'parts shown' : 'parts waiting'}</p>;
     }
     const { unmount } = render(<Parts />);
     expect(screen.getByText('parts waiting')).toBeInTheDocument();

@@ -16,6 +16,11 @@ function markPainted() {
   listeners.clear();
 }
 
+/** A page long past its first paint, for tests of everything but the wait (testing/setup-tests.ts). */
+export function assumeFirstPaintDone(): void {
+  painted = true;
+}
+
 const FCP = 'first-contentful-paint';
 
 /**
