@@ -67,8 +67,13 @@ test("a session's reload asks for each first-screen GET once, early, with no CSP
   expect(violations).toEqual([]);
 });
 
-test('a guest gets no early requests', async ({ page }) => {
-  await page.goto('/signin');
+test("a guest gets no early requests and none of the signed-in shell's chunks", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/signin', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => '__qmgtEarlyAnswers' in globalThis)).toBe(false);
+  expect(scripts.filter((path) => path.includes('/signed-in'))).toEqual([]);
 });

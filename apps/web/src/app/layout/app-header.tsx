@@ -41,7 +41,7 @@ type AppHeaderProps = {
 export function AppHeader({ navigation }: AppHeaderProps) {
   const user = useSessionStore((s) => (s.isAuthenticated ? s.info : null));
   // Right of the brand, so nothing moves when they appear: they come after the screen.
-  const actionsReady = useAfterFirstPaint(SignedInActions.preload);
+  const actionsReady = useAfterFirstPaint(user ? SignedInActions.preload : undefined);
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">

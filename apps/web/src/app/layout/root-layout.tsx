@@ -69,7 +69,8 @@ export function RootLayout() {
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   // The sidebar, the closed drawer and modals and the session's services come after the screen.
-  const shellReady = useAfterFirstPaint(preloadShellLater);
+  // A guest's first screen has none of them: nothing to fetch for a guest.
+  const shellReady = useAfterFirstPaint(isAuthenticated ? preloadShellLater : undefined);
   useClearCacheOnSignOut();
 
   const navigation = showSidebar
