@@ -172,7 +172,8 @@ describe('Support Center', () => {
     inert();
 
     // Closed by support while the customer typed: the server's refusal is shown as it is.
-    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'One more thing');
+    // Found once the ticket's panel has opened (it is hidden from the accessibility tree while it slides).
+    await user.type(await screen.findByRole('textbox', { name: 'Your answer' }), 'One more thing');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(
       await screen.findByText('This ticket is closed. Send a new message from the contact form.'),
