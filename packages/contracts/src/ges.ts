@@ -140,15 +140,25 @@ export const gesAgreementFileFieldsSchema = z.object({ title: agreementSchema.sh
 export const gesGroupInputSchema = z.object({
   name: text(80, { required: 'Name is required' }).min(1, 'Name is required'),
   instalmentUsdt: decimalStringSchema,
+  // Each bound says its range: a schema-wide `error` alone would also answer "must be a number" to 1 or 2.5.
   termMonths: z
     .number({ error: 'termMonths must be a number' })
-    .int()
-    .min(GES_TERM_MONTHS.min)
-    .max(GES_TERM_MONTHS.max),
-  memberCap: z.number({ error: 'memberCap must be a number' }).int().min(GES_MEMBER_CAP.min).max(GES_MEMBER_CAP.max),
+    .int('The term is a whole number of months')
+    .min(GES_TERM_MONTHS.min, `The term is ${GES_TERM_MONTHS.min} to ${GES_TERM_MONTHS.max} months`)
+    .max(GES_TERM_MONTHS.max, `The term is ${GES_TERM_MONTHS.min} to ${GES_TERM_MONTHS.max} months`),
+  memberCap: z
+    .number({ error: 'memberCap must be a number' })
+    .int('The member cap is a whole number')
+    .min(GES_MEMBER_CAP.min, `The member cap is ${GES_MEMBER_CAP.min} to ${GES_MEMBER_CAP.max.toLocaleString('en')}`)
+    .max(GES_MEMBER_CAP.max, `The member cap is ${GES_MEMBER_CAP.min} to ${GES_MEMBER_CAP.max.toLocaleString('en')}`),
   /** YYYY-MM-DD, a day 1-28, today or later. */
   startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'startDate is a day, YYYY-MM-DD'),
-  bonusInstalments: z.number({ error: 'bonusInstalments must be a number' }).int().min(0).max(3).default(1),
+  bonusInstalments: z
+    .number({ error: 'bonusInstalments must be a number' })
+    .int('The bonus is a whole number of instalments')
+    .min(0, 'The bonus is 0 to 3 instalments')
+    .max(3, 'The bonus is 0 to 3 instalments')
+    .default(1),
   /** Optional: a draft may get its agreement later (pasted or uploaded); it opens only with one. */
   agreement: agreementSchema.optional(),
 });
