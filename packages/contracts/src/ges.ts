@@ -163,6 +163,49 @@ export const gesGroupInputSchema = z.object({
   agreement: agreementSchema.optional(),
 });
 export type GesGroupInput = z.infer<typeof gesGroupInputSchema>;
+/** The terms an operator may change before anyone joins: every field of creation but the agreement (versioned on its own). */
+export const GES_GROUP_TERMS = [
+  'name',
+  'instalmentUsdt',
+  'termMonths',
+  'memberCap',
+  'startDate',
+  'bonusInstalments',
+] as const;
+export type GesGroupTerm = (typeof GES_GROUP_TERMS)[number];
+/**
+ * PATCH /admin/ges/groups/{id}: any of the terms, each with creation's own rule (a partial of
+ * the creation schema, so the two cannot drift apart). The bonus loses its default here: zod
+ * keeps a default inside `.partial()`, which would set an untouched bonus back to 1 on every edit.
+ * A body that names no term changes nothing and is refused (the server then answers 422).
+ */
+export const gesGroupEditSchema = gesGroupInputSchema
+  .omit({ agreement: true })
+  .partial()
+  .extend({ bonusInstalments: gesGroupInputSchema.shape.bonusInstalments.unwrap().optional() })
+  .refine((edit) => GES_GROUP_TERMS.some((term) => edit[term] !== undefined), {
+    message: `Change at least one term: ${GES_GROUP_TERMS.join(', ')}.`,
+  });
+export type GesGroupEdit = z.infer<typeof gesGroupEditSchema>;
+/** The refusal of an edit to a group customers may already count on. */
+export const GES_TERMS_FROZEN = 'This group has members or has started: its terms can no longer change.';
+/**
+ * Why a group's terms can no longer change, or null while they can (`today` YYYY-MM-DD, UTC). A
+ * member joined on the terms they saw, so a group with members is frozen whatever its status;
+ * a draft is the operator's alone (even past its start date: an edit is how to move it); an
+ * open group stays editable until its start date, the day instalment 1 falls due; a closed
+ * group never changes again, as its agreement does not. The server decides under the group's
+ * lock; the back office asks the same question to offer its Edit action.
+ */
+export function gesTermsFrozenReason(
+  group: { status: (typeof GES_GROUP_STATUSES)[number]; startDate: string; membersCount: number },
+  today: string,
+): string | null {
+  if (group.status === 'closed') return 'This group is closed: its terms can no longer change.';
+  if (group.membersCount > 0) return GES_TERMS_FROZEN;
+  if (group.status === 'open' && today >= group.startDate) return GES_TERMS_FROZEN;
+  return null;
+}
 export const gesAgreementInputSchema = agreementSchema;
 export const adminGesGroupSchema = gesGroupSchema.omit({ membership: true, joinable: true }).extend({
   /** Null while a draft has no agreement yet. */
