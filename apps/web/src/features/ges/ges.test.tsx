@@ -89,6 +89,35 @@ describe('GDS', () => {
     expect(joins).toEqual([{ documentId: document.id, accept: true, quoteId: quote.quoteId }]);
   });
 
+  it('shows the group as it is now after a join refused because its instalment changed', async () => {
+    let current = group();
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () => HttpResponse.json({ group: current, membership: null })),
+      http.get(apiUrl(`/ges/documents/${document.id}`), () => HttpResponse.json(document)),
+      http.post(apiUrl(`/ges/groups/${group().id}/quote`), () => HttpResponse.json(quote)),
+      http.post(apiUrl(`/ges/groups/${group().id}/join`), () => {
+        // The operator changed the instalment after the quote (edit before start).
+        current = group({ instalmentUsdt: '110' });
+        return HttpResponse.json(
+          apiErrorBody(
+            409,
+            "This group's instalment has changed since your quote. Ask for a new quote to see the new terms.",
+            'ConflictError',
+          ),
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/GES/${group().id}/${document.id}`, { session: verified() });
+    expect(await screen.findByText('100.00 USDT')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the first instalment' }));
+    await user.click(await screen.findByRole('checkbox', { name: /accept the agreement \(version 2\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Join and pay 100.00 USDT' }));
+    expect(await screen.findByText(/instalment has changed since your quote/)).toBeInTheDocument();
+    expect(await screen.findByText('110.00 USDT')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the first instalment' })).toBeInTheDocument();
+  });
+
   it('points to the current agreement when an older version is opened', async () => {
     server.use(
       http.get(apiUrl(`/ges/groups/${group().id}`), () => HttpResponse.json({ group: group(), membership: null })),
