@@ -140,19 +140,72 @@ export const gesAgreementFileFieldsSchema = z.object({ title: agreementSchema.sh
 export const gesGroupInputSchema = z.object({
   name: text(80, { required: 'Name is required' }).min(1, 'Name is required'),
   instalmentUsdt: decimalStringSchema,
+  // Each bound says its range: a schema-wide `error` alone would also answer "must be a number" to 1 or 2.5.
   termMonths: z
     .number({ error: 'termMonths must be a number' })
-    .int()
-    .min(GES_TERM_MONTHS.min)
-    .max(GES_TERM_MONTHS.max),
-  memberCap: z.number({ error: 'memberCap must be a number' }).int().min(GES_MEMBER_CAP.min).max(GES_MEMBER_CAP.max),
+    .int('The term is a whole number of months')
+    .min(GES_TERM_MONTHS.min, `The term is ${GES_TERM_MONTHS.min} to ${GES_TERM_MONTHS.max} months`)
+    .max(GES_TERM_MONTHS.max, `The term is ${GES_TERM_MONTHS.min} to ${GES_TERM_MONTHS.max} months`),
+  memberCap: z
+    .number({ error: 'memberCap must be a number' })
+    .int('The member cap is a whole number')
+    .min(GES_MEMBER_CAP.min, `The member cap is ${GES_MEMBER_CAP.min} to ${GES_MEMBER_CAP.max.toLocaleString('en')}`)
+    .max(GES_MEMBER_CAP.max, `The member cap is ${GES_MEMBER_CAP.min} to ${GES_MEMBER_CAP.max.toLocaleString('en')}`),
   /** YYYY-MM-DD, a day 1-28, today or later. */
   startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'startDate is a day, YYYY-MM-DD'),
-  bonusInstalments: z.number({ error: 'bonusInstalments must be a number' }).int().min(0).max(3).default(1),
+  bonusInstalments: z
+    .number({ error: 'bonusInstalments must be a number' })
+    .int('The bonus is a whole number of instalments')
+    .min(0, 'The bonus is 0 to 3 instalments')
+    .max(3, 'The bonus is 0 to 3 instalments')
+    .default(1),
   /** Optional: a draft may get its agreement later (pasted or uploaded); it opens only with one. */
   agreement: agreementSchema.optional(),
 });
 export type GesGroupInput = z.infer<typeof gesGroupInputSchema>;
+/** The terms an operator may change before anyone joins: every field of creation but the agreement (versioned on its own). */
+export const GES_GROUP_TERMS = [
+  'name',
+  'instalmentUsdt',
+  'termMonths',
+  'memberCap',
+  'startDate',
+  'bonusInstalments',
+] as const;
+export type GesGroupTerm = (typeof GES_GROUP_TERMS)[number];
+/**
+ * PATCH /admin/ges/groups/{id}: any of the terms, each with creation's own rule (a partial of
+ * the creation schema, so the two cannot drift apart). The bonus loses its default here: zod
+ * keeps a default inside `.partial()`, which would set an untouched bonus back to 1 on every edit.
+ * A body that names no term changes nothing and is refused (the server then answers 422).
+ */
+export const gesGroupEditSchema = gesGroupInputSchema
+  .omit({ agreement: true })
+  .partial()
+  .extend({ bonusInstalments: gesGroupInputSchema.shape.bonusInstalments.unwrap().optional() })
+  .refine((edit) => GES_GROUP_TERMS.some((term) => edit[term] !== undefined), {
+    message: `Change at least one term: ${GES_GROUP_TERMS.join(', ')}.`,
+  });
+export type GesGroupEdit = z.infer<typeof gesGroupEditSchema>;
+/** The refusal of an edit to a group customers may already count on. */
+export const GES_TERMS_FROZEN = 'This group has members or has started: its terms can no longer change.';
+/**
+ * Why a group's terms can no longer change, or null while they can (`today` YYYY-MM-DD, UTC). A
+ * member joined on the terms they saw, so a group with members is frozen whatever its status;
+ * a draft is the operator's alone (even past its start date: an edit is how to move it); an
+ * open group stays editable until its start date, the day instalment 1 falls due; a closed
+ * group never changes again, as its agreement does not. The server decides under the group's
+ * lock; the back office asks the same question to offer its Edit action.
+ */
+export function gesTermsFrozenReason(
+  group: { status: (typeof GES_GROUP_STATUSES)[number]; startDate: string; membersCount: number },
+  today: string,
+): string | null {
+  if (group.status === 'closed') return 'This group is closed: its terms can no longer change.';
+  if (group.membersCount > 0) return GES_TERMS_FROZEN;
+  if (group.status === 'open' && today >= group.startDate) return GES_TERMS_FROZEN;
+  return null;
+}
 export const gesAgreementInputSchema = agreementSchema;
 export const adminGesGroupSchema = gesGroupSchema.omit({ membership: true, joinable: true }).extend({
   /** Null while a draft has no agreement yet. */

@@ -89,6 +89,7 @@ export const apiPaths = {
   gesJoin: (id: string) => `/ges/groups/${encodeURIComponent(id)}/join`,
   gesPassbookPdf: (id: string) => `/ges/groups/${encodeURIComponent(id)}/passbook.pdf`,
   adminGesGroups: '/admin/ges/groups',
+  adminGesGroup: (id: string) => `/admin/ges/groups/${encodeURIComponent(id)}`,
   adminGesGroupClose: (id: string) => `/admin/ges/groups/${encodeURIComponent(id)}/close`,
   adminGesGroupOpen: (id: string) => `/admin/ges/groups/${encodeURIComponent(id)}/open`,
   adminGesAgreement: (id: string) => `/admin/ges/groups/${encodeURIComponent(id)}/agreement`,

@@ -83,6 +83,10 @@ export default fp(
       const pathname = request.url.split('?')[0] ?? '';
       if (!pathname.startsWith(`${API_BASE}/`)) return;
       const own = paths.get(pathname.replace(/\/$/, ''));
+      // `/x/` with a method only the item route `/x/:id` has (PATCH beside a GET and POST list):
+      // an item route's empty id, which routes nowhere, as above (the router's not-found answer
+      // follows); not a wrong method on the list.
+      if (own && pathname.endsWith('/') && hasItemRoute(pathname.slice(0, -1))) return;
       const allowed = new Set<string>(own?.methods ?? []);
       if (!own)
         for (const { matcher, methods } of paths.values()) {

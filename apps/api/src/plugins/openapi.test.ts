@@ -176,6 +176,12 @@ describe('the API answers as the document says', () => {
     expect(options.headers.allow).toBe('POST');
     expect((await t.app.inject({ method: 'OPTIONS', url: '/api/payments/checkout' })).headers.allow).toBe('POST');
     expect((await t.app.inject({ method: 'DELETE', url: '/api/no-such-thing' })).statusCode).toBe(404);
+    // `/x/` beside `/x/:id` is the item route's empty id, whatever the method: not found, not the list's 405.
+    for (const method of ['GET', 'POST', 'PATCH'] as const) {
+      const emptyId = await t.app.inject({ method, url: '/api/admin/ges/groups/' });
+      expect(emptyId.statusCode, method).toBe(404);
+      expect(emptyId.json().error.message, method).toMatch(/^No route/);
+    }
     // An /api path the router cannot take (a segment over its length limit) is a JSON 404, never a client file.
     const { token } = await signedInUser(t.app);
     const authorization = `Bearer ${token}`;

@@ -47,7 +47,7 @@ export function setSessionEndedHandler(listener: UnauthorizedListener | null): v
 export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, except a FormData, which goes as multipart/form-data. */
   body?: unknown;
   /** Extra headers, e.g. the identity provider's own `X-Access-Token`. */

@@ -184,6 +184,43 @@ export async function changeStatus(
   });
 }
 
+/** The columns an edit of the terms may set. */
+export type TermColumns = Partial<
+  Pick<GroupRow, 'name' | 'instalmentUsdt' | 'termMonths' | 'memberCap' | 'startDate' | 'bonusInstalments'>
+>;
+
+/**
+ * Changes a group's terms with its audit row, in one transaction. The group row is locked
+ * first, as ges_join locks it, so no member can join between `decide` seeing no members and
+ * the change (a join waits for the commit, then meets the new terms). `decide` gets the locked
+ * row and its members count and answers the columns to set with the audit row, or null when
+ * nothing differs (nothing written), or throws to refuse (rolled back: nothing written).
+ * Undefined when there is no such group.
+ */
+export async function changeTerms(
+  db: Db,
+  groupId: string,
+  decide: (locked: GroupRow, members: number) => { set: TermColumns; record: AuditRecord } | null,
+): Promise<GroupRow | undefined> {
+  return db.transaction(async (tx: Tx) => {
+    const [locked] = await tx.select().from(gesGroups).where(eq(gesGroups.id, groupId)).for('update');
+    if (!locked) return undefined;
+    const [members] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gesMemberships)
+      .where(eq(gesMemberships.groupId, groupId));
+    const change = decide(locked, members?.n ?? 0);
+    if (!change) return locked;
+    const [row] = await tx
+      .update(gesGroups)
+      .set({ ...change.set, updatedAt: new Date() })
+      .where(eq(gesGroups.id, groupId))
+      .returning();
+    await audit(tx, change.record);
+    return row!;
+  });
+}
+
 /** Mails the money operations owed and that are not sent yet, oldest first. */
 export async function unmailed(db: Db, before: Date, limit = 100): Promise<MailRow[]> {
   return db

@@ -10,6 +10,7 @@ import {
   gesAgreementInputSchema,
   gesDocumentSchema,
   gesGroupDetailSchema,
+  gesGroupEditSchema,
   gesGroupInputSchema,
   gesGroupsResponseSchema,
   gesJoinRequestSchema,
@@ -175,6 +176,27 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     },
     async (request) => ({
       group: await ges.createGroup(currentAuth(request).user.id, request.body, request.ip),
+    }),
+  );
+
+  app.patch(
+    '/admin/ges/groups/:id',
+    {
+      onRequest: app.requireOperator,
+      // 409 members joined, the start date came, or closed; 422 no term given, a start day past or
+      // after the 28th, an instalment under 10 USDT.
+      config: { errorStatuses: [404, 409, 422] },
+      schema: {
+        tags: admin,
+        summary:
+          "Change a group's terms before anyone counts on them: a draft, or an open group with no members before its start date",
+        params: groupParams,
+        body: gesGroupEditSchema,
+        response: { 200: adminGesGroupResponseSchema },
+      },
+    },
+    async (request) => ({
+      group: await ges.editGroup(currentAuth(request).user.id, request.params.id, request.body, request.ip),
     }),
   );
 

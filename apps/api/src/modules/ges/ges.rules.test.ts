@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { earliestGesStartDate, toUnits } from '@qmgt/contracts';
+import { GES_TERMS_FROZEN, earliestGesStartDate, gesTermsFrozenReason, toUnits } from '@qmgt/contracts';
 import {
   AgreementFileError,
   GesRuleError,
   agreementText,
   bonusGrams,
   checkStartDate,
+  describeTermChanges,
   dueOn,
   instalmentFigures,
   maturityDate,
   parseDay,
   projectedGrams,
   runningGrams,
+  termChanges,
+  type GroupTerms,
 } from './ges.rules.js';
 
 const usdt = (v: string) => toUnits(v, 'USDT');
@@ -126,5 +129,51 @@ describe('bonus, projection and passbook', () => {
         { seq: 3, status: 'paid', grams: g('0.5') },
       ]),
     ).toEqual([g('1'), g('1'), g('1.5')]);
+  });
+});
+
+describe('editing terms before start', () => {
+  const today = '2026-11-24';
+  const frozen = (status: 'draft' | 'open' | 'closed', startDate: string, membersCount = 0) =>
+    gesTermsFrozenReason({ status, startDate, membersCount }, today);
+  it('lets the operator edit a draft, even one whose start date has passed', () => {
+    expect(frozen('draft', '2026-12-01')).toBeNull();
+    expect(frozen('draft', '2026-11-01')).toBeNull();
+  });
+  it('lets the operator edit an open group with no members until the day before its start', () => {
+    expect(frozen('open', '2026-11-25')).toBeNull();
+  });
+  it('freezes an open group on its start date and after it', () => {
+    expect(frozen('open', today)).toBe(GES_TERMS_FROZEN);
+    expect(frozen('open', '2026-11-01')).toBe(GES_TERMS_FROZEN);
+  });
+  it('freezes a group with a member, whatever its status and start', () => {
+    expect(frozen('open', '2027-01-01', 1)).toBe(GES_TERMS_FROZEN);
+    expect(frozen('draft', '2027-01-01', 1)).toBe(GES_TERMS_FROZEN);
+  });
+  it('freezes a closed group for good', () => {
+    expect(frozen('closed', '2027-01-01')).toMatch(/is closed/);
+  });
+
+  const current: GroupTerms = {
+    name: 'Gold circle',
+    instalmentUsdt: usdt('100'),
+    termMonths: 11,
+    memberCap: 50,
+    startDate: '2026-12-01',
+    bonusInstalments: 1,
+  };
+  it('changes only the terms given with another value, in the contract order', () => {
+    expect(termChanges(current, { bonusInstalments: 2, instalmentUsdt: usdt('100'), name: 'Silver circle' })).toEqual([
+      { term: 'name', from: 'Gold circle', to: 'Silver circle' },
+      { term: 'bonusInstalments', from: 1, to: 2 },
+    ]);
+    expect(termChanges(current, { instalmentUsdt: usdt('100.000') })).toEqual([]);
+  });
+  it('records each change with its old and new value, USDT as a decimal', () => {
+    const changes = termChanges(current, { instalmentUsdt: usdt('12.5'), memberCap: 9, name: 'A "quoted" name' });
+    expect(describeTermChanges(changes)).toBe(
+      'name "Gold circle" -> "A \\"quoted\\" name"; instalmentUsdt 100 USDT -> 12.5 USDT; memberCap 50 -> 9',
+    );
   });
 });

@@ -1,9 +1,12 @@
 import {
   GES_AGREEMENT_FILE_MAX_BYTES,
   GES_AGREEMENT_FILE_TYPES,
+  GES_GROUP_TERMS,
   GES_MAX_DUE_DAY,
+  fromUnits,
   toUnits,
   unsafeTextReason,
+  type GesGroupTerm,
 } from '@qmgt/contracts';
 import { MICROGRAMS, gaePrice, valueOf } from '../gae/gae.rules.js';
 
@@ -61,6 +64,41 @@ export function checkStartDate(startDate: string, today: string): void {
 export function checkInstalment(amountUsdt: bigint): void {
   if (amountUsdt < GES_MIN_INSTALMENT)
     throw new GesRuleError('The monthly instalment must be at least 10 USDT.', 'instalmentUsdt');
+}
+
+/** A group's terms as the operator sets them; the instalment in USDT units (1e-18). */
+export interface GroupTerms {
+  name: string;
+  instalmentUsdt: bigint;
+  termMonths: number;
+  memberCap: number;
+  startDate: string;
+  bonusInstalments: number;
+}
+
+export interface TermChange<K extends GesGroupTerm = GesGroupTerm> {
+  term: K;
+  from: GroupTerms[K];
+  to: GroupTerms[K];
+}
+
+/** The terms `wanted` changes, in the contract's order; a term given with its current value is no change. */
+export function termChanges(current: GroupTerms, wanted: Partial<GroupTerms>): TermChange[] {
+  return GES_GROUP_TERMS.flatMap((term) => {
+    const to = wanted[term];
+    return to === undefined || to === current[term] ? [] : [{ term, from: current[term], to } as TermChange];
+  });
+}
+
+/** The changes as the audit log records them: each term with its old and new value (USDT as a decimal). */
+export function describeTermChanges(changes: readonly TermChange[]): string {
+  const shown = (term: GesGroupTerm, value: GroupTerms[GesGroupTerm]) =>
+    term === 'instalmentUsdt'
+      ? `${fromUnits(value as bigint, 'USDT')} USDT`
+      : term === 'name'
+        ? JSON.stringify(value)
+        : String(value);
+  return changes.map((c) => `${c.term} ${shown(c.term, c.from)} -> ${shown(c.term, c.to)}`).join('; ');
 }
 
 export interface InstalmentFigures {

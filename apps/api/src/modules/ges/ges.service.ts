@@ -3,10 +3,12 @@ import {
   AmountError,
   QUOTE_TTL_MS,
   fromUnits,
+  gesTermsFrozenReason,
   toUnits,
   type AdminGesGroup,
   type GesDocument,
   type GesGroup,
+  type GesGroupEdit,
   type GesGroupInput,
   type GesJoinRequest,
   type GesMembership,
@@ -30,11 +32,14 @@ import {
   agreementText,
   checkInstalment,
   checkStartDate,
+  describeTermChanges,
   dueOn,
   instalmentFigures,
   maturityDate,
   projectedGrams,
   runningGrams,
+  termChanges,
+  type GroupTerms,
 } from './ges.rules.js';
 
 export const GES_MAIL_JOB = 'mail.ges';
@@ -459,6 +464,50 @@ export function createGesService(deps: GesDeps) {
       const group = await repo.groupById(db, groupId);
       if (!group) throw notFound('Group not found.');
       return adminWire(group);
+    },
+
+    /**
+     * PATCH /admin/ges/groups/{id}: the operator's "edit before start". Each value given is
+     * checked by creation's rules first; then, under the group's lock, the group must still be
+     * editable (gesTermsFrozenReason) and only what differs is written, with an audit row of each
+     * term's old and new value. Terms given with their current values change nothing and write
+     * no audit row.
+     */
+    async editGroup(operatorId: string, groupId: string, edit: GesGroupEdit, ip: string | null) {
+      const wanted: Partial<GroupTerms> = {};
+      if (edit.name !== undefined) wanted.name = edit.name.trim();
+      if (edit.instalmentUsdt !== undefined) {
+        const instalment = byRules(() => toUnits(edit.instalmentUsdt!, 'USDT'));
+        byRules(() => checkInstalment(instalment));
+        wanted.instalmentUsdt = instalment;
+      }
+      if (edit.startDate !== undefined) {
+        byRules(() => checkStartDate(edit.startDate!, dayOf(now())));
+        wanted.startDate = edit.startDate;
+      }
+      if (edit.termMonths !== undefined) wanted.termMonths = edit.termMonths;
+      if (edit.memberCap !== undefined) wanted.memberCap = edit.memberCap;
+      if (edit.bonusInstalments !== undefined) wanted.bonusInstalments = edit.bonusInstalments;
+
+      const edited = await repo.changeTerms(db, groupId, (locked, members) => {
+        const frozen = gesTermsFrozenReason({ ...locked, membersCount: members }, dayOf(now()));
+        if (frozen) throw conflict(frozen);
+        const changes = termChanges({ ...locked, instalmentUsdt: BigInt(locked.instalmentUsdt) }, wanted);
+        if (changes.length === 0) return null;
+        return {
+          set: Object.fromEntries(
+            changes.map((c) => [c.term, typeof c.to === 'bigint' ? c.to.toString() : c.to]),
+          ) as repo.TermColumns,
+          record: {
+            action: 'ges.group.edit',
+            actorId: operatorId,
+            detail: `${locked.name} (${locked.id}): ${describeTermChanges(changes)}`,
+            ip,
+          },
+        };
+      });
+      if (!edited) throw notFound('Group not found.');
+      return adminWire(edited);
     },
 
     /**

@@ -89,6 +89,35 @@ describe('GDS', () => {
     expect(joins).toEqual([{ documentId: document.id, accept: true, quoteId: quote.quoteId }]);
   });
 
+  it('shows the group as it is now after a join refused because its instalment changed', async () => {
+    let current = group();
+    server.use(
+      http.get(apiUrl(`/ges/groups/${group().id}`), () => HttpResponse.json({ group: current, membership: null })),
+      http.get(apiUrl(`/ges/documents/${document.id}`), () => HttpResponse.json(document)),
+      http.post(apiUrl(`/ges/groups/${group().id}/quote`), () => HttpResponse.json(quote)),
+      http.post(apiUrl(`/ges/groups/${group().id}/join`), () => {
+        // The operator changed the instalment after the quote (edit before start).
+        current = group({ instalmentUsdt: '110' });
+        return HttpResponse.json(
+          apiErrorBody(
+            409,
+            "This group's instalment has changed since your quote. Ask for a new quote to see the new terms.",
+            'ConflictError',
+          ),
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/GES/${group().id}/${document.id}`, { session: verified() });
+    expect(await screen.findByText('100.00 USDT')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the first instalment' }));
+    await user.click(await screen.findByRole('checkbox', { name: /accept the agreement \(version 2\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Join and pay 100.00 USDT' }));
+    expect(await screen.findByText(/instalment has changed since your quote/)).toBeInTheDocument();
+    expect(await screen.findByText('110.00 USDT')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the first instalment' })).toBeInTheDocument();
+  });
+
   it('points to the current agreement when an older version is opened', async () => {
     server.use(
       http.get(apiUrl(`/ges/groups/${group().id}`), () => HttpResponse.json({ group: group(), membership: null })),
@@ -413,5 +442,178 @@ describe('GDS back office', () => {
     ).toBeInTheDocument();
     expect(created).toEqual([expect.not.objectContaining({ agreement: expect.anything() })]);
     expect(created[0]).toMatchObject({ name: 'Holi circle', instalmentUsdt: '100', termMonths: 11 });
+  });
+});
+
+describe('GDS back office: editing a group before it starts', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const base = (overrides: Partial<AdminGesGroup>): AdminGesGroup => {
+    const { membership: _m, joinable: _j, ...rest } = group();
+    return { ...rest, createdAt: '2026-11-20T10:00:00.000Z', ...overrides };
+  };
+  // Far-future starts: these groups stay editable whatever day the suite runs.
+  const draft = base({
+    id: '88888888-8888-4888-8888-888888888888',
+    name: 'Holi circle',
+    status: 'draft',
+    membersCount: 0,
+    seatsLeft: 50,
+    startDate: '2099-03-01',
+    maturityDate: '2100-01-01',
+  });
+  const waiting = base({
+    id: '99999999-9999-4999-8999-999999999999',
+    name: 'Eid circle',
+    membersCount: 0,
+    seatsLeft: 50,
+    startDate: '2099-05-01',
+  });
+  const joined = base({ name: 'Diwali circle', membersCount: 12, startDate: '2099-05-01' });
+  const started = base({
+    id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+    name: 'Onam circle',
+    membersCount: 0,
+    startDate: '2020-01-01',
+  });
+  const patches = () => testApi.calls.filter((c) => c.method === 'PATCH');
+
+  /** The list, and a PATCH that applies the terms it is sent (or the given refusal). */
+  function serve(
+    groups: AdminGesGroup[],
+    refusal?: { status: number; message: string; details?: Record<string, unknown> },
+  ) {
+    let list = groups;
+    server.use(
+      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list })),
+      http.patch(apiUrl('/admin/ges/groups/:id'), async ({ params, request }) => {
+        if (refusal)
+          return HttpResponse.json(apiErrorBody(refusal.status, refusal.message, 'ConflictError', refusal.details), {
+            status: refusal.status,
+          });
+        const changes = (await request.json()) as Partial<AdminGesGroup>;
+        list = list.map((g) => (g.id === params.id ? { ...g, ...changes } : g));
+        return HttpResponse.json({ group: list.find((g) => g.id === params.id) });
+      }),
+    );
+  }
+  const rowOf = async (name: string) =>
+    (await screen.findAllByRole('row')).find((r) => within(r).queryByText(name) !== null)!;
+
+  it('offers Edit on a draft and on an open group nobody joined before its start, and nowhere else', async () => {
+    serve([
+      draft,
+      waiting,
+      joined,
+      started,
+      base({
+        id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+        name: 'Old circle',
+        status: 'closed',
+        membersCount: 0,
+        startDate: '2099-01-01',
+      }),
+    ]);
+    renderApp('/admin/ges', { session: operator() });
+    expect(within(await rowOf('Holi circle')).getByRole('button', { name: 'Edit Holi circle' })).toBeInTheDocument();
+    expect(within(await rowOf('Eid circle')).getByRole('button', { name: 'Edit Eid circle' })).toBeInTheDocument();
+    for (const name of ['Diwali circle', 'Onam circle', 'Old circle'])
+      expect(within(await rowOf(name)).queryByRole('button', { name: `Edit ${name}` })).not.toBeInTheDocument();
+  });
+
+  it('edits the terms in a prefilled dialog and sends only what changed', async () => {
+    serve([draft]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Holi circle')).getByRole('button', { name: 'Edit Holi circle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Holi circle' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Holi circle');
+    expect(within(dialog).getByRole('textbox', { name: 'Monthly instalment (USDT)' })).toHaveValue('100');
+    expect(within(dialog).getByLabelText(/^First instalment \(start date\)/)).toHaveValue('2099-03-01');
+    expect(within(dialog).getByRole('textbox', { name: 'Term (months)' })).toHaveValue('11');
+    expect(within(dialog).getByRole('textbox', { name: 'Member cap' })).toHaveValue('50');
+    expect(within(dialog).getByRole('textbox', { name: 'Maturity bonus (instalments)' })).toHaveValue('1');
+
+    const instalment = within(dialog).getByRole('textbox', { name: 'Monthly instalment (USDT)' });
+    await user.clear(instalment);
+    await user.type(instalment, ' 125.5 ');
+    const term = within(dialog).getByRole('textbox', { name: 'Term (months)' });
+    await user.clear(term);
+    await user.type(term, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+
+    expect(await screen.findByText('Holi circle: the new terms are saved.')).toBeInTheDocument();
+    expect(patches().map((c) => [c.path, c.body])).toEqual([
+      [`/admin/ges/groups/${draft.id}`, { instalmentUsdt: '125.5', termMonths: 12 }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () => expect(within(await rowOf('Holi circle')).getByText(/125\.5/)).toBeInTheDocument());
+    expect(within(await rowOf('Holi circle')).getByText(/^12 months from/)).toBeInTheDocument();
+  });
+
+  it("checks the terms with the contract's rules before sending, and says when nothing changed", async () => {
+    serve([waiting]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Eid circle')).getByRole('button', { name: 'Edit Eid circle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Eid circle' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    expect(await within(dialog).findByText('Nothing has changed: edit a term, or cancel.')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    const instalment = within(dialog).getByRole('textbox', { name: 'Monthly instalment (USDT)' });
+    await user.clear(instalment);
+    await user.type(instalment, '12,5');
+    const term = within(dialog).getByRole('textbox', { name: 'Term (months)' });
+    await user.clear(term);
+    await user.type(term, '1');
+    const cap = within(dialog).getByRole('textbox', { name: 'Member cap' });
+    await user.clear(cap);
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(within(dialog).getByText('The term is 2 to 60 months')).toBeInTheDocument();
+    expect(within(dialog).getByText('memberCap must be a number')).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the dialog and refreshes the list", async () => {
+    serve([waiting], {
+      status: 409,
+      message: 'This group has members or has started: its terms can no longer change.',
+    });
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Eid circle')).getByRole('button', { name: 'Edit Eid circle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Eid circle' });
+    const cap = within(dialog).getByRole('textbox', { name: 'Member cap' });
+    await user.clear(cap);
+    await user.type(cap, '80');
+    const listLoads = testApi.calls.filter((c) => c.method === 'GET' && c.path === '/admin/ges/groups').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    expect(
+      await within(dialog).findByText('This group has members or has started: its terms can no longer change.'),
+    ).toBeInTheDocument();
+    expect(patches().map((c) => c.body)).toEqual([{ memberCap: 80 }]);
+    await waitFor(() =>
+      expect(testApi.calls.filter((c) => c.method === 'GET' && c.path === '/admin/ges/groups').length).toBeGreaterThan(
+        listLoads,
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit Eid circle' })).toBeInTheDocument();
+  });
+
+  it('shows a refused term under its field', async () => {
+    serve([draft], {
+      status: 422,
+      message: 'The start date cannot be in the past.',
+      details: { field: 'startDate' },
+    });
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Holi circle')).getByRole('button', { name: 'Edit Holi circle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Holi circle' });
+    const start = within(dialog).getByLabelText(/^First instalment \(start date\)/);
+    await user.clear(start);
+    await user.type(start, '2020-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    const message = await within(dialog).findByText('The start date cannot be in the past.');
+    expect(start).toHaveAccessibleDescription(expect.stringContaining('The start date cannot be in the past.'));
+    expect(message).toBeInTheDocument();
   });
 });

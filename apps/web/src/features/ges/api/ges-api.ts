@@ -7,6 +7,7 @@ import {
   gesGroupsResponseSchema,
   gesJoinResponseSchema,
   gesQuoteSchema,
+  type GesGroupEdit,
   type GesGroupInput,
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -59,6 +60,10 @@ export const adminGesGroupsQueryOptions = () =>
 
 export const publishGesGroup = (input: GesGroupInput) =>
   apiRequest(apiPaths.adminGesGroups, { method: 'POST', body: input, schema: adminGesGroupResponseSchema });
+
+/** Changes the terms given (a draft, or an open group nobody joined before its start date). */
+export const editGesGroup = (id: string, edit: GesGroupEdit) =>
+  apiRequest(apiPaths.adminGesGroup(id), { method: 'PATCH', body: edit, schema: adminGesGroupResponseSchema });
 
 export const openGesGroup = (id: string) =>
   apiRequest(apiPaths.adminGesGroupOpen(id), { method: 'POST', schema: adminGesGroupResponseSchema });

@@ -20,6 +20,7 @@ import {
 import {
   GES_AGREEMENT_FILE_MAX_BYTES,
   earliestGesStartDate,
+  gesTermsFrozenReason,
   type AdminGesGroup,
   type GesGroupInput,
 } from '@qmgt/contracts';
@@ -38,6 +39,7 @@ import {
   publishGesGroup,
   uploadGesAgreement,
 } from '../api/ges-api';
+import { EditGroupDialog } from './edit-group-dialog';
 
 /** The earliest start the server takes today (the 29th-31st are not in every month). */
 const firstStart = () => earliestGesStartDate(new Date().toISOString().slice(0, 10));
@@ -282,13 +284,16 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
 const STATUS_COLOR = { draft: 'yellow', open: 'green', closed: 'gray' } as const;
 
 /**
- * /admin/ges (operators): create groups as drafts, give them agreements (pasted or uploaded),
- * open and close them; every change is audited by the server.
+ * /admin/ges (operators): create groups as drafts, edit their terms before anyone joins, give
+ * them agreements (pasted or uploaded), open and close them; every change is audited by the server.
  */
 export function GesAdmin() {
   const queryClient = useQueryClient();
   const query = useQuery(adminGesGroupsQueryOptions());
   const [agreementFor, setAgreementFor] = useState<AdminGesGroup | null>(null);
+  const [editing, setEditing] = useState<AdminGesGroup | null>(null);
+  // The server decides under the group's lock; this only decides whether to offer Edit.
+  const today = new Date().toISOString().slice(0, 10);
   const invalidate = () => void queryClient.invalidateQueries({ queryKey: gesKeys.all });
   const open = useMutation({
     mutationFn: (group: AdminGesGroup) => openGesGroup(group.id),
@@ -360,6 +365,16 @@ export function GesAdmin() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
+                        {gesTermsFrozenReason(g, today) === null ? (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setEditing(g)}
+                            aria-label={`Edit ${g.name}`}
+                          >
+                            Edit
+                          </Button>
+                        ) : null}
                         {g.status !== 'closed' ? (
                           <Button
                             size="xs"
@@ -408,6 +423,7 @@ export function GesAdmin() {
         </Paper>
       )}
       <AgreementModal group={agreementFor} onClose={() => setAgreementFor(null)} />
+      <EditGroupDialog group={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

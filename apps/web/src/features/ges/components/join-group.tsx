@@ -82,7 +82,12 @@ export function JoinGroup({
     });
     setBusy(false);
     if (outcome !== 'retry') keys.forget(quote.quoteId);
-    if (outcome === 'refused') setQuote(null);
+    if (outcome === 'refused') {
+      setQuote(null);
+      // The refusal may come from terms that changed meanwhile (an operator's edit before the
+      // first member, a full or closed group): show the group as it is now before a new quote.
+      void group.refetch();
+    }
   };
 
   return (

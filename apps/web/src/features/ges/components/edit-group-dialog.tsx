@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { GES_GROUP_TERMS, gesGroupInputSchema, type AdminGesGroup, type GesGroupEdit } from '@qmgt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { editGesGroup, gesKeys } from '../api/ges-api';
+
+/**
+ * Every term, as creation checks it: the dialog holds all of them (prefilled), and the server's
+ * edit schema is the partial of this one, so a value the form takes is one the edit takes.
+ */
+const termsSchema = gesGroupInputSchema.omit({ agreement: true });
+type TermsInput = z.input<typeof termsSchema>;
+type Terms = z.output<typeof termsSchema>;
+
+/** The server's refusal at one of the terms, else null (shown above the buttons). */
+function termOf(failure: unknown): { term: keyof Terms; message: string } | null {
+  if (!(failure instanceof ApiError)) return null;
+  const issue = (failure.details.issues as { path?: string; message: string }[] | undefined)?.[0];
+  const field = typeof failure.details.field === 'string' ? failure.details.field : issue?.path?.split('.')[0];
+  const term = GES_GROUP_TERMS.find((t) => t === field);
+  return term ? { term, message: typeof failure.details.field === 'string' ? failure.message : issue!.message } : null;
+}
+
+/**
+ * The operator's "edit before start": a draft's terms, or an open group's while nobody has
+ * joined and its start date has not come. Only the terms that differ are sent, so the audit
+ * log records what really changed.
+ */
+export function EditGroupDialog({ group, onClose }: { group: AdminGesGroup | null; onClose: () => void }) {
+  return (
+    <Modal opened={group !== null} onClose={onClose} title={`Edit ${group?.name ?? ''}`} centered size="lg">
+      {/* Keyed by group: each opening starts from the group's current terms. */}
+      {group ? <EditGroupForm key={group.id} group={group} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<TermsInput, unknown, Terms>({
+    resolver: zodResolver(termsSchema),
+    defaultValues: {
+      name: group.name,
+      instalmentUsdt: group.instalmentUsdt,
+      termMonths: group.termMonths,
+      memberCap: group.memberCap,
+      startDate: group.startDate,
+      bonusInstalments: group.bonusInstalments,
+    },
+  });
+  const edit = useMutation({
+    mutationFn: (changes: GesGroupEdit) => editGesGroup(group.id, changes),
+    meta: { silent: true },
+    onSuccess: ({ group: edited }) => {
+      notifySuccess(`${edited.name}: the new terms are saved.`);
+      onClose();
+    },
+    // A refusal (a member joined meanwhile) changes what the list should offer too.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
+  });
+  const refused = edit.error ? termOf(edit.error) : null;
+  const { errors } = form.formState;
+  const errorAt = (term: keyof Terms) =>
+    errors[term]?.message ?? (refused?.term === term ? refused.message : undefined);
+
+  const onSubmit = form.handleSubmit((terms) => {
+    const changes = Object.fromEntries(
+      GES_GROUP_TERMS.filter((term) => terms[term] !== group[term]).map((term) => [term, terms[term]]),
+    ) as GesGroupEdit;
+    if (Object.keys(changes).length === 0) {
+      form.setError('root', { message: 'Nothing has changed: edit a term, or cancel.' });
+      return;
+    }
+    edit.mutate(changes);
+  });
+
+  const numberField = (
+    term: 'termMonths' | 'memberCap' | 'bonusInstalments',
+    label: string,
+    min: number,
+    max: number,
+  ) => (
+    <Controller
+      control={form.control}
+      name={term}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          required
+          min={min}
+          max={max}
+          allowDecimal={false}
+          // Not clamped on blur: a term out of range gets the contract's message, not a silent other value.
+          clampBehavior="none"
+          value={field.value ?? ''}
+          // A cleared field is no number: the schema says so, rather than keeping the old value.
+          onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+          onBlur={field.onBlur}
+          error={errorAt(term)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {group.status === 'draft'
+            ? 'A draft can change freely until it is opened.'
+            : 'Nobody has joined yet: the terms can change until someone joins or the start date comes.'}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" required maxLength={80} error={errorAt('name')} {...form.register('name')} />
+          <TextInput
+            label="Monthly instalment (USDT)"
+            required
+            inputMode="decimal"
+            error={errorAt('instalmentUsdt')}
+            // People type spaces around amounts; the wire format has none.
+            {...form.register('instalmentUsdt', { setValueAs: (value: string) => value.trim() })}
+          />
+          <TextInput
+            label="First instalment (start date)"
+            type="date"
+            required
+            description="Days 1-28: instalments fall on this day each month"
+            error={errorAt('startDate')}
+            {...form.register('startDate')}
+          />
+          {numberField('termMonths', 'Term (months)', 2, 60)}
+          {numberField('memberCap', 'Member cap', 1, 10000)}
+          {numberField('bonusInstalments', 'Maturity bonus (instalments)', 0, 3)}
+        </SimpleGrid>
+        {errors.root ? (
+          <Alert color="yellow" variant="light">
+            {errors.root.message}
+          </Alert>
+        ) : null}
+        {edit.error && !refused ? (
+          <Alert color="red" variant="light">
+            {errorMessage(edit.error, 'The terms could not be saved.')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={edit.isPending}>
+            Save terms
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
