@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { delay, http, HttpResponse } from 'msw';
+import { centsForGateway } from '../adapters/payments/port.js';
 
 /*
  * Stripe Checkout's API as MSW handlers, following Stripe's API reference
@@ -107,9 +108,13 @@ export function createStripeCheckoutApi() {
             { param: 'expires_at' },
           );
       }
-      const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
-      const quantity = Number(form.get('line_items[0][quantity]') ?? '1');
-      if (form.get('mode') !== 'payment' || !Number.isSafeInteger(unitAmount) || unitAmount < 50)
+      // Cents as bigint, as everywhere else; Stripe's JSON integer is made at the end.
+      const unitAmountText = form.get('line_items[0][price_data][unit_amount]') ?? '';
+      const quantityText = form.get('line_items[0][quantity]') ?? '1';
+      if (form.get('mode') !== 'payment' || !/^\d{1,15}$/.test(unitAmountText) || !/^\d{1,4}$/.test(quantityText))
+        return stripeError(400, 'invalid_request_error', 'Invalid payment line item.', { param: 'line_items' });
+      const unitAmount = BigInt(unitAmountText);
+      if (unitAmount < 50n)
         return stripeError(400, 'invalid_request_error', 'Invalid payment line item.', { param: 'line_items' });
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const created = Math.floor(now / 1000);
@@ -119,7 +124,7 @@ export function createStripeCheckoutApi() {
         mode: 'payment',
         status: 'open',
         payment_status: 'unpaid',
-        amount_total: unitAmount * quantity,
+        amount_total: centsForGateway(unitAmount * BigInt(quantityText)),
         currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
         client_reference_id: form.get('client_reference_id'),
         customer_email: form.get('customer_email'),

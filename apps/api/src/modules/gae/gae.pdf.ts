@@ -69,14 +69,15 @@ function drawChart(doc: PDFKit.PDFDocument, statement: GaeStatement, left: numbe
     { date: statement.from, label: statement.openingGrams },
     ...statement.series.map((s) => ({ date: s.date, label: s.grams })),
     { date: statement.to, label: statement.closingGrams },
-  ].map((p) => ({ ...p, grams: Number(p.label) }));
-  // Chart geometry only: the figures printed anywhere come from the decimal strings.
+  ].map((p) => ({ ...p, grams: toUnits(p.label, 'GOLD') }));
   const start = Date.parse(`${statement.from}T00:00:00Z`);
   const span = Math.max(Date.parse(`${statement.to}T00:00:00Z`) - start, 86_400_000);
   const highest = points.reduce((a, b) => (b.grams > a.grams ? b : a));
-  const max = Math.max(highest.grams, 1);
+  // Amounts stay bigint: only a point's height, a share of the chart in ten-thousandths, is a number.
+  const oneGram = toUnits('1', 'GOLD');
+  const max = highest.grams > oneGram ? highest.grams : oneGram;
   const xOf = (date: string) => left + ((Date.parse(`${date}T00:00:00Z`) - start) / span) * width;
-  const yOf = (g: number) => chartTop + height - 8 - (g / max) * (height - 16);
+  const yOf = (g: bigint) => chartTop + height - 8 - (Number((g * 10_000n) / max) / 10_000) * (height - 16);
   doc.moveTo(xOf(points[0]!.date), yOf(points[0]!.grams));
   let previous = points[0]!;
   for (const point of points.slice(1)) {
