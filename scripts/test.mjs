@@ -42,22 +42,29 @@ function vitest(label, workspaceDir, env = {}) {
     for (const suite of report.testResults ?? []) {
       const where = path.relative(root, suite.name);
       if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0)
-        failures.push(`${where}: ${firstLine(suite.message)}`);
+        failures.push(`${where}: ${leadingLines(suite.message)}`);
       for (const test of suite.assertionResults ?? [])
         if (test.status === 'failed')
-          failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+          failures.push(`${where} > ${test.fullName}: ${leadingLines(test.failureMessages?.[0])}`);
     }
   } else if (status !== 0) failed = 1;
   results.push({ label, passed, failed, status, failures });
 }
 
-/** The first line of an error, short enough for the summary (a CI log is often read from its tail). */
-function firstLine(text) {
-  const line =
-    String(text ?? '')
-      .split('\n')
-      .find((l) => l.trim()) ?? '(no message)';
-  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+/**
+ * The first lines of an error, short enough for the summary: a CI log is often read from its
+ * tail only, so the summary must carry what names the cause (an axe finding's rule and target
+ * is on the lines after its heading).
+ */
+function leadingLines(text, lines = 1) {
+  const kept = String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, lines)
+    .map((l) => (l.length > 300 ? `${l.slice(0, 300)}...` : l));
+  return kept.length > 0 ? kept.join('\n      ') : '(no message)';
 }
 
 if (run('build contracts', 'npm', ['run', 'build', '-w', '@qmgt/contracts']) !== 0) process.exit(1);
@@ -96,7 +103,7 @@ function collectPlaywrightFailures(suites, titles, into) {
         const last = test.results?.at(-1);
         if (test.status === 'unexpected')
           into.push(
-            `${[...path_, spec.title].join(' > ')}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+            `${[...path_, spec.title].join(' > ')}: ${leadingLines(last?.error?.message ?? last?.errors?.[0]?.message, 16)}`,
           );
       }
     collectPlaywrightFailures(suite.suites ?? [], path_, into);

@@ -407,6 +407,23 @@ describe('Convert', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount (QMGT)' })).toHaveValue(''));
   });
 
+  it('reads the holdings again once the convert is done, so the balance shown is the one left', async () => {
+    const balances = goldBalances('10', '0');
+    convertApi(balances, () => {
+      balances.QMGT.available = '8';
+      return HttpResponse.json({
+        transaction: buildTransaction({ type: 'CONVERT', status: 'completed', assetIn: 'QMGT', amountIn: '2' }),
+      });
+    });
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    expect(await screen.findByText('Available: 10.0000 QMGT')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Amount (QMGT)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    expect(await within(await screen.findByRole('dialog')).findByText('Transaction Successful')).toBeInTheDocument();
+    expect(await screen.findByText('Available: 8.0000 QMGT')).toBeInTheDocument();
+  });
+
   it('says at the field when the balance is short and does not let that quote be confirmed', async () => {
     convertApi(goldBalances('1.5', '0'));
     const { user } = renderApp('/transactions-convert', { session: verified() });

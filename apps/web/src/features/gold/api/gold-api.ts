@@ -17,17 +17,11 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { goldKeys } from './query-keys';
+
+export { goldKeys };
 
 /* The gold savings calls (DESIGN.md section 8): the GAE plan, its statement and termination, Convert. */
-
-export const goldKeys = {
-  all: ['gold'] as const,
-  plan: () => ['gold', 'plan'] as const,
-  balances: () => ['gold', 'balances'] as const,
-  statement: (from: string, to: string) => ['gold', 'statement', from, to] as const,
-  termination: (id: string) => ['gold', 'termination', id] as const,
-  adminTerminations: () => ['gold', 'admin', 'terminations'] as const,
-};
 
 export const gaePlanQueryOptions = () =>
   queryOptions({

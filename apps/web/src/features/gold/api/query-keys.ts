@@ -1,0 +1,10 @@
+/* Kept apart from the calls: the money refresh after every swap reads these keys without loading them. */
+export const goldKeys = {
+  all: ['gold'] as const,
+  plan: () => [...goldKeys.all, 'plan'] as const,
+  balances: () => [...goldKeys.all, 'balances'] as const,
+  statements: () => [...goldKeys.all, 'statement'] as const,
+  statement: (from: string, to: string) => [...goldKeys.statements(), from, to] as const,
+  termination: (id: string) => [...goldKeys.all, 'termination', id] as const,
+  adminTerminations: () => [...goldKeys.all, 'admin', 'terminations'] as const,
+};
