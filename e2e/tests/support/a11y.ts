@@ -24,6 +24,8 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const QUIET_AFTER_NAVIGATION_MS = 400;
 /** Pages slide in (0.25 s) and Mantine fades dialogs: contrast is judged after they end. */
 const ANIMATIONS_TIMEOUT_MS = 2_000;
+/** Looks at a contrast failure after the first: each after the page is still again. */
+const CONTRAST_LOOKS = 2;
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
@@ -38,20 +40,28 @@ async function settle(page: Page): Promise<void> {
         return settled && performance.now() - marks.a11ySettledSince! >= 150;
 
         function isSettled(): boolean {
-          if (document.getAnimations().some((animation) => animation.playState === 'running')) return false;
+          // A looping spinner never ends: waiting for it would make every audit of a screen
+          // with one run on whatever is half-faded at the timeout.
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
+          if (moving) return false;
           // Script-driven fades (motion's page slide, Mantine's transitions) leave their
-          // opacity inline: a text caught half-faded would read as a contrast failure.
-          const fading = Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).some((element) => {
-            const opacity = Number(element.style.opacity);
+          // opacity inline; the computed value is the one on screen mid-transition. A text
+          // caught half-faded would read as a contrast failure.
+          return !Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).some((element) => {
+            const opacity = Number(getComputedStyle(element).opacity);
             return opacity > 0 && opacity < 1;
           });
-          return !fading;
         }
       },
       undefined,
       { timeout: ANIMATIONS_TIMEOUT_MS, polling: 100 },
     )
-    // A looping spinner never finishes: audit what is there after the wait.
+    // Something keeps moving: audit what is there after the wait; contrast is confirmed below.
     .catch(() => undefined);
 }
 
@@ -64,19 +74,51 @@ const axe = (page: Page, rules?: string[]) =>
 
 const nodeKey = (node: AxeViolation['nodes'][number]) => node.target.join(' ');
 
+/**
+ * The selectors (axe's targets, one level deep in the page) whose element is still there and
+ * not under an ancestor with an inline opacity between 0 and 1 or a running animation.
+ */
+function notFading(selectors: string[]): string[] {
+  return selectors.filter((selector) => {
+    let element: Element | null;
+    try {
+      element = document.querySelector(selector);
+    } catch {
+      return true; // A target in a frame or shadow root: not checked here, the finding stands.
+    }
+    if (!element) return false;
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const inline = node instanceof HTMLElement && node.style.opacity !== '';
+      const opacity = Number(getComputedStyle(node).opacity);
+      if (inline && opacity > 0 && opacity < 1) return false;
+      if (node.getAnimations().some((animation) => animation.playState === 'running')) return false;
+    }
+    return true;
+  });
+}
+
 async function violationsNow(page: Page): Promise<A11yFinding[]> {
   await settle(page);
   const url = new URL(page.url()).pathname;
   let violations = (await axe(page)).violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
-  // The journey goes on while axe runs: a menu it opens meanwhile is caught half-faded in.
-  // Contrast counts only when a second look, once things are still, sees the same element fail.
+  // The journey goes on while axe runs: a menu it opens or closes meanwhile is caught
+  // half-faded. Contrast counts only when two more looks, once things are still, see the same
+  // element fail, and it is not then inside something fading (its colours blend with what is
+  // behind it only while it fades).
   if (violations.some((violation) => violation.id === 'color-contrast')) {
-    await settle(page);
-    const again = (await axe(page, ['color-contrast'])).violations.flatMap((violation) => violation.nodes.map(nodeKey));
+    let failing: string[] | undefined;
+    for (let look = 0; look < CONTRAST_LOOKS; look += 1) {
+      await settle(page);
+      const again = (await axe(page, ['color-contrast'])).violations.flatMap((violation) =>
+        violation.nodes.map(nodeKey),
+      );
+      const steady = await page.evaluate(notFading, again);
+      failing = (failing ?? steady).filter((key) => steady.includes(key));
+    }
     violations = violations
       .map((violation) =>
         violation.id === 'color-contrast'
-          ? { ...violation, nodes: violation.nodes.filter((node) => again.includes(nodeKey(node))) }
+          ? { ...violation, nodes: violation.nodes.filter((node) => failing!.includes(nodeKey(node))) }
           : violation,
       )
       .filter((violation) => violation.nodes.length > 0);

@@ -43,16 +43,24 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger):
         name,
         { pollingIntervalSeconds: 2, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data as never, {
-                attempt: job.retryCount + 1,
-                final: job.retryCount >= job.retryLimit,
-              });
-            } catch (error) {
-              log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-              throw error;
+          try {
+            for (const job of jobs) {
+              try {
+                await handler(job.data as never, {
+                  attempt: job.retryCount + 1,
+                  final: job.retryCount >= job.retryLimit,
+                });
+              } catch (error) {
+                log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+                throw error;
+              }
             }
+          } finally {
+            // A worker takes one job a fetch and then waits out its polling interval: a burst
+            // of five sends drained one job every 2 s. Having found one, it asks again at once
+            // (the fetch that finds none lets it wait).
+            const self = workers.get(name);
+            if (self) boss.notifyWorker(self);
           }
         },
       );
