@@ -33,18 +33,19 @@ export function ticketReceiptMail(
   );
 }
 
+/** `reply`: this mail's own answer (two answers in a row are two mails, each with its text). */
 export function ticketReplyMail(
   to: string,
   name: string,
   publicUrl: string,
   t: Ticket,
+  reply: string,
   signedIn: boolean,
 ): MailMessage {
-  const reply = [...t.messages].reverse().find((m) => m.from === 'support');
   return message(
     to,
     `Reply to your message (${t.code})`,
-    [`Hello ${name},`, `Our support team answered your message "${t.subject}":`, reply?.body ?? ''],
+    [`Hello ${name},`, `Our support team answered your message "${t.subject}":`, reply],
     signedIn
       ? { label: 'Read it in your Support Center', url: `${publicUrl}/support` }
       : { label: 'Visit QMGT', url: publicUrl },

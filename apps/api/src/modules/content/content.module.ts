@@ -4,7 +4,8 @@ import {
   CONTENT_MAIL_JOBS,
   createContentService,
   type ContentService,
-  type FollowUpMailJob,
+  MAIL_SWEEP_AFTER_MS,
+  type MessageMailJob,
   type TicketMailJob,
 } from './content.service.js';
 import { contentRoutes } from './content.routes.js';
@@ -31,36 +32,38 @@ export default fp(
     const { mail } = app.services;
     const publicUrl = app.config.publicUrl;
 
-    await app.jobs.register<TicketMailJob>(CONTENT_MAIL_JOBS.ticketOpened, async (job) => {
-      const found = await content.ticketForMail(job.ticketId);
-      if (!found) return;
-      const { row, ticket } = found;
-      await mail.send(ticketToSupportMail(app.config.supportEmail, publicUrl, ticket, row));
-      await mail.send(ticketReceiptMail(row.email, row.name, publicUrl, ticket, row.userId !== null));
-    });
-    await app.jobs.register<TicketMailJob>(CONTENT_MAIL_JOBS.ticketReplied, async (job) => {
-      const found = await content.ticketForMail(job.ticketId);
-      if (!found) return;
-      await mail.send(
-        ticketReplyMail(found.row.email, found.row.name, publicUrl, found.ticket, found.row.userId !== null),
-      );
-    });
-
-    await app.jobs.register<FollowUpMailJob>(CONTENT_MAIL_JOBS.ticketFollowedUp, async (job) => {
-      const found = await content.ticketForMail(job.ticketId);
-      const followUp = found?.ticket.messages.find((m) => m.id === job.messageId);
-      if (!found || !followUp) return;
-      const { row, ticket } = found;
-      await mail.send(ticketFollowUpToSupportMail(app.config.supportEmail, publicUrl, ticket, row, followUp.body));
-      await mail.send(ticketFollowUpReceiptMail(row.email, row.name, publicUrl, ticket));
+    await app.jobs.register<MessageMailJob>(CONTENT_MAIL_JOBS.message, async (job) => {
+      const owed = await content.messageForMail(job.messageId);
+      if (!owed) return;
+      const { ticket, message, wire } = owed;
+      const signedIn = ticket.userId !== null;
+      if (message.author === 'support') {
+        await mail.send(ticketReplyMail(ticket.email, ticket.name, publicUrl, wire, message.body, signedIn));
+      } else if (owed.opensTicket) {
+        await mail.send(ticketToSupportMail(app.config.supportEmail, publicUrl, wire, ticket));
+        await mail.send(ticketReceiptMail(ticket.email, ticket.name, publicUrl, wire, signedIn));
+      } else {
+        await mail.send(ticketFollowUpToSupportMail(app.config.supportEmail, publicUrl, wire, ticket, message.body));
+        await mail.send(ticketFollowUpReceiptMail(ticket.email, ticket.name, publicUrl, wire));
+      }
+      // Marked after sending: a crash in between sends a mail twice, never loses one.
+      await content.markMessageMailed(message.id);
     });
     await app.jobs.register<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, async (job) => {
-      const found = await content.ticketForMail(job.ticketId);
-      if (!found) return;
-      await mail.send(
-        ticketClosedMail(found.row.email, found.row.name, publicUrl, found.ticket, found.row.userId !== null),
-      );
+      const owed = await content.closeForMail(job.ticketId);
+      if (!owed) return;
+      const { row, wire } = owed;
+      await mail.send(ticketClosedMail(row.email, row.name, publicUrl, wire, row.userId !== null));
+      await content.markCloseMailed(row.id);
     });
+
+    // Every process sweeps, and need not be the only one: the singleton key keeps one job per
+    // owed mail queued, and the job sends only what is still unmarked.
+    const timer = setInterval(() => {
+      content.sweepMails().catch((error: unknown) => app.log.error({ err: error }, 'support mail sweep failed'));
+    }, MAIL_SWEEP_AFTER_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
 
     // Sign-up accepts the terms shown on its form: recorded beside the new account.
     app.services.auth.onRegistered(async (userId, origin) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
 
@@ -70,13 +70,15 @@ export async function accept(db: Db, userId: string, version: number, ip: string
   await db.insert(termsAcceptances).values({ userId, version, ip }).onConflictDoNothing();
 }
 
+/** A ticket and its first message, together: the message row is the mails' outbox entry. */
 export async function insertTicket(db: Db, ticket: typeof supportTickets.$inferInsert, body: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(supportTickets).values(ticket).returning();
-    await tx
+    const [message] = await tx
       .insert(supportMessages)
-      .values({ ticketId: row!.id, author: 'customer', authorId: ticket.userId ?? null, body });
-    return row!;
+      .values({ ticketId: row!.id, author: 'customer', authorId: ticket.userId ?? null, body })
+      .returning({ id: supportMessages.id });
+    return { ticket: row!, messageId: message!.id };
   });
 }
 
@@ -152,4 +154,69 @@ export async function closeTicket(db: Db, id: string): Promise<TicketRow | undef
     .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')))
     .returning();
   return row;
+}
+
+/* ---- The support mails' outbox: the message rows themselves, and closed tickets ---- */
+
+/** A message whose mails are owed, with its ticket and whether it opened the ticket. */
+export async function unmailedMessage(
+  db: Db,
+  id: string,
+): Promise<{ message: MessageRow; ticket: TicketRow; opensTicket: boolean } | undefined> {
+  const [message] = await db
+    .select()
+    .from(supportMessages)
+    .where(and(eq(supportMessages.id, id), isNull(supportMessages.mailedAt)));
+  if (!message) return undefined;
+  const ticket = await ticketById(db, message.ticketId);
+  if (!ticket) return undefined;
+  const [first] = await db
+    .select({ id: supportMessages.id })
+    .from(supportMessages)
+    .where(eq(supportMessages.ticketId, message.ticketId))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id))
+    .limit(1);
+  return { message, ticket, opensTicket: first?.id === message.id };
+}
+
+export async function markMessageMailed(db: Db, id: string, at: Date) {
+  await db.update(supportMessages).set({ mailedAt: at }).where(eq(supportMessages.id, id));
+}
+
+/** Messages still owed their mails, written before `before` (younger ones are being mailed now). */
+export async function unmailedMessages(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+  return db
+    .select({ id: supportMessages.id })
+    .from(supportMessages)
+    .where(and(isNull(supportMessages.mailedAt), lte(supportMessages.createdAt, before)))
+    .orderBy(asc(supportMessages.createdAt))
+    .limit(limit);
+}
+
+/** A closed ticket whose sender has not been told yet. */
+export async function unmailedClose(db: Db, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.status, 'closed'), isNull(supportTickets.closeMailedAt)));
+  return row;
+}
+
+export async function markCloseMailed(db: Db, id: string, at: Date) {
+  await db.update(supportTickets).set({ closeMailedAt: at }).where(eq(supportTickets.id, id));
+}
+
+export async function unmailedCloses(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+  return db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.status, 'closed'),
+        isNull(supportTickets.closeMailedAt),
+        lte(supportTickets.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(supportTickets.updatedAt))
+    .limit(limit);
 }

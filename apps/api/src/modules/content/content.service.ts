@@ -17,18 +17,19 @@ import * as repo from './content.repository.js';
 import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
 
 export const CONTENT_MAIL_JOBS = {
-  ticketOpened: 'mail.support-ticket-opened',
-  ticketReplied: 'mail.support-ticket-replied',
-  ticketFollowedUp: 'mail.support-ticket-followed-up',
+  /** A message's mails: a new ticket or a follow-up to support with a receipt, a reply to the sender. */
+  message: 'mail.support-message',
   ticketClosed: 'mail.support-ticket-closed',
 } as const;
+export interface MessageMailJob {
+  messageId: string;
+}
 export interface TicketMailJob {
   ticketId: string;
 }
-/** The follow-up's own message: another one may follow before the mail goes out. */
-export interface FollowUpMailJob extends TicketMailJob {
-  messageId: string;
-}
+
+/** A mail still owed after this long was not queued (its process died): the sweep queues it. */
+export const MAIL_SWEEP_AFTER_MS = 60_000;
 
 const CLOSED_FOR_CUSTOMER = 'This ticket is closed. Send a new message from the contact form.';
 
@@ -56,8 +57,23 @@ const termsWire = (row: TermsRow): Terms => ({
 });
 
 /** Announcements, terms and support tickets: plain content, every operator change audited. */
-export function createContentService(deps: { db: Db; jobs: JobQueue }) {
+export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () => Date }) {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  // One queued job per owed mail: the singleton key drops a sweep's copy while one waits or runs.
+  const queueMessageMail = (messageId: string) =>
+    deps.jobs.send<MessageMailJob>(
+      CONTENT_MAIL_JOBS.message,
+      { messageId },
+      { singletonKey: `support-message-${messageId}` },
+    );
+  const queueCloseMail = (ticketId: string) =>
+    deps.jobs.send<TicketMailJob>(
+      CONTENT_MAIL_JOBS.ticketClosed,
+      { ticketId },
+      { singletonKey: `support-close-${ticketId}` },
+    );
 
   async function ticketsWire(rows: TicketRow[]): Promise<Ticket[]> {
     const messages = await repo.messagesOf(
@@ -173,7 +189,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
 
     /** POST /contact: a ticket, linked to the sender's account when signed in; support and the sender are mailed. */
     async contact(input: ContactRequest, userId: string | null): Promise<{ code: string }> {
-      const row = await repo.insertTicket(
+      const { ticket, messageId } = await repo.insertTicket(
         db,
         {
           code: ticketCode(),
@@ -184,8 +200,8 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
         },
         input.message,
       );
-      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketOpened, { ticketId: row.id });
-      return { code: row.code };
+      await queueMessageMail(messageId);
+      return { code: ticket.code };
     },
     async tickets(userId: string): Promise<Ticket[]> {
       return ticketsWire(await repo.ticketsOf(db, userId));
@@ -201,10 +217,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
       const message = await repo.addMessage(db, id, { author: 'customer', authorId: userId, body });
       // Closed by an operator between the check and the write: nothing was written.
       if (!message) throw conflict(CLOSED_FOR_CUSTOMER);
-      await deps.jobs.send<FollowUpMailJob>(CONTENT_MAIL_JOBS.ticketFollowedUp, {
-        ticketId: id,
-        messageId: message.id,
-      });
+      await queueMessageMail(message.id);
       return this.ticket(userId, id);
     },
     async ticketQueue() {
@@ -225,7 +238,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
         detail: row.code,
         ip,
       });
-      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketReplied, { ticketId: id });
+      await queueMessageMail(message.id);
       const [wire] = await adminTicketsWire([(await repo.ticketById(db, id))!]);
       return wire!;
     },
@@ -242,15 +255,38 @@ export function createContentService(deps: { db: Db; jobs: JobQueue }) {
         detail: row.code,
         ip,
       });
-      await deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, { ticketId: id });
+      await queueCloseMail(id);
       const [wire] = await adminTicketsWire([closed]);
       return wire!;
     },
-    ticketForMail: async (id: string) => {
-      const row = await repo.ticketById(db, id);
+
+    /** A message whose mails are still owed (a job run twice, or after the sweep's copy, finds none). */
+    async messageForMail(messageId: string) {
+      const owed = await repo.unmailedMessage(db, messageId);
+      if (!owed) return undefined;
+      const [ticket] = await ticketsWire([owed.ticket]);
+      return { ...owed, wire: ticket! };
+    },
+    markMessageMailed: (messageId: string) => repo.markMessageMailed(db, messageId, now()),
+    /** A closed ticket whose sender is still owed the mail. */
+    async closeForMail(ticketId: string) {
+      const row = await repo.unmailedClose(db, ticketId);
       if (!row) return undefined;
-      const [wire] = await ticketsWire([row]);
-      return { row, ticket: wire! };
+      const [ticket] = await ticketsWire([row]);
+      return { row, wire: ticket! };
+    },
+    markCloseMailed: (ticketId: string) => repo.markCloseMailed(db, ticketId, now()),
+    /**
+     * Queues every mail owed for longer than MAIL_SWEEP_AFTER_MS (its process died between the
+     * write and the queueing); any process may sweep. Answers how many it queued.
+     */
+    async sweepMails(at: Date = now()): Promise<number> {
+      const before = new Date(at.getTime() - MAIL_SWEEP_AFTER_MS);
+      const messages = await repo.unmailedMessages(db, before);
+      for (const { id } of messages) await queueMessageMail(id);
+      const closes = await repo.unmailedCloses(db, before);
+      for (const { id } of closes) await queueCloseMail(id);
+      return messages.length + closes.length;
     },
   };
 }

@@ -339,6 +339,64 @@ describe('closing a ticket', () => {
   });
 });
 
+describe('support mails survive a crash', () => {
+  it("sends a message's mails and a close mail owed by a process that died before queueing them, once", async () => {
+    const user = await signedInUser(t.app);
+    const code = `ST-CRASH${Math.floor(Math.random() * 90 + 10)}`;
+    // The writes commit, then the process "dies": nothing is queued (the rows are the outbox).
+    const ticketId = (
+      (
+        await t.database.executeSql(
+          `INSERT INTO support_tickets (code, user_id, name, email, subject, status)
+           VALUES ('${code}', '${user.user.id}', 'Mara', '${user.input.email}', 'Lost mail', 'closed') RETURNING id`,
+        )
+      ).rows[0] as { id: string }
+    ).id;
+    // Two writes, as the contact form and the operator's answer are, each at its own time
+    // (PGlite's clock counts milliseconds: the pause keeps the two apart).
+    await t.database.executeSql(
+      `INSERT INTO support_messages (ticket_id, author, author_id, body)
+       VALUES ('${ticketId}', 'customer', '${user.user.id}', 'Is my mail lost?')`,
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await t.database.executeSql(
+      `INSERT INTO support_messages (ticket_id, author, author_id, body)
+       VALUES ('${ticketId}', 'support', NULL, 'No: it is sent late.')`,
+    );
+    const owed = () =>
+      count(`SELECT ((SELECT count(*) FROM support_messages WHERE ticket_id = '${ticketId}' AND mailed_at IS NULL)
+               + (SELECT count(*) FROM support_tickets WHERE id = '${ticketId}' AND close_mailed_at IS NULL))::int AS n`);
+    const subjects = [
+      `We received your message (${code})`,
+      `Reply to your message (${code})`,
+      `Your message is closed (${code})`,
+    ];
+    const toCustomer = async () => (await mails(user.input.email)).filter((m) => m.subject.includes(code));
+    const toSupport = async () => (await mails(SUPPORT)).filter((m) => m.subject.includes(code));
+    // Younger than a minute: being mailed by the process that wrote it, not the sweep's business.
+    await t.app.services.content.sweepMails(new Date());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await owed()).toBe(3);
+    expect(await toCustomer()).toHaveLength(0);
+
+    const later = new Date(Date.now() + 61_000);
+    // Other tests' mails were sent already: what this sweep queues is this ticket's three.
+    expect(await t.app.services.content.sweepMails(later)).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 50 && (await owed()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await owed()).toBe(0);
+    expect((await toCustomer()).map((m) => m.subject).sort()).toEqual([...subjects].sort());
+    expect((await toSupport()).map((m) => m.subject)).toEqual([`New support ticket ${code}: Lost mail`]);
+    const reply = (await toCustomer()).find((m) => m.subject.startsWith('Reply'));
+    expect(reply?.text).toContain('No: it is sent late.');
+
+    // Swept again, by any process: nothing of this ticket is owed, nothing is sent twice.
+    await t.app.services.content.sweepMails(later);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await toCustomer()).toHaveLength(3);
+    expect(await toSupport()).toHaveLength(1);
+  });
+});
+
 describe('oversized input', () => {
   it('refuses an over-long ticket reply from either side and over-long terms, with a clear 400, storing nothing', async () => {
     const user = await signedInUser(t.app);
