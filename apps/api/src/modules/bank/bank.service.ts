@@ -211,21 +211,13 @@ export function createBankService(deps: {
         .from(bankAccounts)
         .where(eq(bankAccounts.status, 'review'))
         .orderBy(asc(bankAccounts.createdAt));
-      const users = await usersService.byIds(
-        db,
-        rows.map((r) => r.userId),
-      );
-      return Promise.all(
-        rows.map(async (r) => {
-          const name = await kycName(r.userId);
-          return {
-            ...wire(r),
-            username: users.get(r.userId)?.username ?? '',
-            email: users.get(r.userId)?.email ?? '',
-            kycName: [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' '),
-          };
-        }),
-      );
+      return usersService.withCustomers(db, rows, async (r) => {
+        const name = await kycName(r.userId);
+        return {
+          ...wire(r),
+          kycName: [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' '),
+        };
+      });
     },
 
     async decide(

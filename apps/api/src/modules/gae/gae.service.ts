@@ -433,18 +433,7 @@ export function createGaeService(deps: GaeDeps) {
 
     /** The operator's queue. */
     async terminationQueue() {
-      const rows = await repo.terminationQueue(db);
-      const users = await usersService.byIds(
-        db,
-        rows.map((r) => r.userId),
-      );
-      return Promise.all(
-        rows.map(async (r) => ({
-          ...(await toTermination(r)),
-          username: users.get(r.userId)?.username ?? '',
-          email: users.get(r.userId)?.email ?? '',
-        })),
-      );
+      return usersService.withCustomers(db, await repo.terminationQueue(db), toTermination);
     },
 
     /** An operator approves (the refund is paid, the plan closes) or rejects (the grams return). Audited. */

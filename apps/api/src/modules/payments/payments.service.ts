@@ -305,15 +305,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** GET /admin/payments: every customer's payments, for support (a failed one says why). */
     async adminList(status?: Payment['status']): Promise<AdminPayment[]> {
-      const rows = await repo.allPayments(db, status);
-      const users = await usersService.byIds(
-        db,
-        rows.map((r) => r.userId),
-      );
-      return rows.map((r) => ({
+      return usersService.withCustomers(db, await repo.allPayments(db, status), (r) => ({
         ...toWire(r),
-        username: users.get(r.userId)?.username ?? '',
-        email: users.get(r.userId)?.email ?? '',
         gateway: r.gateway,
         sessionId: r.sessionId,
       }));

@@ -183,16 +183,7 @@ export function createReferralsService(deps: ReferralsDeps) {
 
     /** GET /list-aun-request: the operator's payout queue. */
     async queue() {
-      const rows = await repo.requestQueue(db);
-      const users = await usersService.byIds(
-        db,
-        rows.map((r) => r.userId),
-      );
-      return rows.map((r) => ({
-        ...requestWire(r),
-        username: users.get(r.userId)?.username ?? '',
-        email: users.get(r.userId)?.email ?? '',
-      }));
+      return usersService.withCustomers(db, await repo.requestQueue(db), requestWire);
     },
 
     /** An operator pays (minted to the customer) or rejects (vested again) a payout request. Audited, mailed. */

@@ -126,18 +126,7 @@ export function createUsdauService(deps: UsdauDeps) {
     },
 
     async queue() {
-      const rows = await repo.queue(db);
-      const users = await usersService.byIds(
-        db,
-        rows.map((r) => r.userId),
-      );
-      return Promise.all(
-        rows.map(async (r) => ({
-          ...(await toWire(r)),
-          username: users.get(r.userId)?.username ?? '',
-          email: users.get(r.userId)?.email ?? '',
-        })),
-      );
+      return usersService.withCustomers(db, await repo.queue(db), toWire);
     },
 
     /** An operator approves (the payout is booked and sent on chain) or rejects (the grams return). Audited. */

@@ -162,6 +162,27 @@ export const usersService = {
     const rows = await db.select().from(users).where(inArray(users.id, ids));
     return new Map(rows.map((r) => [r.id, r]));
   },
+  /**
+   * An operator queue's rows with who asked: each row's wire form plus its customer's username
+   * and e-mail, read in one query for the whole list.
+   */
+  async withCustomers<R extends { userId: string }, W extends object>(
+    db: Db,
+    rows: readonly R[],
+    toWire: (row: R) => W | Promise<W>,
+  ): Promise<(W & { username: string; email: string })[]> {
+    const customers = await usersService.byIds(
+      db,
+      rows.map((r) => r.userId),
+    );
+    return Promise.all(
+      rows.map(async (r) => ({
+        ...(await toWire(r)),
+        username: customers.get(r.userId)?.username ?? '',
+        email: customers.get(r.userId)?.email ?? '',
+      })),
+    );
+  },
   /** Wallet indexes (custodial address derivation) of several users at once. */
   async walletIndexes(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
     if (userIds.length === 0) return new Map();
