@@ -230,6 +230,16 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
         `Your GAE plan is terminated (${termination.code})`,
       ]),
     );
+    // Both mails paid their debt (jobs/status-mails.ts): no sweep sends them again.
+    const mailedStatus = async () =>
+      (
+        await t.database.executeSql('SELECT status, mailed_status FROM gae_terminations WHERE code = $1', [
+          termination.code,
+        ])
+      ).rows[0];
+    for (let i = 0; i < 50 && (await mailedStatus())?.mailed_status !== 'approved'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await mailedStatus()).toEqual({ status: 'approved', mailed_status: 'approved' });
     expect(user.id).toBeTruthy();
     await ledgerIsSound();
 

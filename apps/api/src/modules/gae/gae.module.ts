@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { API_BASE, fromUnits } from '@qmgt/contracts';
+import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
 import { usersService } from '../users/users.service.js';
+import { gaeTerminations } from './gae.schema.js';
 import { GAE_MAIL_JOBS, createGaeService, type GaeService, type TerminationMailJob } from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
 import { gaeAdminRoutes } from './gae.admin.routes.js';
@@ -11,6 +13,19 @@ declare module '../../services.js' {
     gae: GaeService;
   }
 }
+
+/** A termination's customer is mailed when it is filed and when it is decided. */
+export const terminationMails: StatusMailOutbox = {
+  table: gaeTerminations,
+  id: gaeTerminations.id,
+  status: gaeTerminations.status,
+  mailedStatus: gaeTerminations.mailedStatus,
+  createdAt: gaeTerminations.requestedAt,
+  decidedAt: gaeTerminations.decidedAt,
+  statuses: ['requested', 'approved', 'rejected'],
+  job: GAE_MAIL_JOBS.termination,
+  jobKey: 'terminationId',
+};
 
 /** How often the auto-save job looks for plans whose day has come. */
 const AUTO_SAVE_PASS_MS = 60_000;
@@ -27,14 +42,17 @@ export default fp(
     const gae = createGaeService({ db, money, market, ledger, transactions, jobs: app.jobs });
     app.services.gae = gae;
 
-    await app.jobs.register<TerminationMailJob>(GAE_MAIL_JOBS.termination, async (job) => {
-      const row = await gae.terminationRow(job.terminationId);
-      const user = row && (await usersService.findById(db, row.userId));
-      if (!row || !user) return;
-      await mail.send(
-        terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
-      );
-    });
+    await app.jobs.register<TerminationMailJob>(GAE_MAIL_JOBS.termination, (job) =>
+      payStatusMail(db, terminationMails, job.terminationId, async () => {
+        const row = await gae.terminationRow(job.terminationId);
+        const user = row && (await usersService.findById(db, row.userId));
+        if (!row || !user) return;
+        await mail.send(
+          terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
+        );
+      }),
+    );
+    sweepStatusMailsEveryMinute(app, terminationMails);
     await app.jobs.register<{ userId: string; period: string; amount: string | null }>(
       GAE_MAIL_JOBS.autoSaveSkipped,
       async (job) => {

@@ -108,8 +108,13 @@ export const gaeTerminations = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
+    mailedStatus: text('mailed_status'),
   },
   (t) => [
+    index('gae_terminations_unmailed_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.mailedStatus} IS DISTINCT FROM ${t.status}`),
     uniqueIndex('gae_terminations_one_open')
       .on(t.planId)
       .where(sql`${t.status} = 'requested'`),

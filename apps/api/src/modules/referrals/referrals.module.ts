@@ -5,6 +5,21 @@ import { REWARD_MAIL_JOB, createReferralsService, type ReferralsService } from '
 import { referralsRoutes } from './referrals.routes.js';
 import { rewardRequestMail } from './referrals.mails.js';
 import type { RewardRequestRow } from './referrals.repository.js';
+import { rewardRequests } from './referrals.schema.js';
+import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
+
+/** A payout request's customer is mailed when the operator decides it (not when it is filed). */
+export const rewardMails: StatusMailOutbox = {
+  table: rewardRequests,
+  id: rewardRequests.id,
+  status: rewardRequests.status,
+  mailedStatus: rewardRequests.mailedStatus,
+  createdAt: rewardRequests.createdAt,
+  decidedAt: rewardRequests.decidedAt,
+  statuses: ['approved', 'rejected'],
+  job: REWARD_MAIL_JOB,
+  jobKey: 'requestId',
+};
 
 declare module '../../services.js' {
   interface Services {
@@ -35,13 +50,16 @@ export default fp(
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [String(app.config.rewardVestingDays)],
     );
-    await app.jobs.register<{ requestId: string }>(REWARD_MAIL_JOB, async (job) => {
-      const row: RewardRequestRow | undefined = await referrals.requestRow(job.requestId);
-      const user = row && (await usersService.findById(db, row.userId));
-      if (!row || !user) return;
-      const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
-      if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
-    });
+    await app.jobs.register<{ requestId: string }>(REWARD_MAIL_JOB, (job) =>
+      payStatusMail(db, rewardMails, job.requestId, async () => {
+        const row: RewardRequestRow | undefined = await referrals.requestRow(job.requestId);
+        const user = row && (await usersService.findById(db, row.userId));
+        if (!row || !user) return;
+        const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
+        if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
+      }),
+    );
+    sweepStatusMailsEveryMinute(app, rewardMails);
     await app.register(referralsRoutes, { prefix: API_BASE, referrals });
   },
   {

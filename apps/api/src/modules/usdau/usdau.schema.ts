@@ -34,9 +34,14 @@ export const usdauRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
+    mailedStatus: text('mailed_status'),
   },
   (t) => [
     index('usdau_requests_user_idx').on(t.userId, t.createdAt),
+    index('usdau_requests_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailedStatus} IS DISTINCT FROM ${t.status}`),
     index('usdau_requests_queue_idx').on(t.status, t.createdAt),
     check('usdau_requests_status', sql`${t.status} IN ('requested', 'approved', 'rejected')`),
   ],
