@@ -110,6 +110,7 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   await expect(row).toContainText(refund);
   await row.getByRole('button', { name: /^Approve / }).click();
   await expect(row.getByText('approved')).toBeVisible();
+  await operatorPage.screenshot({ path: '/tmp/qmgt-e2e-terminations-queue.png', fullPage: true });
 
   // 6. The customer sees the refund and the plan closed.
   await page.reload();
@@ -210,6 +211,9 @@ test('USDAU: convert to grams on the Convert screen, request USDAU, operator app
   await expect(row).toContainText(address);
   await row.getByRole('button', { name: /^Approve / }).click();
   await expect(page.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await operatorPage.reload();
+  await expect(row.getByText('Sent', { exact: true })).toBeVisible();
+  await operatorPage.screenshot({ path: '/tmp/qmgt-e2e-usdau-queue.png', fullPage: true });
   await page.getByRole('link', { name: /View on block explorer/ }).click();
   await expect(page.getByText('USDAU').first()).toBeVisible();
   expect((await balances(request, session)).GOLD.locked).toBe('0');

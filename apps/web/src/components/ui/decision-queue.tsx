@@ -8,6 +8,9 @@ import { useOperatorDecision, type Decision } from './operator-decision';
 /** What every customer request in a back-office queue carries. */
 type QueuedRequest = { id: string; code: string; username: string; email: string; reason?: string | null };
 
+/** A date, a code or an amount reads as one piece: the free-text columns take the squeeze. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 export type QueueColumn<R> = { header: string; cell: (request: R) => ReactNode; numeric?: boolean };
 
 type DecisionQueueProps<R extends QueuedRequest, Result> = {
@@ -68,19 +71,22 @@ export function DecisionQueue<R extends QueuedRequest, Result>(props: DecisionQu
               const status = props.status(request);
               return (
                 <Table.Tr key={request.id}>
-                  <Table.Td>{formatDateTime(props.requestedAt(request))}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{formatDateTime(props.requestedAt(request))}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{request.username}</Text>
                     <Text size="xs" c="dimmed">
                       {request.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td ff="monospace">{request.code}</Table.Td>
+                  <Table.Td ff="monospace" style={NO_WRAP}>
+                    {request.code}
+                  </Table.Td>
                   {columns.map((column) => (
                     <Table.Td
                       key={column.header}
                       ta={column.numeric ? 'right' : undefined}
                       ff={column.numeric ? 'monospace' : undefined}
+                      style={column.numeric ? NO_WRAP : undefined}
                     >
                       {column.cell(request)}
                     </Table.Td>
