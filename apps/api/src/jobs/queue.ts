@@ -16,7 +16,12 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
  */
 export interface JobQueue {
   register<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): Promise<void>;
-  /** `singletonKey`: while a job with this key is queued or running, another send is dropped. */
+  /**
+   * `singletonKey` is recorded on the job but drops nothing: our queues use pg-boss's standard
+   * policy, where a key only dedupes together with a throttle window. A job that must run once
+   * per thing is claimed in the database by what queues it (e.g. `mail_swept_at`), and its
+   * handler checks that its work is still owed.
+   */
   send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<void>;
   stop(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -18,6 +18,8 @@ export interface StatusMailOutbox {
   id: PgColumn;
   status: PgColumn;
   mailedStatus: PgColumn;
+  /** When a sweep last queued the row's mail: the claim that keeps two sweeps from both queueing it. */
+  mailSweptAt: PgColumn;
   /** When the row was written, and when it was decided: the debt's age is from the later. */
   createdAt: PgColumn;
   decidedAt: PgColumn;
@@ -48,31 +50,39 @@ export async function markStatusMailed(db: Db, outbox: StatusMailOutbox, id: str
   );
 }
 
-/** Queues the mails owed since before `at` minus a minute; answers how many. */
+/**
+ * Queues the mails owed since before `at` minus a minute; answers how many. Each is claimed
+ * first (`mail_swept_at`, by a conditional UPDATE): a sweep in another process at the same
+ * moment, or within the minute, leaves it. pg-boss's singleton key does not drop a second
+ * copy on a standard queue, so the claim is what keeps one owed mail to one job.
+ */
 export async function sweepStatusMails(db: Db, jobs: JobQueue, outbox: StatusMailOutbox, at: Date): Promise<number> {
   const before = new Date(at.getTime() - STATUS_MAIL_SWEEP_AFTER_MS).toISOString();
-  const rows = await db
-    .select({ id: outbox.id, status: outbox.status })
-    .from(outbox.table)
-    .where(
-      and(
-        inArray(outbox.status, [...outbox.statuses]),
-        sql`${outbox.mailedStatus} IS DISTINCT FROM ${outbox.status}`,
-        sql`COALESCE(${outbox.decidedAt}, ${outbox.createdAt}) <= ${before}::timestamptz`,
-      ),
-    )
-    .limit(100);
-  for (const row of rows)
-    await jobs.send(
-      outbox.job,
-      { [outbox.jobKey]: String(row.id) },
-      // One queued copy per owed mail, whatever the number of sweeping processes.
-      { singletonKey: `${outbox.job}:${String(row.id)}:${String(row.status)}` },
-    );
-  return rows.length;
+  const sweptAt = sql.identifier(outbox.mailSweptAt.name);
+  // The claim's condition is repeated outside the subquery: a sweep that waited for the other's
+  // row lock reads the row again, sees it claimed, and leaves it.
+  const unclaimed = sql`(${sweptAt} IS NULL OR ${sweptAt} <= ${before}::timestamptz)`;
+  const statuses = sql.join(
+    outbox.statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const claimed = await db.execute(
+    sql`UPDATE ${outbox.table} SET ${sweptAt} = ${at.toISOString()}::timestamptz
+         WHERE ${unclaimed} AND ${outbox.id} IN (
+           SELECT ${outbox.id} FROM ${outbox.table}
+            WHERE ${outbox.status} IN (${statuses})
+              AND ${outbox.mailedStatus} IS DISTINCT FROM ${outbox.status}
+              AND COALESCE(${outbox.decidedAt}, ${outbox.createdAt}) <= ${before}::timestamptz
+              AND ${unclaimed}
+            LIMIT 100)
+         RETURNING ${outbox.id} AS id`,
+  );
+  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => String(row.id));
+  for (const id of ids) await jobs.send(outbox.job, { [outbox.jobKey]: id });
+  return ids.length;
 }
 
-/** Every process sweeps, and need not be the only one: one queued copy per owed mail, and the job sends only what is still owed. */
+/** Every process sweeps, and need not be the only one: a sweep claims what it queues, and the job sends only what is still owed. */
 export function sweepStatusMailsEveryMinute(app: FastifyInstance, outbox: StatusMailOutbox): void {
   const timer = setInterval(() => {
     sweepStatusMails(app.database.db, app.jobs, outbox, new Date()).catch((error: unknown) =>

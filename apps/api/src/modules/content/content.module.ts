@@ -57,8 +57,8 @@ export default fp(
       await content.markCloseMailed(row.id);
     });
 
-    // Every process sweeps, and need not be the only one: the singleton key keeps one job per
-    // owed mail queued, and the job sends only what is still unmarked.
+    // Every process sweeps, and need not be the only one: a sweep claims what it queues, and
+    // the job sends only what is still unmarked.
     const timer = setInterval(() => {
       content.sweepMails().catch((error: unknown) => app.log.error({ err: error }, 'support mail sweep failed'));
     }, MAIL_SWEEP_AFTER_MS);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
 
@@ -183,14 +183,31 @@ export async function markMessageMailed(db: Db, id: string, at: Date) {
   await db.update(supportMessages).set({ mailedAt: at }).where(eq(supportMessages.id, id));
 }
 
-/** Messages still owed their mails, written before `before` (younger ones are being mailed now). */
-export async function unmailedMessages(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+/**
+ * Claims messages still owed their mails, written before `before` (younger ones are being
+ * mailed now) and not claimed by a sweep since `before`; the claim is stamped `at`. The
+ * condition is repeated outside the subquery: a sweep that waited for another's row lock
+ * reads the row again, sees it claimed, and leaves it.
+ */
+export async function claimUnmailedMessages(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
+  const unclaimed = or(isNull(supportMessages.mailSweptAt), lte(supportMessages.mailSweptAt, before));
   return db
-    .select({ id: supportMessages.id })
-    .from(supportMessages)
-    .where(and(isNull(supportMessages.mailedAt), lte(supportMessages.createdAt, before)))
-    .orderBy(asc(supportMessages.createdAt))
-    .limit(limit);
+    .update(supportMessages)
+    .set({ mailSweptAt: at })
+    .where(
+      and(
+        unclaimed,
+        inArray(
+          supportMessages.id,
+          db
+            .select({ id: supportMessages.id })
+            .from(supportMessages)
+            .where(and(isNull(supportMessages.mailedAt), lte(supportMessages.createdAt, before), unclaimed))
+            .limit(limit),
+        ),
+      ),
+    )
+    .returning({ id: supportMessages.id });
 }
 
 /** A closed ticket whose sender has not been told yet. */
@@ -206,17 +223,31 @@ export async function markCloseMailed(db: Db, id: string, at: Date) {
   await db.update(supportTickets).set({ closeMailedAt: at }).where(eq(supportTickets.id, id));
 }
 
-export async function unmailedCloses(db: Db, before: Date, limit = 100): Promise<{ id: string }[]> {
+/** Claims closed tickets still owed their close mail, as claimUnmailedMessages does. */
+export async function claimUnmailedCloses(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
+  const unclaimed = or(isNull(supportTickets.closeMailSweptAt), lte(supportTickets.closeMailSweptAt, before));
   return db
-    .select({ id: supportTickets.id })
-    .from(supportTickets)
+    .update(supportTickets)
+    .set({ closeMailSweptAt: at })
     .where(
       and(
-        eq(supportTickets.status, 'closed'),
-        isNull(supportTickets.closeMailedAt),
-        lte(supportTickets.updatedAt, before),
+        unclaimed,
+        inArray(
+          supportTickets.id,
+          db
+            .select({ id: supportTickets.id })
+            .from(supportTickets)
+            .where(
+              and(
+                eq(supportTickets.status, 'closed'),
+                isNull(supportTickets.closeMailedAt),
+                lte(supportTickets.updatedAt, before),
+                unclaimed,
+              ),
+            )
+            .limit(limit),
+        ),
       ),
     )
-    .orderBy(asc(supportTickets.updatedAt))
-    .limit(limit);
+    .returning({ id: supportTickets.id });
 }

@@ -77,6 +77,8 @@ export const supportTickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the sender was told of the close: null on a closed ticket means owed (the sweep sends it). */
     closeMailedAt: timestamp('close_mailed_at', { withTimezone: true }),
+    /** When a sweep last queued the close mail: another sweep leaves it for a minute. */
+    closeMailSweptAt: timestamp('close_mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('support_tickets_user_idx').on(t.userId, t.updatedAt),
@@ -105,6 +107,8 @@ export const supportMessages = pgTable(
      * the job is queued loses no mail; set once the mails went out.
      */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),

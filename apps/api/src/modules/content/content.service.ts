@@ -61,19 +61,12 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  // One queued job per owed mail: the singleton key drops a sweep's copy while one waits or runs.
+  // The write queues its own mail at once; the sweep claims (mail_swept_at) what it queues
+  // again, so two sweeping processes never queue one owed mail twice.
   const queueMessageMail = (messageId: string) =>
-    deps.jobs.send<MessageMailJob>(
-      CONTENT_MAIL_JOBS.message,
-      { messageId },
-      { singletonKey: `support-message-${messageId}` },
-    );
+    deps.jobs.send<MessageMailJob>(CONTENT_MAIL_JOBS.message, { messageId });
   const queueCloseMail = (ticketId: string) =>
-    deps.jobs.send<TicketMailJob>(
-      CONTENT_MAIL_JOBS.ticketClosed,
-      { ticketId },
-      { singletonKey: `support-close-${ticketId}` },
-    );
+    deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, { ticketId });
 
   async function ticketsWire(rows: TicketRow[]): Promise<Ticket[]> {
     const messages = await repo.messagesOf(
@@ -282,9 +275,9 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
      */
     async sweepMails(at: Date = now()): Promise<number> {
       const before = new Date(at.getTime() - MAIL_SWEEP_AFTER_MS);
-      const messages = await repo.unmailedMessages(db, before);
+      const messages = await repo.claimUnmailedMessages(db, before, at);
       for (const { id } of messages) await queueMessageMail(id);
-      const closes = await repo.unmailedCloses(db, before);
+      const closes = await repo.claimUnmailedCloses(db, before, at);
       for (const { id } of closes) await queueCloseMail(id);
       return messages.length + closes.length;
     },

@@ -3,7 +3,13 @@ import { API_BASE, fromUnits } from '@qmgt/contracts';
 import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
 import { usersService } from '../users/users.service.js';
 import { gaeTerminations } from './gae.schema.js';
-import { GAE_MAIL_JOBS, createGaeService, type GaeService, type TerminationMailJob } from './gae.service.js';
+import {
+  GAE_MAIL_JOBS,
+  createGaeService,
+  type AutoSaveSkipMailJob,
+  type GaeService,
+  type TerminationMailJob,
+} from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
 import { gaeAdminRoutes } from './gae.admin.routes.js';
 import { autoSaveSkippedMail, terminationMail } from './gae.mails.js';
@@ -20,6 +26,7 @@ export const terminationMails: StatusMailOutbox = {
   id: gaeTerminations.id,
   status: gaeTerminations.status,
   mailedStatus: gaeTerminations.mailedStatus,
+  mailSweptAt: gaeTerminations.mailSweptAt,
   createdAt: gaeTerminations.requestedAt,
   decidedAt: gaeTerminations.decidedAt,
   statuses: ['requested', 'approved', 'rejected'],
@@ -53,19 +60,19 @@ export default fp(
       }),
     );
     sweepStatusMailsEveryMinute(app, terminationMails);
-    await app.jobs.register<{ userId: string; period: string; amount: string | null }>(
-      GAE_MAIL_JOBS.autoSaveSkipped,
-      async (job) => {
-        const user = await usersService.findById(db, job.userId);
-        if (!user || job.amount === null) return;
+    await app.jobs.register<AutoSaveSkipMailJob>(GAE_MAIL_JOBS.autoSaveSkipped, async (job) => {
+      const owed = await gae.owedSkipMail(job);
+      if (!owed) return;
+      const user = await usersService.findById(db, owed.userId);
+      if (user && owed.amount !== null)
         await mail.send(
           autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
             period: job.period,
-            amountUsdt: fromUnits(BigInt(job.amount), 'USDT'),
+            amountUsdt: fromUnits(BigInt(owed.amount), 'USDT'),
           }),
         );
-      },
-    );
+      await gae.markSkipMailed(job);
+    });
 
     // The monthly auto-save: each pass buys what is due; the operation makes every (plan,
     // month) run once, however many processes pass.

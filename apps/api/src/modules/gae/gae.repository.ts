@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gaeAutoSaveRuns, gaePlans, gaeTerminations, goldQuotes } from './gae.schema.js';
 
@@ -107,32 +107,58 @@ export async function lastAutoSaveRun(db: Db, planId: string) {
 }
 
 /**
- * Claims skipped months whose customer has not been told yet: the claim is the update, so two
- * passes (or processes) never mail one month twice.
+ * Claims skipped months whose customer has not been told, skipped over `olderThanSeconds` ago
+ * by the database's clock (the job pass's clock may be a test's) and not claimed by a sweep in
+ * that time (`mail_swept_at`): two passes at once, in two processes, never both queue one.
+ * The condition is repeated outside the subquery: a pass that waited for the other's row lock
+ * reads the row again, sees it claimed, and leaves it.
  */
-export async function claimUnmailedSkips(db: Db, limit = 50) {
-  const claimed = await db
+export async function claimUnmailedSkips(
+  db: Db,
+  olderThanSeconds: number,
+  limit = 50,
+): Promise<{ planId: string; period: string }[]> {
+  const unclaimed = or(
+    isNull(gaeAutoSaveRuns.mailSweptAt),
+    sql`${gaeAutoSaveRuns.mailSweptAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+  );
+  return db
     .update(gaeAutoSaveRuns)
-    .set({ mailedAt: new Date() })
+    .set({ mailSweptAt: sql`now()` })
     .where(
-      sql`(${gaeAutoSaveRuns.planId}, ${gaeAutoSaveRuns.period}) IN (
-        SELECT plan_id, period FROM gae_auto_save_runs
-         WHERE outcome = 'skipped' AND mailed_at IS NULL LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
+      and(
+        unclaimed,
+        sql`(${gaeAutoSaveRuns.planId}, ${gaeAutoSaveRuns.period}) IN (
+          SELECT plan_id, period FROM gae_auto_save_runs
+           WHERE outcome = 'skipped' AND mailed_at IS NULL
+             AND created_at < now() - make_interval(secs => ${olderThanSeconds})
+             AND (mail_swept_at IS NULL OR mail_swept_at < now() - make_interval(secs => ${olderThanSeconds}))
+           LIMIT ${limit})`,
+      ),
     )
     .returning({ planId: gaeAutoSaveRuns.planId, period: gaeAutoSaveRuns.period });
-  if (claimed.length === 0) return [];
-  const plans = await db
-    .select({ id: gaePlans.id, userId: gaePlans.userId, amount: gaePlans.autoSaveAmount })
-    .from(gaePlans)
-    .where(inArray(gaePlans.id, [...new Set(claimed.map((c) => c.planId))]));
-  const byId = new Map(plans.map((p) => [p.id, p]));
-  return claimed.map((c) => ({ ...c, userId: byId.get(c.planId)!.userId, amount: byId.get(c.planId)!.amount }));
 }
 
-/** A claimed mail that could not be queued is claimed again by the next pass. */
-export async function releaseSkipMail(db: Db, planId: string, period: string): Promise<void> {
+/** A skipped month still owed its mail, with its customer and the plan's monthly amount. */
+export async function owedSkipMail(db: Db, planId: string, period: string) {
+  const [row] = await db
+    .select({ userId: gaePlans.userId, amount: gaePlans.autoSaveAmount })
+    .from(gaeAutoSaveRuns)
+    .innerJoin(gaePlans, eq(gaePlans.id, gaeAutoSaveRuns.planId))
+    .where(
+      and(
+        eq(gaeAutoSaveRuns.planId, planId),
+        eq(gaeAutoSaveRuns.period, period),
+        eq(gaeAutoSaveRuns.outcome, 'skipped'),
+        isNull(gaeAutoSaveRuns.mailedAt),
+      ),
+    );
+  return row;
+}
+
+export async function markSkipMailed(db: Db, planId: string, period: string, at: Date): Promise<void> {
   await db
     .update(gaeAutoSaveRuns)
-    .set({ mailedAt: null })
+    .set({ mailedAt: at })
     .where(and(eq(gaeAutoSaveRuns.planId, planId), eq(gaeAutoSaveRuns.period, period)));
 }

@@ -110,6 +110,8 @@ export const gaeTerminations = pgTable(
     reason: text('reason'),
     /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
     mailedStatus: text('mailed_status'),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('gae_terminations_unmailed_idx')
@@ -135,6 +137,8 @@ export const gaeAutoSaveRuns = pgTable(
     transactionId: uuid('transaction_id'),
     /** When the customer was told of a skipped month. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.period] })],

@@ -59,6 +59,14 @@ export const GAE_MAIL_JOBS = {
 export interface TerminationMailJob {
   terminationId: string;
 }
+/** A skipped month's mail: the run row says whether it is still owed. */
+/** A skipped month's mail not sent this long after the skip was left by a process that died. */
+const SKIP_MAIL_SWEEP_AFTER_SECONDS = 60;
+
+export interface AutoSaveSkipMailJob {
+  planId: string;
+  period: string;
+}
 
 export interface GaeDeps {
   db: Db;
@@ -202,19 +210,17 @@ export function createGaeService(deps: GaeDeps) {
   }
 
   /**
-   * Tells customers of months auto-save skipped. Each month is claimed before its mail is
-   * queued (one mail however many passes); a mail that cannot be queued is released for the
-   * next pass. A crash between the claim and the queue loses that one mail (noted in the issue).
+   * Tells customers of months auto-save skipped. The run row is the mail's debt: the pass that
+   * skipped the month queues its mail at once, and the job marks it after sending. Every pass
+   * also queues the debts older than a minute, which a process that died left behind (a
+   * crash after sending and before marking sends one twice, which we prefer to never). Only
+   * old debts, each claimed: a pass in another process at the same moment must not queue one
+   * too.
    */
-  async function mailSkips(): Promise<void> {
-    for (const skip of await repo.claimUnmailedSkips(db)) {
-      try {
-        await deps.jobs.send(GAE_MAIL_JOBS.autoSaveSkipped, skip);
-      } catch (error) {
-        await repo.releaseSkipMail(db, skip.planId, skip.period);
-        throw error;
-      }
-    }
+  const queueSkipMail = (skip: AutoSaveSkipMailJob) =>
+    deps.jobs.send<AutoSaveSkipMailJob>(GAE_MAIL_JOBS.autoSaveSkipped, skip);
+  async function mailLeftSkips(): Promise<void> {
+    for (const skip of await repo.claimUnmailedSkips(db, SKIP_MAIL_SWEEP_AFTER_SECONDS)) await queueSkipMail(skip);
   }
 
   return {
@@ -533,11 +539,19 @@ export function createGaeService(deps: GaeDeps) {
           plan.userId,
         );
         if ((answer as { outcome?: string }).outcome === 'bought') bought++;
-        if ((answer as { outcome?: string }).outcome === 'skipped') skipped++;
+        if ((answer as { outcome?: string }).outcome === 'skipped') {
+          skipped++;
+          // Queued later by a pass's sweep if this fails: the month stays owed its mail.
+          await queueSkipMail({ planId: plan.id, period: periodOf(due) }).catch(() => undefined);
+        }
       }
-      await mailSkips();
+      await mailLeftSkips();
       return { bought, skipped };
     },
+
+    /** A skipped month still owed its mail (a job run twice, or a second pass's copy, finds none). */
+    owedSkipMail: (skip: AutoSaveSkipMailJob) => repo.owedSkipMail(db, skip.planId, skip.period),
+    markSkipMailed: (skip: AutoSaveSkipMailJob) => repo.markSkipMailed(db, skip.planId, skip.period, now()),
 
     async convertQuote(userId: string, request: ConvertQuoteRequest): Promise<ConvertQuote> {
       const amountIn = parseAmount(request.amount, request.from, 'amount');

@@ -99,8 +99,10 @@ export function createGesService(deps: GesDeps) {
 
   /**
    * Queues a mail whose `ges_mails` row is committed. A failure here loses nothing: the row
-   * stays unmailed and the sweep queues it; the singleton key keeps the sweep and this from
-   * queueing one mail twice while it waits.
+   * stays unmailed and the sweep queues it; the job sends only a mail still unmailed. (The
+   * singleton key drops nothing on our standard queues, jobs/queue.ts: two processes sweeping
+   * the same old row at once may both queue it, and it can go out twice. The support, status
+   * and auto-save sweeps claim their rows first; this one does not yet.)
    */
   async function queueMail(mail: GesMailJob): Promise<void> {
     try {

@@ -14,6 +14,7 @@ export const rewardMails: StatusMailOutbox = {
   id: rewardRequests.id,
   status: rewardRequests.status,
   mailedStatus: rewardRequests.mailedStatus,
+  mailSweptAt: rewardRequests.mailSweptAt,
   createdAt: rewardRequests.createdAt,
   decidedAt: rewardRequests.decidedAt,
   statuses: ['approved', 'rejected'],

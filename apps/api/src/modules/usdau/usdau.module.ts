@@ -13,6 +13,7 @@ export const usdauMails: StatusMailOutbox = {
   id: usdauRequests.id,
   status: usdauRequests.status,
   mailedStatus: usdauRequests.mailedStatus,
+  mailSweptAt: usdauRequests.mailSweptAt,
   createdAt: usdauRequests.createdAt,
   decidedAt: usdauRequests.decidedAt,
   statuses: ['requested', 'approved', 'rejected'],

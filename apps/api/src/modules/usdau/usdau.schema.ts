@@ -36,6 +36,8 @@ export const usdauRequests = pgTable(
     reason: text('reason'),
     /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
     mailedStatus: text('mailed_status'),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('usdau_requests_user_idx').on(t.userId, t.createdAt),
