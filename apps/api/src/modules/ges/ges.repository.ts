@@ -221,14 +221,29 @@ export async function changeTerms(
   });
 }
 
-/** Mails the money operations owed and that are not sent yet, oldest first. */
-export async function unmailed(db: Db, before: Date, limit = 100): Promise<MailRow[]> {
+/**
+ * Claims mails the money operations owed, not sent and written before `before`, that no sweep
+ * claimed since `before`; the claim is stamped `at`, so two processes sweeping at once never
+ * both queue one. The condition is repeated outside the subquery: a sweep that waited for the
+ * other's row lock reads the row again, sees it claimed, and leaves it.
+ */
+export async function claimUnmailed(db: Db, before: Date, at: Date, limit = 100): Promise<MailRow[]> {
+  const unclaimed = or(isNull(gesMails.mailSweptAt), lte(gesMails.mailSweptAt, before));
   return db
-    .select()
-    .from(gesMails)
-    .where(and(isNull(gesMails.mailedAt), lte(gesMails.createdAt, before)))
-    .orderBy(asc(gesMails.createdAt))
-    .limit(limit);
+    .update(gesMails)
+    .set({ mailSweptAt: at })
+    .where(
+      and(
+        unclaimed,
+        sql`(${gesMails.membershipId}, ${gesMails.event}, ${gesMails.seq}) IN (${db
+          .select({ membershipId: gesMails.membershipId, event: gesMails.event, seq: gesMails.seq })
+          .from(gesMails)
+          .where(and(isNull(gesMails.mailedAt), lte(gesMails.createdAt, before), unclaimed))
+          .orderBy(asc(gesMails.createdAt))
+          .limit(limit)})`,
+      ),
+    )
+    .returning();
 }
 
 export async function mailRow(db: Db, key: Pick<MailRow, 'membershipId' | 'event' | 'seq'>) {

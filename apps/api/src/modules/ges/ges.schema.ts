@@ -152,6 +152,8 @@ export const gesMails = pgTable(
     seq: integer('seq').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.membershipId, t.event, t.seq] }),

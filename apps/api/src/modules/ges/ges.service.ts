@@ -99,10 +99,8 @@ export function createGesService(deps: GesDeps) {
 
   /**
    * Queues a mail whose `ges_mails` row is committed. A failure here loses nothing: the row
-   * stays unmailed and the sweep queues it; the job sends only a mail still unmailed. (The
-   * singleton key drops nothing on our standard queues, jobs/queue.ts: two processes sweeping
-   * the same old row at once may both queue it, and it can go out twice. The support, status
-   * and auto-save sweeps claim their rows first; this one does not yet.)
+   * stays unmailed and the sweep claims (`mail_swept_at`) and queues it; the job sends only a
+   * mail still unmailed. The singleton key drops nothing on our standard queues (jobs/queue.ts).
    */
   async function queueMail(mail: GesMailJob): Promise<void> {
     try {
@@ -407,7 +405,7 @@ export function createGesService(deps: GesDeps) {
      * job failed for good). The job marks a mail sent, so a mail is sent at least once.
      */
     async sweepMails(at: Date = now()): Promise<number> {
-      const rows = await repo.unmailed(db, new Date(at.getTime() - MAIL_SWEEP_AFTER_MS));
+      const rows = await repo.claimUnmailed(db, new Date(at.getTime() - MAIL_SWEEP_AFTER_MS), at);
       for (const row of rows) await queueMail({ membershipId: row.membershipId, event: row.event, seq: row.seq });
       return rows.length;
     },

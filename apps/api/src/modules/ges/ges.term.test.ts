@@ -336,9 +336,14 @@ describe('a whole group term', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsOf(member.input.email, group.name)).toHaveLength(0);
 
-    // The sweep, a minute on, in any process, queues it; a second sweep sends nothing more.
+    // The sweep, a minute on, in any process, queues it (two processes sweeping at the same
+    // moment: one claims it); a second sweep sends nothing more.
     const later = new Date(Date.now() + 61_000);
-    expect(await (second ?? t).app.services.ges.sweepMails(later)).toBeGreaterThanOrEqual(1);
+    const swept = await Promise.all([
+      t.app.services.ges.sweepMails(later),
+      (second ?? t).app.services.ges.sweepMails(later),
+    ]);
+    expect(swept[0] + swept[1]).toBeGreaterThanOrEqual(1);
     expect(await waitForMails(member.input.email, group.name, 1)).toEqual([`Welcome to ${group.name}`]);
     for (let i = 0; i < 50; i++) {
       const left = await t.database.executeSql(`SELECT count(*)::int AS n FROM ges_mails WHERE mailed_at IS NULL`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentEvents, payments, remittances, saveQuotes } from './payments.schema.js';
 
@@ -181,10 +181,29 @@ export async function markRemittanceMailed(db: Db, id: string, at: Date): Promis
   await db.update(remittances).set({ mailedAt: at }).where(eq(remittances.id, id));
 }
 
-export async function unmailedRemittances(db: Db, before: Date, limit = 100): Promise<RemittanceRow[]> {
+/**
+ * Claims remittances whose mails are owed since before `before` and that no sweep claimed
+ * since then; stamped `at`, so two processes sweeping at once never both queue one. The
+ * condition is repeated outside the subquery: a sweep that waited for the other's row lock
+ * reads the row again, sees it claimed, and leaves it.
+ */
+export async function claimUnmailedRemittances(db: Db, before: Date, at: Date, limit = 100): Promise<RemittanceRow[]> {
+  const unclaimed = or(isNull(remittances.mailSweptAt), lte(remittances.mailSweptAt, before));
   return db
-    .select()
-    .from(remittances)
-    .where(and(isNull(remittances.mailedAt), lte(remittances.createdAt, before)))
-    .limit(limit);
+    .update(remittances)
+    .set({ mailSweptAt: at })
+    .where(
+      and(
+        unclaimed,
+        inArray(
+          remittances.id,
+          db
+            .select({ id: remittances.id })
+            .from(remittances)
+            .where(and(isNull(remittances.mailedAt), lte(remittances.createdAt, before), unclaimed))
+            .limit(limit),
+        ),
+      ),
+    )
+    .returning();
 }

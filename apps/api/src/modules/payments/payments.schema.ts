@@ -107,6 +107,8 @@ export const remittances = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Set when both sides' mails are queued (a sweep queues any the process died before). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('remittances_sender_idx').on(t.senderId, t.createdAt),

@@ -92,7 +92,8 @@ export function createRemitService(deps: RemitDeps) {
     toWire,
     row: (id: string) => repo.remittanceById(db, id),
     markMailed: (id: string) => repo.markRemittanceMailed(db, id, now()),
-    unmailed: () => repo.unmailedRemittances(db, new Date(now().getTime() - 60_000)),
+    /** Claims the remittances whose mails a process that died left owed for over a minute. */
+    unmailed: () => repo.claimUnmailedRemittances(db, new Date(now().getTime() - 60_000), now()),
 
     /** POST /remit/quote: who receives it (masked), the total, and the round-up's gold held 30 s. */
     async quote(userId: string, body: RemitQuoteRequest): Promise<RemitQuote> {
