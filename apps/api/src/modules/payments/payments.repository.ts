@@ -130,19 +130,38 @@ export async function claimDue(db: Db, at: Date, limit: number): Promise<Payment
   );
 }
 
-/** Credited payments whose mail was never claimed (a process died before queueing it). */
-export async function unmailedCredits(db: Db, before: Date, limit = 100): Promise<PaymentRow[]> {
+/**
+ * Claims credited payments whose mail is owed since before `before` (a process died before
+ * queueing it) and that no sweep claimed since then; stamped `at`, so two processes sweeping
+ * at once never both queue one. The condition is repeated outside the subquery: a sweep that
+ * waited for the other's row lock reads the row again, sees it claimed, and leaves it.
+ */
+export async function claimUnmailedCredits(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
+  const unclaimed = or(isNull(payments.mailSweptAt), lte(payments.mailSweptAt, before));
   return db
-    .select()
-    .from(payments)
+    .update(payments)
+    .set({ mailSweptAt: at })
     .where(
       and(
-        eq(payments.status, 'credited'),
-        sql`${payments.mailedStatus} IS DISTINCT FROM 'credited'`,
-        lte(payments.creditedAt, before),
+        unclaimed,
+        inArray(
+          payments.id,
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.status, 'credited'),
+                sql`${payments.mailedStatus} IS DISTINCT FROM 'credited'`,
+                lte(payments.creditedAt, before),
+                unclaimed,
+              ),
+            )
+            .limit(limit),
+        ),
       ),
     )
-    .limit(limit);
+    .returning({ id: payments.id });
 }
 
 /** Records that the mail of `status` went out (after sending: a crash repeats a mail, never loses one). */

@@ -59,6 +59,8 @@ export const payments = pgTable(
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** The status last mailed: a mail is claimed by moving this, so each status mails once. */
     mailedStatus: text('mailed_status'),
+    /** When a sweep last queued the credit mail: another sweep leaves it for a minute. */
+    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
     /**
      * When the sweep next asks the gateway about this pending payment (null: at its expiry).
      * Claiming a payment moves it forward, so a payment the gateway cannot settle yet goes to

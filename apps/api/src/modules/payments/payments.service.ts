@@ -423,7 +423,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           );
         }
       }
-      const unmailed = await repo.unmailedCredits(db, new Date(now().getTime() - 60_000));
+      const unmailed = await repo.claimUnmailedCredits(db, new Date(now().getTime() - 60_000), now());
       for (const row of unmailed) await mailCredit(row.id);
       summary.mails = unmailed.length;
       return summary;
