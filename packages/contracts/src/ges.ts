@@ -26,6 +26,8 @@ export function earliestGesStartDate(today: string): string {
 }
 export const GES_TERM_MONTHS = { min: 2, max: 60 } as const;
 export const GES_MEMBER_CAP = { min: 1, max: 10_000 } as const;
+/** Extra instalments' worth of grams paid at maturity to a member who kept up. */
+export const GES_BONUS_INSTALMENTS = { min: 0, max: 3 } as const;
 
 /**
  * draft: being prepared, seen by operators only; open: listed to customers, who may join until
@@ -156,8 +158,14 @@ export const gesGroupInputSchema = z.object({
   bonusInstalments: z
     .number({ error: 'bonusInstalments must be a number' })
     .int('The bonus is a whole number of instalments')
-    .min(0, 'The bonus is 0 to 3 instalments')
-    .max(3, 'The bonus is 0 to 3 instalments')
+    .min(
+      GES_BONUS_INSTALMENTS.min,
+      `The bonus is ${GES_BONUS_INSTALMENTS.min} to ${GES_BONUS_INSTALMENTS.max} instalments`,
+    )
+    .max(
+      GES_BONUS_INSTALMENTS.max,
+      `The bonus is ${GES_BONUS_INSTALMENTS.min} to ${GES_BONUS_INSTALMENTS.max} instalments`,
+    )
     .default(1),
   /** Optional: a draft may get its agreement later (pasted or uploaded); it opens only with one. */
   agreement: agreementSchema.optional(),

@@ -26,6 +26,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The form field a refusal names, with its message: the server's own `field` (a business rule),
+ * else the first schema issue's path (its last segment: `agreement.title` is the title field).
+ * Null when the refusal names no field (the form shows it as a whole).
+ */
+export function refusedField(failure: unknown): { field: string; message: string } | null {
+  if (!(failure instanceof ApiError)) return null;
+  if (typeof failure.details.field === 'string') return { field: failure.details.field, message: failure.message };
+  const issue = (failure.details.issues as { path?: string; message: string }[] | undefined)?.[0];
+  return issue?.path ? { field: issue.path.split('.').at(-1)!, message: issue.message } : null;
+}
+
 /** The text a toast shows for a failure (SPEC.md section 8: error message, fallback 'Failed'). */
 export function errorMessage(error: unknown, fallback = 'Failed'): string {
   if (error instanceof ApiError) return error.message || fallback;

@@ -1,10 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { GES_GROUP_TERMS, gesGroupInputSchema, type AdminGesGroup, type GesGroupEdit } from '@qmgt/contracts';
+import {
+  GES_BONUS_INSTALMENTS,
+  GES_GROUP_TERMS,
+  GES_MEMBER_CAP,
+  GES_TERM_MONTHS,
+  gesGroupInputSchema,
+  type AdminGesGroup,
+  type GesGroupEdit,
+} from '@qmgt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { editGesGroup, gesKeys } from '../api/ges-api';
 
@@ -18,11 +26,9 @@ type Terms = z.output<typeof termsSchema>;
 
 /** The server's refusal at one of the terms, else null (shown above the buttons). */
 function termOf(failure: unknown): { term: keyof Terms; message: string } | null {
-  if (!(failure instanceof ApiError)) return null;
-  const issue = (failure.details.issues as { path?: string; message: string }[] | undefined)?.[0];
-  const field = typeof failure.details.field === 'string' ? failure.details.field : issue?.path?.split('.')[0];
-  const term = GES_GROUP_TERMS.find((t) => t === field);
-  return term ? { term, message: typeof failure.details.field === 'string' ? failure.message : issue!.message } : null;
+  const refused = refusedField(failure);
+  const term = GES_GROUP_TERMS.find((t) => t === refused?.field);
+  return term ? { term, message: refused!.message } : null;
 }
 
 /**
@@ -81,8 +87,7 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
   const numberField = (
     term: 'termMonths' | 'memberCap' | 'bonusInstalments',
     label: string,
-    min: number,
-    max: number,
+    { min, max }: { min: number; max: number },
   ) => (
     <Controller
       control={form.control}
@@ -132,9 +137,9 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
             error={errorAt('startDate')}
             {...form.register('startDate')}
           />
-          {numberField('termMonths', 'Term (months)', 2, 60)}
-          {numberField('memberCap', 'Member cap', 1, 10000)}
-          {numberField('bonusInstalments', 'Maturity bonus (instalments)', 0, 3)}
+          {numberField('termMonths', 'Term (months)', GES_TERM_MONTHS)}
+          {numberField('memberCap', 'Member cap', GES_MEMBER_CAP)}
+          {numberField('bonusInstalments', 'Maturity bonus (instalments)', GES_BONUS_INSTALMENTS)}
         </SimpleGrid>
         {errors.root ? (
           <Alert color="yellow" variant="light">

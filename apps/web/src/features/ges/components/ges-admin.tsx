@@ -19,6 +19,9 @@ import {
 } from '@mantine/core';
 import {
   GES_AGREEMENT_FILE_MAX_BYTES,
+  GES_BONUS_INSTALMENTS,
+  GES_MEMBER_CAP,
+  GES_TERM_MONTHS,
   earliestGesStartDate,
   gesTermsFrozenReason,
   type AdminGesGroup,
@@ -26,7 +29,7 @@ import {
 } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -54,14 +57,6 @@ const EMPTY = {
   text: '',
 };
 
-/** The server's refusal at its field, else null (shown under the form). */
-function fieldOf(failure: unknown): { field: string; message: string } | null {
-  if (!(failure instanceof ApiError)) return null;
-  if (typeof failure.details.field === 'string') return { field: failure.details.field, message: failure.message };
-  const issue = (failure.details.issues as { path?: string; message: string }[] | undefined)?.[0];
-  return issue?.path ? { field: issue.path.split('.').at(-1)!, message: issue.message } : null;
-}
-
 function CreateForm() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
@@ -78,7 +73,7 @@ function CreateForm() {
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
-  const refused = publish.error ? fieldOf(publish.error) : null;
+  const refused = refusedField(publish.error);
   const errorAt = (field: string) => (refused?.field === field ? refused.message : undefined);
   const set = (field: keyof typeof EMPTY) => (value: string | number) => setForm({ ...form, [field]: value });
   return (
@@ -132,8 +127,8 @@ function CreateForm() {
             <NumberInput
               label="Term (months)"
               required
-              min={2}
-              max={60}
+              min={GES_TERM_MONTHS.min}
+              max={GES_TERM_MONTHS.max}
               value={form.termMonths}
               onChange={set('termMonths')}
               error={errorAt('termMonths')}
@@ -141,16 +136,16 @@ function CreateForm() {
             <NumberInput
               label="Member cap"
               required
-              min={1}
-              max={10000}
+              min={GES_MEMBER_CAP.min}
+              max={GES_MEMBER_CAP.max}
               value={form.memberCap}
               onChange={set('memberCap')}
               error={errorAt('memberCap')}
             />
             <NumberInput
               label="Maturity bonus (instalments)"
-              min={0}
-              max={3}
+              min={GES_BONUS_INSTALMENTS.min}
+              max={GES_BONUS_INSTALMENTS.max}
               value={form.bonusInstalments}
               onChange={set('bonusInstalments')}
               error={errorAt('bonusInstalments')}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, T
 import type { VaultBar, VaultBarInput } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -13,14 +13,9 @@ type Errors = Partial<Record<keyof VaultBarInput, string>>;
 
 /** The server's refusal at its field (serial taken, grams out of range), else under the form. */
 function fieldErrors(failure: unknown): Errors | null {
-  if (!(failure instanceof ApiError)) return null;
-  const field = failure.details.field;
-  if (field === 'serial' || field === 'refinery' || field === 'fineGrams') return { [field]: failure.message };
-  const issues = failure.details.issues as { path?: string; message: string }[] | undefined;
-  const first = issues?.[0];
-  if (first?.path === 'serial' || first?.path === 'refinery' || first?.path === 'fineGrams')
-    return { [first.path]: first.message };
-  return null;
+  const refused = refusedField(failure);
+  const field = refused?.field;
+  return field === 'serial' || field === 'refinery' || field === 'fineGrams' ? { [field]: refused!.message } : null;
 }
 
 function BarForm({
