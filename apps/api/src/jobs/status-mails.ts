@@ -33,7 +33,7 @@ export interface StatusMailOutbox {
 export const STATUS_MAIL_SWEEP_AFTER_MS = 60_000;
 
 /** The row's status when a mail about it is still owed; undefined when it is not (or the row is gone). */
-export async function owedStatus(db: Db, outbox: StatusMailOutbox, id: string): Promise<string | undefined> {
+async function owedStatus(db: Db, outbox: StatusMailOutbox, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ status: outbox.status, mailedStatus: outbox.mailedStatus })
     .from(outbox.table)
@@ -43,7 +43,7 @@ export async function owedStatus(db: Db, outbox: StatusMailOutbox, id: string): 
 }
 
 /** The mail about `status` went out; a row that moved on since still owes the next one. */
-export async function markStatusMailed(db: Db, outbox: StatusMailOutbox, id: string, status: string): Promise<void> {
+async function markStatusMailed(db: Db, outbox: StatusMailOutbox, id: string, status: string): Promise<void> {
   await db.execute(
     sql`UPDATE ${outbox.table} SET ${sql.identifier(outbox.mailedStatus.name)} = ${status}
         WHERE ${outbox.id} = ${id} AND ${outbox.status} = ${status}`,

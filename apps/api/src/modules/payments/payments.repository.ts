@@ -13,14 +13,6 @@ export async function insertQuote(db: Db, row: typeof saveQuotes.$inferInsert): 
   return inserted!;
 }
 
-export async function quoteOf(db: Db, userId: string, id: string): Promise<SaveQuoteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(saveQuotes)
-    .where(and(eq(saveQuotes.id, id), eq(saveQuotes.userId, userId)));
-  return row;
-}
-
 /**
  * The gateway's session for a payment opened without one yet. A retried request attaches the
  * same session (the gateway answers a repeated create with the first), never another.
