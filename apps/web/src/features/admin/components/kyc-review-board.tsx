@@ -69,7 +69,8 @@ function describeDecision(action: string, detail: string | null): string {
 export function KycReviewBoard() {
   const applicants = useKycApplicants();
   const [queue, setQueue] = useState<Queue>('pending');
-  const [intent, setIntent] = useState<ReviewIntent | null>(null);
+  // The intent outlives the dialog's closing: its title (the dialog's name) stays while it fades out.
+  const [review, setReview] = useState<{ intent: ReviewIntent; opened: boolean } | null>(null);
 
   if (applicants.isPending) {
     return (
@@ -127,7 +128,11 @@ export function KycReviewBoard() {
             ) : (
               <Stack gap="md" role="list" aria-label="Applicants">
                 {shown.map((applicant) => (
-                  <ApplicantCard key={applicant.id} applicant={applicant} onDecide={setIntent} />
+                  <ApplicantCard
+                    key={applicant.id}
+                    applicant={applicant}
+                    onDecide={(intent) => setReview({ intent, opened: true })}
+                  />
                 ))}
               </Stack>
             )}
@@ -135,7 +140,11 @@ export function KycReviewBoard() {
         ))}
       </Stack>
 
-      <ReviewDialog intent={intent} onClose={() => setIntent(null)} />
+      <ReviewDialog
+        intent={review?.intent ?? null}
+        opened={review?.opened ?? false}
+        onClose={() => setReview((current) => current && { ...current, opened: false })}
+      />
     </Tabs>
   );
 }

@@ -22,12 +22,21 @@ type FormInput = z.input<typeof reviewFormSchema>;
 
 /**
  * The confirmation before a decision: approving, or rejecting with RETRY (the customer may
- * upload again) or FINAL, with an optional comment the customer sees as the reason.
+ * upload again) or FINAL, with an optional comment the customer sees as the reason. `intent`
+ * stays set while the dialog closes: without a title the closing dialog had no name (axe).
  */
-export function ReviewDialog({ intent, onClose }: { intent: ReviewIntent | null; onClose: () => void }) {
+export function ReviewDialog({
+  intent,
+  opened,
+  onClose,
+}: {
+  intent: ReviewIntent | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
-      opened={intent !== null}
+      opened={opened && intent !== null}
       onClose={onClose}
       centered
       title={
@@ -35,10 +44,13 @@ export function ReviewDialog({ intent, onClose }: { intent: ReviewIntent | null;
           ? intent.answer === 'GREEN'
             ? `Approve ${intent.applicant.username}?`
             : `Reject ${intent.applicant.username}?`
-          : ''
+          : 'Review'
       }
     >
-      {intent ? <ReviewForm key={`${intent.applicant.id}-${intent.answer}`} intent={intent} onClose={onClose} /> : null}
+      {/* Mounted while open only: the next opening starts with an empty form. */}
+      {opened && intent ? (
+        <ReviewForm key={`${intent.applicant.id}-${intent.answer}`} intent={intent} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }
