@@ -39,15 +39,11 @@ export default fp(
 
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
     // however many processes pass. The sweep then queues any mail a crash left unqueued.
-    const timer = setInterval(() => {
-      void (async () => {
-        // A failed pass must not keep the owed mails of earlier passes from going out.
-        await ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
-        await ges.sweepMails().catch((error) => app.log.error({ err: error }, 'GES mail sweep failed'));
-      })();
-    }, INSTALMENT_PASS_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.schedule.every('ges.instalments', { everyMs: INSTALMENT_PASS_MS }, async () => {
+      // A failed pass must not keep the owed mails of earlier passes from going out.
+      await ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
+      await ges.sweepMails();
+    });
 
     await app.register(gesRoutes, { prefix: API_BASE, ges });
   },

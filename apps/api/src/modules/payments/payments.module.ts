@@ -93,22 +93,18 @@ export default fp(
       await remit.markMailed(row.id);
     });
 
-    // Every process sweeps, and need not be the only one: a sweep claims the payments it looks
-    // at (another skips them), the credit is the money operation that credits a payment once,
+    // One process a period sweeps (the schedule), and need not be the only one: a sweep claims
+    // the payments it looks at, the credit is the money operation that credits a payment once,
     // and every close is conditional, so two processes never do a thing twice.
-    const timer = setInterval(() => {
-      void (async () => {
-        await payments.sweep();
-        for (const row of await remit.unmailed())
-          await app.jobs.send<RemitMailJob>(
-            REMIT_MAIL_JOB,
-            { remittanceId: row.id },
-            { singletonKey: `remit-${row.id}` },
-          );
-      })().catch((error) => app.log.error({ err: error }, 'payments sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.schedule.every('payments.sweep', { everyMs: SWEEP_MS }, async () => {
+      await payments.sweep();
+      for (const row of await remit.unmailed())
+        await app.jobs.send<RemitMailJob>(
+          REMIT_MAIL_JOB,
+          { remittanceId: row.id },
+          { singletonKey: `remit-${row.id}` },
+        );
+    });
 
     await app.register(
       async (api) => {
