@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
 import { createDepositWatcher } from './deposits.js';
+import { createDepositAddresses } from './deposit-addresses.js';
 import { walletRoutes } from './wallet.routes.js';
 import { chainRoutes } from './chain.routes.js';
 
@@ -15,6 +16,7 @@ export default fp(
     const { ledger, market, money, transactions } = app.services;
     await app.register(walletRoutes, { prefix: API_BASE, ledger, market });
     if (!chain) return;
+    const addresses = createDepositAddresses({ db: app.database.db, chain });
     const watcher = createDepositWatcher({
       db: app.database.db,
       chain,
@@ -28,6 +30,7 @@ export default fp(
     await app.register(chainRoutes, {
       prefix: API_BASE,
       chain,
+      addresses,
       sandbox: config.sandbox,
       explorerUrl: (hash: string) => transactions.explorerUrl(hash),
     });
