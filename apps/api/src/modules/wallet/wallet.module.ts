@@ -21,6 +21,7 @@ export default fp(
       db: app.database.db,
       chain,
       money,
+      addresses,
       confirmations: BigInt(config.chain.confirmations),
       intervalMs: config.chain.scanMs,
       log: app.log,
