@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Asset } from '@qmgt/contracts';
 import type { Database } from '../db/client.js';
 import { createUser } from '../modules/users/users.service.js';
+import { quoteGae } from '../modules/gae/gae.rules.js';
+import { quoteSwap } from '../modules/market/market.rules.js';
 
 /*
  * The SQL rules' test kit: customers made by the product's own createUser, money moved only
@@ -131,7 +133,61 @@ export function sqlKit(database: Database) {
     return String(row.id);
   }
 
-  return { rows, one, execute, customer, deposit, balance, transaction, goldQuote, code, newKey: randomUUID };
+  /** A GAE purchase at TypeScript's quote (quoteGae) for `amountUsdt` at `spot`, executed by `gae_purchase`. */
+  async function buyGae(userId: string, amountUsdt: bigint, spot: bigint, now: Date, kind: 'GAE' | 'GAEX' = 'GAE') {
+    const q = quoteGae(amountUsdt, spot);
+    const quoteId = await goldQuote(
+      userId,
+      {
+        kind,
+        assetIn: 'USDT',
+        amountIn: q.amountUsdt,
+        assetOut: 'GOLD',
+        amountOut: q.grams,
+        fee: q.fee,
+        feeAsset: 'USDT',
+        price: q.price,
+        spot,
+      },
+      now,
+    );
+    const answer = await execute({ kind: 'gae_purchase', userId, quoteId, code: code(kind), now: now.toISOString() });
+    return { answer, quote: q };
+  }
+
+  /** A QMGT buy at TypeScript's quote (quoteSwap) for `amountUsdt` at `spot`, executed by `swap`. */
+  async function buyQmgt(userId: string, amountUsdt: bigint, spot: bigint, now: Date) {
+    const q = quoteSwap({ from: 'USDT', to: 'QMGT' }, amountUsdt, spot);
+    const row = await one(
+      `INSERT INTO swap_quotes (user_id, asset_in, asset_out, amount_in, amount_out, fee, price, expires_at)
+       VALUES ($1, 'USDT', 'QMGT', $2::numeric, $3::numeric, $4::numeric, $5::numeric, $6) RETURNING id::text`,
+      [
+        userId,
+        q.amountIn.toString(),
+        q.amountOut.toString(),
+        q.fee.toString(),
+        q.price.toString(),
+        new Date(now.getTime() + 3_600_000).toISOString(),
+      ],
+    );
+    const answer = await execute({ kind: 'swap', userId, quoteId: row.id, code: code('QMGT'), now: now.toISOString() });
+    return { answer, quote: q };
+  }
+
+  return {
+    rows,
+    one,
+    execute,
+    customer,
+    deposit,
+    balance,
+    transaction,
+    goldQuote,
+    buyGae,
+    buyQmgt,
+    code,
+    newKey: randomUUID,
+  };
 }
 
 export type SqlKit = ReturnType<typeof sqlKit>;
