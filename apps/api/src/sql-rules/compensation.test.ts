@@ -4,7 +4,7 @@ import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { rewardStatus } from '../modules/referrals/referrals.service.js';
 import { interestFor, maturityOf } from '../modules/staking/staking.rules.js';
-import { sqlKit, transactionId, type SqlKit } from './kit.js';
+import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
 
 /*
  * money_compensate.sql and referral_rewards_reverse.sql: a pending purchase the chain finally
@@ -93,7 +93,10 @@ describe('money_compensate and referral_rewards_reverse', () => {
     const after = await rewards(txId);
     expect(after.map((r) => r.status)).toEqual(['reversed', 'reversed', 'reversed']);
     // TypeScript shows a reversed reward as reversed, never claimable, whatever its date.
-    for (const r of after) expect(rewardStatus(r, new Date(r.vestsAt.getTime() + 1))).toBe('reversed');
+    for (const r of after)
+      expect(rewardStatus({ status: 'reversed', vestsAt: r.vestsAt }, new Date(r.vestsAt.getTime() + 1))).toBe(
+        'reversed',
+      );
     // The buyer's QMGT and the fee (the fees account's, user null) were both to be minted: both cancelled.
     expect(await movements(txId)).toEqual([
       { user_id: buyer, kind: 'mint', status: 'cancelled', amount: quote.amountOut.toString() },

@@ -3,7 +3,7 @@ import { CONVERT_FEE_BPS, toUnits } from '@qmgt/contracts';
 import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { GoldRuleError, QMGT_PER_MICROGRAM, quoteConvert, type ConvertFigures } from '../modules/gae/gae.rules.js';
-import { sqlKit, transactionId, type SqlKit } from './kit.js';
+import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
 
 /*
  * Convert QMGT <-> GSA grams 1:1 with a 0.5% fee: quoteConvert() in gae.rules.ts prices it
@@ -127,7 +127,10 @@ describe('Convert: money_op_convert against quoteConvert()', () => {
     expect(quoteConvert('QMGT', 199n * QMGT_PER_MICROGRAM)).toMatchObject({ amountOut: 198n, fee: 1n });
     expect(quoteConvert('QMGT', 201n * QMGT_PER_MICROGRAM)).toMatchObject({ amountOut: 199n, fee: 2n });
     expect(() => quoteConvert('QMGT', QMGT_PER_MICROGRAM)).toThrow(GoldRuleError);
-    expect(quoteConvert('GOLD', 1n)).toMatchObject({ amountOut: QMGT_PER_MICROGRAM - 5_000_000_000n, fee: 5_000_000_000n });
+    expect(quoteConvert('GOLD', 1n)).toMatchObject({
+      amountOut: QMGT_PER_MICROGRAM - 5_000_000_000n,
+      fee: 5_000_000_000n,
+    });
     const { userId } = await holder();
     for (const micrograms of [200n, 199n, 201n]) {
       const q = quoteConvert('QMGT', micrograms * QMGT_PER_MICROGRAM);
@@ -151,7 +154,15 @@ describe('Convert: money_op_convert against quoteConvert()', () => {
     const q = quoteConvert('QMGT', whole);
     const quoteId = await k.goldQuote(
       userId,
-      { kind: 'CONVERT', assetIn: 'QMGT', amountIn: q.amountIn, assetOut: 'GOLD', amountOut: q.amountOut, fee: q.fee, feeAsset: 'GOLD' },
+      {
+        kind: 'CONVERT',
+        assetIn: 'QMGT',
+        amountIn: q.amountIn,
+        assetOut: 'GOLD',
+        amountOut: q.amountOut,
+        fee: q.fee,
+        feeAsset: 'GOLD',
+      },
       NOW,
     );
     const op = { kind: 'convert', userId, quoteId, now: NOW.toISOString() };

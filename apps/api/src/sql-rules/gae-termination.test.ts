@@ -10,7 +10,7 @@ import {
   terminationSummary,
   type TerminationFigures,
 } from '../modules/gae/gae.rules.js';
-import { sqlKit, transactionId, type SqlKit } from './kit.js';
+import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
 
 /*
  * The GAE termination: terminationSummary() in gae.rules.ts computes the refund (grams x spot

@@ -3,8 +3,8 @@ import { GES_BONUS_INSTALMENTS, toUnits } from '@qmgt/contracts';
 import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { bonusGrams, dueOn } from '../modules/ges/ges.rules.js';
-import { sqlKit, type SqlKit } from './kit.js';
-import { gesKit } from './ges-kit.js';
+import { sqlKit, type SqlKit } from '../test/sql-kit.js';
+import { gesKit } from '../test/sql-ges-kit.js';
 
 /*
  * The GES maturity bonus lives twice: bonusGrams() in ges.rules.ts (the passbook's projection)
@@ -37,7 +37,12 @@ const at = (day: string) => new Date(`${day}T09:00:00.000Z`);
  * did and the TypeScript bonus for the same passbook.
  */
 async function runTerm(bonusInstalments: number, plan: ('paid' | 'missed')[], instalment = USDT('100')) {
-  const groupId = await ges.group({ instalmentUsdt: instalment, termMonths: plan.length, bonusInstalments, startDate: START });
+  const groupId = await ges.group({
+    instalmentUsdt: instalment,
+    termMonths: plan.length,
+    bonusInstalments,
+    startDate: START,
+  });
   const userId = await k.customer();
   const poolBefore = await k.balance(null, 'GOLD', 'rewards_pool');
   await k.deposit(userId, instalment);
@@ -158,7 +163,12 @@ describe('GES maturity bonus: ges_close.sql against bonusGrams()', () => {
       expect(BigInt(String(row!.bonus)), `bonus ${bonus}`).toBe(bonusGrams(held, 2, bonus));
     }
     // A lapse: ges_close answers 0 whatever it is told, as TypeScript's lapsed membership shows none.
-    const groupId = await ges.group({ instalmentUsdt: USDT('50'), termMonths: 6, bonusInstalments: 3, startDate: START });
+    const groupId = await ges.group({
+      instalmentUsdt: USDT('50'),
+      termMonths: 6,
+      bonusInstalments: 3,
+      startDate: START,
+    });
     const userId = await k.customer();
     await k.deposit(userId, USDT('50'));
     const { membershipId } = await ges.join(userId, groupId, SPOTS[0]!, at('2027-03-02'));
@@ -171,7 +181,12 @@ describe('GES maturity bonus: ges_close.sql against bonusGrams()', () => {
 
   it('bonusGrams() and ges_close both answer 0 for a membership with no paid instalment', async () => {
     expect(bonusGrams(0n, 0, 3)).toBe(0n);
-    const groupId = await ges.group({ instalmentUsdt: USDT('50'), termMonths: 6, bonusInstalments: 3, startDate: START });
+    const groupId = await ges.group({
+      instalmentUsdt: USDT('50'),
+      termMonths: 6,
+      bonusInstalments: 3,
+      startDate: START,
+    });
     const userId = await k.customer();
     await k.deposit(userId, USDT('50'));
     const { membershipId } = await ges.join(userId, groupId, SPOTS[0]!, at('2027-03-02'));

@@ -3,8 +3,8 @@ import { GES_MAX_DUE_DAY, GES_MISSES_TO_LAPSE, toUnits } from '@qmgt/contracts';
 import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { dueOn, maturityDate } from '../modules/ges/ges.rules.js';
-import { sqlKit, type SqlKit } from './kit.js';
-import { gesKit } from './ges-kit.js';
+import { sqlKit, type SqlKit } from '../test/sql-kit.js';
+import { gesKit } from '../test/sql-ges-kit.js';
 
 /*
  * GES due dates and the lapse, twice: dueOn() in ges.rules.ts (what the job sends as `dueOn`,
@@ -114,7 +114,9 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     const held = await ges.paidGrams(membershipId);
     const outcomes: string[] = [];
     for (let seq = 2; seq <= 1 + GES_MISSES_TO_LAPSE; seq++)
-      outcomes.push(String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome));
+      outcomes.push(
+        String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+      );
     expect(outcomes).toEqual([...Array(GES_MISSES_TO_LAPSE - 1).fill('missed'), 'lapsed']);
     expect(await ges.membership(membershipId)).toMatchObject({
       status: 'lapsed',
@@ -133,7 +135,12 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     const mails = await k.rows(`SELECT event, seq FROM ges_mails WHERE membership_id = $1 ORDER BY seq`, [
       membershipId,
     ]);
-    expect(mails.map((m) => `${String(m.event)}:${String(m.seq)}`)).toEqual(['joined:1', 'missed:2', 'missed:3', 'lapsed:4']);
+    expect(mails.map((m) => `${String(m.event)}:${String(m.seq)}`)).toEqual([
+      'joined:1',
+      'missed:2',
+      'missed:3',
+      'lapsed:4',
+    ]);
   });
 
   it('non-consecutive misses count too: paid, missed, paid, missed, missed lapses at the third miss', async () => {
@@ -144,7 +151,9 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     for (const [i, what] of plan.entries()) {
       const seq = i + 2;
       if (what === 'paid') await k.deposit(userId, INSTALMENT);
-      outcomes.push(String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome));
+      outcomes.push(
+        String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+      );
     }
     expect(outcomes).toEqual(['missed', 'paid', 'missed', 'lapsed']);
     expect(await ges.membership(membershipId)).toMatchObject({ status: 'lapsed', paidCount: 2, missedCount: 3 });
@@ -156,7 +165,9 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     const { userId, membershipId } = await member(start, 4, 1, 2);
     const outcomes: string[] = [];
     for (const seq of [2, 3, 4])
-      outcomes.push(String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome));
+      outcomes.push(
+        String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+      );
     expect(outcomes).toEqual(['missed', 'missed', 'lapsed']);
     expect(await ges.membership(membershipId)).toMatchObject({ status: 'lapsed', bonusGrams: null });
   });
@@ -166,7 +177,9 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     const { userId, membershipId } = await member(start, 3, 1, 1);
     const outcomes: string[] = [];
     for (const seq of [2, 3])
-      outcomes.push(String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome));
+      outcomes.push(
+        String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+      );
     expect(outcomes).toEqual(['missed', 'missed_matured']);
     const m = await ges.membership(membershipId);
     expect(m).toMatchObject({ status: 'matured', missedCount: 2 });

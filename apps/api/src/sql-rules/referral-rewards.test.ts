@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { rewardStatus } from '../modules/referrals/referrals.service.js';
 import { QMGT_PER_MICROGRAM } from '../modules/gae/gae.rules.js';
 import { spendToSave } from '../modules/payments/payments.rules.js';
-import { sqlKit, transactionId, type SqlKit } from './kit.js';
+import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
 
 /*
  * Referral rewards live in SQL (referral_rewards_credit.sql: `ARRAY[500, 200, 100]`, three
@@ -150,8 +150,10 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
    * be one of 'QMGT', 'GAE', 'GAEX', 'GES' (or 'PAYMENT' in USD), so a new product's purchase
    * registered as earning referral rewards pays nobody until this SQL list names it.
    */
-  it.fails("a new purchase type registered with earns_referral pays uplines, as docs/adding-a-product.md says", async () => {
-    await k.rows(`
+  it.fails(
+    'a new purchase type registered with earns_referral pays uplines, as docs/adding-a-product.md says',
+    async () => {
+      await k.rows(`
       CREATE OR REPLACE FUNCTION money_op_sqlrules_gift(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $f$
       BEGIN
         RETURN money_book('sqlrules.gift', NULL, jsonb_build_array(
@@ -162,21 +164,22 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
           jsonb_build_object('userId', p_op->>'userId', 'type', 'GIFT', 'code', p_op->>'code', 'assetIn', 'USDT',
             'amountIn', p_op->>'usdt', 'assetOut', 'QMGT', 'amountOut', p_op->>'qmgt', 'fee', '0', 'feeAsset', 'QMGT'));
       END $f$`);
-    await k.rows(`INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
+      await k.rows(`INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
                   VALUES ('sqlrules_gift', 'money_op_sqlrules_gift', true, NULL) ON CONFLICT (kind) DO NOTHING`);
-    const [buyer, l1] = await chain(1);
-    await k.deposit(buyer!, USDT('100'));
-    const qmgt = toUnits('1', 'QMGT');
-    const answer = await k.execute({
-      kind: 'sqlrules_gift',
-      userId: buyer,
-      usdt: USDT('100').toString(),
-      qmgt: qmgt.toString(),
-      code: k.code('GIFT'),
-    });
-    expect(answer.status).toBe(200);
-    expect(await k.balance(l1!, 'QMGT', 'rewards')).toBe(tsReward(qmgt, 1));
-  });
+      const [buyer, l1] = await chain(1);
+      await k.deposit(buyer!, USDT('100'));
+      const qmgt = toUnits('1', 'QMGT');
+      const answer = await k.execute({
+        kind: 'sqlrules_gift',
+        userId: buyer,
+        usdt: USDT('100').toString(),
+        qmgt: qmgt.toString(),
+        code: k.code('GIFT'),
+      });
+      expect(answer.status).toBe(200);
+      expect(await k.balance(l1!, 'QMGT', 'rewards')).toBe(tsReward(qmgt, 1));
+    },
+  );
 });
 
 describe('the vesting date: platform_settings against the configuration and the contracts', () => {
@@ -208,7 +211,13 @@ describe('the vesting date: platform_settings against the configuration and the 
       expect(rewardStatus({ status: 'vesting', vestsAt }, vestsAt)).toBe('claimable');
       // SQL: the claim is refused 1 ms before, taken at the instant.
       const claim = (at: Date) =>
-        k.execute({ kind: 'reward_claim', userId: l1, rewardId: row!.id, code: k.code('REWARD'), now: at.toISOString() });
+        k.execute({
+          kind: 'reward_claim',
+          userId: l1,
+          rewardId: row!.id,
+          code: k.code('REWARD'),
+          now: at.toISOString(),
+        });
       expect((await claim(before)).status).toBe(409);
       expect((await claim(vestsAt)).status).toBe(200);
       expect(await k.balance(l1!, 'QMGT', 'available')).toBe(reward!.amount);

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { accruedBy, interestFor, maturityOf } from '../modules/staking/staking.rules.js';
 import { usersService } from '../modules/users/users.service.js';
-import { sqlKit, transactionId, type SqlKit } from './kit.js';
+import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
 
 /*
  * Staking interest: interestFor() in staking.rules.ts (principal x APR x days / 365, rounded
@@ -92,8 +92,14 @@ describe('staking interest: money_op_staking_close against interestFor()', () =>
     const before = new Date(maturesAt.getTime() - 1);
     const position = { amount: qmgt, aprBps: 400, termDays: 90, startsAt: START };
     expect(accruedBy(position, before)).toBeLessThan(interest);
-    expect(await close(userId, answer.positionId, 'maturity', before)).toMatchObject({ status: 200, outcome: 'not_due' });
-    expect(await close(userId, answer.positionId, 'unstake', before)).toMatchObject({ status: 200, outcome: 'unstaked' });
+    expect(await close(userId, answer.positionId, 'maturity', before)).toMatchObject({
+      status: 200,
+      outcome: 'not_due',
+    });
+    expect(await close(userId, answer.positionId, 'unstake', before)).toMatchObject({
+      status: 200,
+      outcome: 'unstaked',
+    });
     expect(await k.balance(userId, 'QMGT', 'available')).toBe(qmgt);
     expect(await k.balance(userId, 'QMGT', 'locked')).toBe(0n);
     expect(await close(userId, answer.positionId, 'maturity', maturesAt)).toMatchObject({ status: 409 });
@@ -108,7 +114,7 @@ describe('staking interest: money_op_staking_close against interestFor()', () =>
 
   it('a tiny stake whose interest rounds down to zero pays the principal only, with no treasury line', async () => {
     const { userId } = await staker();
-    const amount = 10_000n * 365n / (400n * 90n); // 101 units: 101 x 400 x 90 < 10,000 x 365
+    const amount = (10_000n * 365n) / (400n * 90n); // 101 units: 101 x 400 x 90 < 10,000 x 365
     const { answer, interest, maturesAt } = await stake(userId, amount, 90, 400);
     expect(interest).toBe(0n);
     expect(await close(userId, answer.positionId, 'maturity', maturesAt)).toMatchObject({ outcome: 'matured' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dueOn, instalmentFigures } from '../modules/ges/ges.rules.js';
-import type { Answer, SqlKit } from './kit.js';
+import type { Answer, SqlKit } from './sql-kit.js';
 
 /*
  * Group savings driven through the SQL operations alone: a group row as the operator's service
