@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { REFERRAL_LEVELS, REFERRAL_RATES_BPS, REWARD_VESTING_DAYS, toUnits } from '@qmgt/contracts';
 import { openTestDatabase } from '../test/build.js';
 import type { Database } from '../db/client.js';
 import { loadConfig } from '../config.js';
 import { rewardStatus } from '../modules/referrals/referrals.service.js';
+import { referralRewards } from '../modules/referrals/referrals.schema.js';
 import { QMGT_PER_MICROGRAM } from '../modules/gae/gae.rules.js';
 import { spendToSave } from '../modules/payments/payments.rules.js';
 import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
@@ -191,63 +193,91 @@ describe('the vesting date: platform_settings against the configuration and the 
     expect(Number(row!.value)).toBe(REWARD_VESTING_DAYS);
   });
 
-  for (const days of [REWARD_VESTING_DAYS, 0, 7]) {
-    it(`with ${days} vesting days: vests_at = created_at + ${days} x 24 h; claimable from that instant, as rewardStatus() says`, async () => {
-      await k.rows(`UPDATE platform_settings SET value = $1 WHERE key = 'reward_vesting_days'`, [String(days)]);
-      const [buyer, l1] = await chain(1);
-      await k.deposit(buyer!, USDT('50'));
-      const { answer } = await k.buyQmgt(buyer!, USDT('50'), SPOT, NOW);
-      const [reward] = await rewardsOf(transactionId(answer));
-      expect(reward!.vestSeconds).toBe(days * 86_400);
-      const [row] = await k.rows(
-        `SELECT id::text, (extract(epoch FROM vests_at) * 1000)::bigint::text AS vests_ms FROM referral_rewards
-          WHERE source_transaction_id = $1`,
-        [transactionId(answer)],
-      );
-      const vestsAt = new Date(Number(row!.vests_ms));
-      const before = new Date(vestsAt.getTime() - 1);
-      // TypeScript: still vesting 1 ms before, claimable at the instant.
-      expect(rewardStatus({ status: 'vesting', vestsAt }, before)).toBe('vesting');
-      expect(rewardStatus({ status: 'vesting', vestsAt }, vestsAt)).toBe('claimable');
-      // SQL: the claim is refused 1 ms before, taken at the instant.
-      const claim = (at: Date) =>
-        k.execute({
-          kind: 'reward_claim',
-          userId: l1,
-          rewardId: row!.id,
-          code: k.code('REWARD'),
-          now: at.toISOString(),
-        });
-      expect((await claim(before)).status).toBe(409);
-      expect((await claim(vestsAt)).status).toBe(200);
-      expect(await k.balance(l1!, 'QMGT', 'available')).toBe(reward!.amount);
-    });
-  }
-
-  it('selling vested rewards takes those vested at that instant, not one vesting a millisecond later', async () => {
-    await k.rows(`UPDATE platform_settings SET value = '3' WHERE key = 'reward_vesting_days'`);
+  /** A level-1 reward of a fresh purchase, with its vesting instant as SQL holds it (microseconds) and as text. */
+  async function vestingReward() {
     const [buyer, l1] = await chain(1);
     await k.deposit(buyer!, USDT('50'));
     const { answer } = await k.buyQmgt(buyer!, USDT('50'), SPOT, NOW);
     const [row] = await k.rows(
-      `SELECT amount::text, (extract(epoch FROM vests_at) * 1000)::bigint::text AS vests_ms FROM referral_rewards
-        WHERE source_transaction_id = $1`,
+      `SELECT id::text, amount::text, (extract(epoch FROM vests_at - created_at))::text AS vest_seconds,
+              vests_at::text AS vests_at, (vests_at - interval '1 microsecond')::text AS just_before
+         FROM referral_rewards WHERE source_transaction_id = $1`,
       [transactionId(answer)],
     );
-    const vestsAt = new Date(Number(row!.vests_ms));
-    const sell = (at: Date) =>
+    return {
+      upline: l1!,
+      id: String(row!.id),
+      amount: BigInt(String(row!.amount)),
+      vestSeconds: Number(row!.vest_seconds),
+      vestsAt: String(row!.vests_at),
+      justBefore: String(row!.just_before),
+    };
+  }
+  const claim = (userId: string, rewardId: string, now: string) =>
+    k.execute({ kind: 'reward_claim', userId, rewardId, code: k.code('REWARD'), now });
+  /** vests_at as the API reads it (drizzle: a JS Date, to the millisecond). */
+  const vestsAtRead = async (id: string) =>
+    (await database.db.select().from(referralRewards).where(eq(referralRewards.id, id)))[0]!.vestsAt;
+
+  for (const days of [REWARD_VESTING_DAYS, 0, 7]) {
+    it(`with ${days} vesting days: vests_at = created_at + ${days} x 24 h; the claim is refused 1 µs before, taken at it`, async () => {
+      await k.rows(`UPDATE platform_settings SET value = $1 WHERE key = 'reward_vesting_days'`, [String(days)]);
+      const r = await vestingReward();
+      expect(r.vestSeconds).toBe(days * 86_400);
+      expect(await claim(r.upline, r.id, r.justBefore)).toMatchObject({ status: 409 });
+      expect((await claim(r.upline, r.id, r.vestsAt)).status).toBe(200);
+      expect(await k.balance(r.upline, 'QMGT', 'available')).toBe(r.amount);
+    });
+  }
+
+  it('on a millisecond instant TypeScript and SQL agree: vesting 1 ms before, claimable (and claimed) at it', async () => {
+    const r = await vestingReward();
+    // A vesting instant of whole milliseconds (PGlite's clock gives these).
+    await k.rows(`UPDATE referral_rewards SET vests_at = date_trunc('milliseconds', vests_at) WHERE id = $1`, [r.id]);
+    const vestsAt = await vestsAtRead(r.id);
+    const before = new Date(vestsAt.getTime() - 1);
+    expect(rewardStatus({ status: 'vesting', vestsAt }, before)).toBe('vesting');
+    expect(await claim(r.upline, r.id, before.toISOString())).toMatchObject({ status: 409 });
+    expect(rewardStatus({ status: 'vesting', vestsAt }, vestsAt)).toBe('claimable');
+    expect((await claim(r.upline, r.id, vestsAt.toISOString())).status).toBe(200);
+  });
+
+  /*
+   * DISAGREEMENT (under a millisecond): vests_at is created_at (clock_timestamp(), which on
+   * PostgreSQL has microseconds) + N days, and SQL compares it to the microsecond
+   * (money_op_reward_claim.sql line 15: vests_at > now refuses; referral_rewards_take.sql
+   * line 12: vests_at <= now). TypeScript reads it as a JS Date, truncated to the millisecond,
+   * so rewardStatus() (referrals.service.ts line 51) shows the reward 'claimable' up to 999 µs
+   * before SQL takes it: a claim sent in that window (the API passes now to the millisecond)
+   * is refused 409 "This reward vests on ...". Shown with a vesting instant of 12.345678 s.
+   */
+  it.fails('at every instant rewardStatus() calls claimable, the SQL claim is taken', async () => {
+    const r = await vestingReward();
+    await k.rows(
+      `UPDATE referral_rewards SET vests_at = date_trunc('second', vests_at) + interval '0.345678 seconds' WHERE id = $1`,
+      [r.id],
+    );
+    const vestsAt = await vestsAtRead(r.id);
+    expect(rewardStatus({ status: 'vesting', vestsAt }, vestsAt)).toBe('claimable');
+    expect((await claim(r.upline, r.id, vestsAt.toISOString())).status).toBe(200);
+  });
+
+  it('selling vested rewards takes those vested at that instant, not one vesting a microsecond later', async () => {
+    await k.rows(`UPDATE platform_settings SET value = '3' WHERE key = 'reward_vesting_days'`);
+    const r = await vestingReward();
+    const sell = (now: string) =>
       k.execute({
         kind: 'reward_sell',
-        userId: l1,
-        amountIn: String(row!.amount),
+        userId: r.upline,
+        amountIn: r.amount.toString(),
         amountOut: '1',
         fee: '0',
         price: '1',
         minAmountOut: '1',
         code: k.code('REWARD'),
-        now: at.toISOString(),
+        now,
       });
-    expect((await sell(new Date(vestsAt.getTime() - 1))).status).toBe(422);
-    expect((await sell(vestsAt)).status).toBe(200);
+    expect((await sell(r.justBefore)).status).toBe(422);
+    expect((await sell(r.vestsAt)).status).toBe(200);
   });
 });
