@@ -11,6 +11,8 @@ import { referralRewards } from '../modules/referrals/referrals.schema.js';
 import { QMGT_PER_MICROGRAM } from '../modules/gae/gae.rules.js';
 import { spendToSave } from '../modules/payments/payments.rules.js';
 import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
+import { gesKit } from '../test/sql-ges-kit.js';
+import { dueOn } from '../modules/ges/ges.rules.js';
 
 /*
  * Referral rewards live in SQL (referral_rewards_credit.sql: `ARRAY[500, 200, 100]`, three
@@ -121,6 +123,39 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
       expect(poolBefore - (await k.balance(null, 'QMGT', 'rewards_pool'))).toBe(total);
     });
   }
+
+  it('GES instalments (the join and a later one) pay on their grams; the markup goes to fees', async () => {
+    const ges = gesKit(k);
+    const [buyer, l1, l2] = await chain(2);
+    const start = '2027-08-08';
+    const groupId = await ges.group({
+      instalmentUsdt: USDT('77.7'),
+      termMonths: 6,
+      bonusInstalments: 1,
+      startDate: start,
+    });
+    await k.deposit(buyer!, USDT('77.7') * 2n);
+    const fees = await k.balance(null, 'USDT', 'fees');
+    const { membershipId, figures: first } = await ges.join(buyer!, groupId, SPOT, new Date('2027-08-01T09:00:00Z'));
+    const { answer, figures: second } = await ges.instalment(
+      buyer!,
+      membershipId,
+      2,
+      USDT('101.1'),
+      new Date(`${dueOn(start, 2)}T09:00:00Z`),
+    );
+    expect(answer.outcome).toBe('paid');
+    expect((await k.balance(null, 'USDT', 'fees')) - fees).toBe(first.fee + second.fee);
+    const bought = [first.grams, second.grams].map((g) => g * QMGT_PER_MICROGRAM);
+    const expected = (level: 1 | 2) => tsReward(bought[0]!, level) + tsReward(bought[1]!, level);
+    expect(await k.balance(l1!, 'QMGT', 'rewards')).toBe(expected(1));
+    expect(await k.balance(l2!, 'QMGT', 'rewards')).toBe(expected(2));
+    const [row] = await k.rows(
+      `SELECT count(*)::int AS n FROM referral_rewards WHERE source_user_id = $1 AND source_type = 'GES'`,
+      [buyer],
+    );
+    expect(row!.n).toBe(4);
+  });
 
   it('a Spend To Save payment (USD) pays on its grams, recording the purchase as USDT units (cents x 1e16)', async () => {
     const [buyer, l1] = await chain(1);

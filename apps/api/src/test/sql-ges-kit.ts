@@ -41,7 +41,14 @@ export function gesKit(k: SqlKit) {
   }
 
   /** Joins at a quote priced at `spot` (instalment 1); `now` is the join's clock. */
-  async function join(userId: string, groupId: string, spot: bigint, now: Date) {
+  async function join(userId: string, groupId: string, spot: bigint, now: Date, quoteExpiresAt?: Date) {
+    const answer = await tryJoin(userId, groupId, spot, now, quoteExpiresAt);
+    if (answer.status !== 200) throw new Error(`join refused: ${JSON.stringify(answer)}`);
+    return { membershipId: String(answer.membershipId), figures: answer.figures };
+  }
+
+  /** The join's answer, refused or not (its quote expiring an hour after `now` unless told). */
+  async function tryJoin(userId: string, groupId: string, spot: bigint, now: Date, quoteExpiresAt?: Date) {
     const g = await k.one(
       `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc FROM ges_groups WHERE id = $1`,
       [groupId],
@@ -58,7 +65,7 @@ export function gesKit(k: SqlKit) {
         f.fee.toString(),
         f.price.toString(),
         spot.toString(),
-        new Date(now.getTime() + 3_600_000).toISOString(),
+        (quoteExpiresAt ?? new Date(now.getTime() + 3_600_000)).toISOString(),
       ],
     );
     const answer = await k.execute({
@@ -71,8 +78,7 @@ export function gesKit(k: SqlKit) {
       ip: null,
       now: now.toISOString(),
     });
-    if (answer.status !== 200) throw new Error(`join refused: ${JSON.stringify(answer)}`);
-    return { membershipId: String(answer.membershipId), figures: f };
+    return Object.assign(answer, { figures: f });
   }
 
   /** Instalment `seq` as the job sends it: TypeScript's figures at `spot` and its due day. */
@@ -129,5 +135,5 @@ export function gesKit(k: SqlKit) {
     return BigInt(String(row.grams));
   }
 
-  return { group, join, instalment, membership, paidGrams };
+  return { group, join, tryJoin, instalment, membership, paidGrams };
 }
