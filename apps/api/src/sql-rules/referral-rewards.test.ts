@@ -183,7 +183,7 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
   /*
    * DISAGREEMENT: docs/adding-a-product.md says an operation type registered with
    * earns_referral = true is a purchase whose transactions paid in USDT or USD pay the buyer's
-   * uplines; referral_rewards_credit.sql (lines 13-17) also requires the transaction's type to
+   * uplines; referral_rewards_credit.sql (lines 13-14) also requires the transaction's type to
    * be one of 'QMGT', 'GAE', 'GAEX', 'GES' (or 'PAYMENT' in USD), so a new product's purchase
    * registered as earning referral rewards pays nobody until this SQL list names it.
    */
@@ -281,7 +281,7 @@ describe('the vesting date: platform_settings against the configuration and the 
    * DISAGREEMENT (under a millisecond): vests_at is created_at (clock_timestamp(), which on
    * PostgreSQL has microseconds) + N days, and SQL compares it to the microsecond
    * (money_op_reward_claim.sql line 15: vests_at > now refuses; referral_rewards_take.sql
-   * line 12: vests_at <= now). TypeScript reads it as a JS Date, truncated to the millisecond,
+   * line 11: vests_at <= now). TypeScript reads it as a JS Date, truncated to the millisecond,
    * so rewardStatus() (referrals.service.ts line 51) shows the reward 'claimable' up to 999 µs
    * before SQL takes it: a claim sent in that window (the API passes now to the millisecond)
    * is refused 409 "This reward vests on ...". Shown with a vesting instant of 12.345678 s.
