@@ -45,7 +45,8 @@ BEGIN
   IF quote.used_at IS NOT NULL THEN
     RETURN money_refusal(409, 'QuoteUsedError', 'This quote has already been used.');
   END IF;
-  IF quote.expires_at < now_at THEN
+  -- Refused at the instant it expires, as every other quote of the platform.
+  IF quote.expires_at <= now_at THEN
     RETURN money_refusal(422, 'QuoteExpiredError', 'This quote has expired. Please ask for a new one.');
   END IF;
   -- The operator may change the instalment until the first member joins (PATCH
