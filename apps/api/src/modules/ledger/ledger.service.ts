@@ -1,18 +1,25 @@
-import { ASSETS, fromUnits, type Asset } from '@qmgt/contracts';
+import { ASSETS, fromUnits, type Asset, type LedgerCheckResponse } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
 import type { BalanceCache } from './balance-cache.js';
-import { CUSTOMER_PURPOSES, assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
 import {
-  customerBalances,
-  customerHoldings,
+  CUSTOMER_PURPOSES,
+  assertBalanced,
+  issuedFrom,
+  platformIssuedFrom,
+  type CustomerPurpose,
+  type PostingLine,
+} from './ledger.rules.js';
+import {
   accountMovements,
+  assetTotals,
+  customerBalances,
+  customerHoldingsOf,
   ensureAccount,
+  fullAudit,
+  incrementalCheck,
   insertEntry,
-  issuedSupply,
-  ledgerCheck,
-  rewardsOwed,
 } from './ledger.repository.js';
 
 export class InsufficientFundsError extends AppError {
@@ -89,14 +96,49 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
       return read;
     },
 
-    /** GET /api/admin/ledger/check: entries sum to zero, no customer below zero, balances equal their postings. */
-    async check() {
-      const result = await ledgerCheck(db);
+    /**
+     * GET /api/admin/ledger/check: the incremental check (decision 013). The entries since the
+     * last check (at most a page of them) sum to zero; the customer accounts they touched are
+     * not below zero and equal their postings; what an earlier check found is looked at again.
+     * `entries` counts the ledger's entries up to what the checks have covered.
+     */
+    async check(options: { pageEntries?: number } = {}): Promise<LedgerCheckResponse> {
+      const result = await db.transaction((tx) => incrementalCheck(tx, options.pageEntries));
+      return {
+        balanced: result.findings.unbalancedEntries.length === 0 && result.findings.driftedAccounts.length === 0,
+        nonNegative: result.findings.negativeAccounts.length === 0,
+        entries: Number(result.entries),
+        checkedAt: new Date().toISOString(),
+        coverage: {
+          scope: 'incremental',
+          entriesChecked: result.entriesChecked,
+          accountsChecked: result.accountsChecked,
+          through: result.through.toISOString(),
+          caughtUp: result.caughtUp,
+        },
+      };
+    },
+
+    /**
+     * The full audit, for a nightly job: every entry, every customer account, and the running
+     * totals against the sum of every posting. Reads all postings: never on a request.
+     */
+    async fullAudit(): Promise<LedgerCheckResponse & { totalsMatch: boolean }> {
+      const startedAt = new Date();
+      const result = await fullAudit(db);
       return {
         balanced: result.unbalanced === 0 && result.drifted === 0,
         nonNegative: result.negative === 0,
+        totalsMatch: result.totalsOff === 0,
         entries: result.entries,
         checkedAt: new Date().toISOString(),
+        coverage: {
+          scope: 'full',
+          entriesChecked: result.entries,
+          accountsChecked: null,
+          through: startedAt.toISOString(),
+          caughtUp: true,
+        },
       };
     },
 
@@ -104,12 +146,17 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
     movements: (account: { userId: string; asset: Asset; purpose: CustomerPurpose }, from: Date, to: Date) =>
       accountMovements(db, account, from, to),
 
-    /** What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply must equal). */
-    issued: (asset: Asset) => issuedSupply(db, asset),
+    /**
+     * What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply
+     * must equal), from the running totals: a few rows, not every posting.
+     */
+    issued: async (asset: Asset) => issuedFrom(await assetTotals(db, asset)),
+    /** Of what is issued, what the platform holds itself (fees, float, staking pool): QMGT at the treasury address. */
+    platformIssued: async (asset: Asset) => platformIssuedFrom(await assetTotals(db, asset)),
     /** Referral rewards not yet claimed: owed as QMGT once claimed, so counted by the proof of reserves. */
-    rewardsOwed: () => rewardsOwed(db),
-    /** Each customer's total of an asset across their accounts. */
-    holdings: (asset: Asset) => customerHoldings(db, asset),
+    rewardsOwed: async () => (await assetTotals(db, 'QMGT')).get('rewards') ?? 0n,
+    /** The given customers' totals of an asset across their accounts (rewards aside). */
+    holdingsOf: (asset: Asset, userIds: readonly string[]) => customerHoldingsOf(db, asset, userIds),
     format: fromUnits,
   };
 }
