@@ -192,7 +192,7 @@ export const usersService = {
       .where(inArray(users.id, [...userIds]));
     return new Map(rows.map((r) => [r.id, r.walletIndex]));
   },
-  /** Every customer's wallet index (the chain reconciliation walks their addresses). */
+  /** Every customer's wallet index (the deposit watcher matches transfers to their addresses). */
   async customerWalletIndexes(db: Db): Promise<Map<string, number>> {
     const rows = await db
       .select({ id: users.id, walletIndex: users.walletIndex })
@@ -215,6 +215,22 @@ export const usersService = {
       .from(users)
       .where(and(gt(users.walletIndex, afterWalletIndex), eq(users.role, 'customer')))
       .orderBy(asc(users.walletIndex))
+      .limit(limit);
+  },
+  /**
+   * A page of customers' wallet indexes after `afterId`, in id order (the reconciliation's full
+   * sweep walks their addresses a page at a time, resumable from the last id).
+   */
+  async customerWalletIndexesPage(
+    db: Db,
+    afterId: string | null,
+    limit: number,
+  ): Promise<{ id: string; walletIndex: number }[]> {
+    return db
+      .select({ id: users.id, walletIndex: users.walletIndex })
+      .from(users)
+      .where(and(eq(users.role, 'customer'), afterId ? gt(users.id, afterId) : undefined))
+      .orderBy(asc(users.id))
       .limit(limit);
   },
   async hasUpline(db: Db, userId: string): Promise<boolean> {
