@@ -132,11 +132,17 @@ describe('the incremental ledger check', () => {
     for (let i = 0; i < 5; i++) await deposit(u, 'USDT', 1n + BigInt(i));
     await new Promise((r) => setTimeout(r, 1_100));
     const pages = [];
-    for (let i = 0; i < 3; i++) pages.push(await ledger.check({ pageEntries: 2 }));
+    for (let i = 0; i < 3; i++) pages.push(await ledger.check({ pageEntries: 2, budgetMs: 0 }));
     expect(pages.map((p) => p.coverage!.entriesChecked)).toEqual([2, 2, 1]);
     expect(pages.map((p) => p.coverage!.caughtUp)).toEqual([false, false, true]);
     expect(pages[2]!.entries).toBe(before.entries + 5);
     expect((await ledger.check()).coverage!.entriesChecked).toBe(0);
+
+    // With time to spare, one check goes through page after page until it has caught up.
+    for (let i = 0; i < 5; i++) await deposit(u, 'USDT', 1n);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const whole = await ledger.check({ pageEntries: 2, budgetMs: 60_000 });
+    expect(whole.coverage).toMatchObject({ entriesChecked: 5, caughtUp: true });
   });
 
   it('reads only the accounts touched since the last check, and catches a planted imbalance in one', async () => {

@@ -119,8 +119,8 @@ async function accountsAmong(db: Queryable, entryIds: readonly string[], alsoAcc
   return { accounts: Number(row?.accounts ?? 0), drifted: split(row?.drifted), negative: split(row?.negative) };
 }
 
-/** Entries one incremental pass takes at most: the pass answers an operator's request within a second. */
-export const CHECK_PAGE_ENTRIES = 2000;
+/** Entries one page of the incremental check takes at most (a page is one transaction). */
+export const CHECK_PAGE_ENTRIES = 250;
 /**
  * How far behind the present the incremental check stays. An entry's created_at is taken in
  * its transaction (now() or clock_timestamp()), before it commits; the check goes no further
@@ -154,6 +154,7 @@ export async function incrementalCheck(tx: Tx, pageEntries = CHECK_PAGE_ENTRIES)
                      WHERE datname = current_database() AND pid <> pg_backend_pid()))::text AS bound`),
   );
   // Keyed by (created_at, id) through journal_entries_created_idx, from the mark to the bound.
+  // ORDER BY qualified: a bare `id` would sort by the text column of that name in the select list.
   const after = mark.through_entry
     ? sql`(created_at > ${mark.through_at}::timestamptz OR (created_at = ${mark.through_at}::timestamptz AND id > ${mark.through_entry}::uuid))`
     : sql`created_at >= ${mark.through_at}::timestamptz`;
@@ -161,7 +162,7 @@ export async function incrementalCheck(tx: Tx, pageEntries = CHECK_PAGE_ENTRIES)
     await tx.execute(sql`
       SELECT id::text, created_at::text AS at FROM journal_entries
        WHERE ${after} AND created_at < ${bound}::timestamptz
-       ORDER BY created_at, id LIMIT ${pageEntries}`),
+       ORDER BY journal_entries.created_at, journal_entries.id LIMIT ${pageEntries}`),
   );
   const entryIds = window.map((e) => e.id);
   const previous: LedgerFindings = {

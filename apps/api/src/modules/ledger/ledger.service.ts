@@ -36,6 +36,13 @@ export class InsufficientFundsError extends AppError {
 export type CustomerBalances = Record<Asset, Record<CustomerPurpose, bigint>>;
 
 /**
+ * How long one incremental check goes on paging through a backlog. Measured at 400k entries /
+ * 1.6M postings on a loaded 2-core machine: a page of 250 entries took about 0.2 s, 1,000
+ * about 1 s (decision 013); 0.5 s of pages keeps the operator's request under a second.
+ */
+const CHECK_BUDGET_MS = 500;
+
+/**
  * The double-entry ledger. Other modules post entries through it inside their own
  * transaction; the database enforces what this code also checks (balanced entries,
  * customer balances never below zero, immutable history).
@@ -102,19 +109,31 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
      * not below zero and equal their postings; what an earlier check found is looked at again.
      * `entries` counts the ledger's entries up to what the checks have covered.
      */
-    async check(options: { pageEntries?: number } = {}): Promise<LedgerCheckResponse> {
-      const result = await db.transaction((tx) => incrementalCheck(tx, options.pageEntries));
+    async check(options: { pageEntries?: number; budgetMs?: number } = {}): Promise<LedgerCheckResponse> {
+      // Pages of entries, each its own transaction moving the mark, until caught up or out of
+      // time: a request never waits for a backlog; the next check goes on from the mark.
+      const started = Date.now();
+      const budgetMs = options.budgetMs ?? CHECK_BUDGET_MS;
+      let entriesChecked = 0;
+      let accountsChecked = 0;
+      let page;
+      do {
+        page = await db.transaction((tx) => incrementalCheck(tx, options.pageEntries));
+        entriesChecked += page.entriesChecked;
+        accountsChecked += page.accountsChecked;
+      } while (!page.caughtUp && Date.now() - started < budgetMs);
+      // The last page looked again at everything found before it, so its findings are all that is open.
       return {
-        balanced: result.findings.unbalancedEntries.length === 0 && result.findings.driftedAccounts.length === 0,
-        nonNegative: result.findings.negativeAccounts.length === 0,
-        entries: Number(result.entries),
+        balanced: page.findings.unbalancedEntries.length === 0 && page.findings.driftedAccounts.length === 0,
+        nonNegative: page.findings.negativeAccounts.length === 0,
+        entries: Number(page.entries),
         checkedAt: new Date().toISOString(),
         coverage: {
           scope: 'incremental',
-          entriesChecked: result.entriesChecked,
-          accountsChecked: result.accountsChecked,
-          through: result.through.toISOString(),
-          caughtUp: result.caughtUp,
+          entriesChecked,
+          accountsChecked,
+          through: page.through.toISOString(),
+          caughtUp: page.caughtUp,
         },
       };
     },
