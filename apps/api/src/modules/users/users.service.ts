@@ -192,14 +192,6 @@ export const usersService = {
       .where(inArray(users.id, [...userIds]));
     return new Map(rows.map((r) => [r.id, r.walletIndex]));
   },
-  /** Every customer's wallet index (the deposit watcher matches transfers to their addresses). */
-  async customerWalletIndexes(db: Db): Promise<Map<string, number>> {
-    const rows = await db
-      .select({ id: users.id, walletIndex: users.walletIndex })
-      .from(users)
-      .where(eq(users.role, 'customer'));
-    return new Map(rows.map((r) => [r.id, r.walletIndex]));
-  },
   /**
    * At most `limit` customers with a wallet index above `afterWalletIndex`, in wallet-index
    * order: a page by key on the unique wallet-index index, for work that visits each customer
