@@ -316,7 +316,7 @@ async function benchTarget(target: Target): Promise<void> {
     report.check(
       label,
       'ledger balanced, no negative balance',
-      `balanced=${check.balanced} nonNegative=${check.nonNegative} over ${check.entries} entries`,
+      `balanced=${check.balanced} nonNegative=${check.nonNegative} over ${check.entriesChecked} entries since the last check (${check.entries} in all) in ${check.calls} call(s), slowest ${Math.round(check.slowestMs)} ms`,
       check.balanced && check.nonNegative,
     );
     const chain = await reconciliation(operator);

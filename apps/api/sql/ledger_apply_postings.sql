@@ -9,6 +9,7 @@ DECLARE
   bad_account uuid;
   bad_entry uuid;
   owners text[];
+  my_shard smallint;
 BEGIN
   -- Postings have no foreign key (its share lock made the platform rows a queue): check here.
   SELECT n.account_id INTO bad_account FROM new_postings n
@@ -40,6 +41,16 @@ BEGIN
     PERFORM pg_notify('ledger_balances',
       CASE WHEN cardinality(owners) > 200 THEN '*' ELSE array_to_string(owners, ',') END);
   END IF;
+  -- The running totals per (asset, purpose) (decision 013), in this transaction's own shard
+  -- (ledger_total_shard), so no operation waits on another's total row.
+  my_shard := ledger_total_shard();
+  INSERT INTO ledger_totals AS t (asset, purpose, shard, total)
+  SELECT a.asset, a.purpose, my_shard, sum(n.amount)
+    FROM new_postings n JOIN ledger_accounts a ON a.id = n.account_id
+   GROUP BY a.asset, a.purpose
+  HAVING sum(n.amount) <> 0
+   ORDER BY a.asset, a.purpose
+  ON CONFLICT (asset, purpose, shard) DO UPDATE SET total = t.total + excluded.total;
   RETURN NULL;
 END
 $$;

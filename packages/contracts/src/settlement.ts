@@ -14,7 +14,11 @@ export const settlementStatusResponseSchema = z.object({
 });
 export type SettlementStatusResponse = z.infer<typeof settlementStatusResponseSchema>;
 
-/** GET /api/admin/chain/reconciliation (operator): on-chain QMGT against the ledger, checked now. */
+/**
+ * GET /api/admin/chain/reconciliation (operator): on-chain QMGT against the ledger. The supply
+ * is compared now; the holders' differences are those the reconciliation's passes found and
+ * have not seen cleared (`coverage` says when holders were last checked).
+ */
 export const reconciliationResponseSchema = z.object({
   /** QMGT totalSupply on chain (decimal string). */
   onChainSupply: z.string(),
@@ -28,5 +32,16 @@ export const reconciliationResponseSchema = z.object({
     z.object({ address: z.string(), userId: z.string().nullable(), onChain: z.string(), ledger: z.string() }),
   ),
   checkedAt: z.string(),
+  /** What the holders' part rests on. Absent from servers before the incremental reconciliation. */
+  coverage: z
+    .object({
+      /** When a pass last checked holders (those whose movements settled since the pass before), null: never. */
+      lastPassAt: z.string().nullable(),
+      /** Holders that pass asked the chain about. */
+      lastPassHolders: z.number().int(),
+      /** When a full sweep over every holder last reached its end, null: never. */
+      lastSweepAt: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ReconciliationResponse = z.infer<typeof reconciliationResponseSchema>;

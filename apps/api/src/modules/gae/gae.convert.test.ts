@@ -56,6 +56,16 @@ const settled = (token: string, tx: Transaction) =>
   });
 
 async function reconciled() {
+  // Every final movement carries its place in the order of finality, so a pass finds its holder.
+  const unstamped = await t.database.executeSql(
+    `SELECT count(*)::int AS n FROM chain_movements WHERE status IN ('settled', 'refused') AND settled_seq IS NULL`,
+  );
+  expect(unstamped.rows[0]).toEqual({ n: 0 });
+  // A pass from the start of the order asks the chain about every holder that ever settled.
+  await t.database.executeSql(`UPDATE chain_reconciliation_marks SET position = 0 WHERE name = 'touched'`);
+  const pass = await t.app.services.settlement!.reconcileAndRecord();
+  expect(pass).toMatchObject({ matches: true, differences: [] });
+  expect(pass.coverage!.lastPassHolders).toBeGreaterThan(0);
   const report = (await get(t.app, '/admin/chain/reconciliation', operatorToken)).json();
   expect(report).toMatchObject({ matches: true });
 }

@@ -45,53 +45,201 @@ export async function customerBalances(db: Queryable, userId: string) {
     .where(eq(ledgerAccounts.ownerUserId, userId));
 }
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * What the ledger has issued of an asset and holders hold: every account but the issuer
- * (treasury, gold_vault), the world outside (external) and rewards, which are promises until
- * claimed (the rewards pool and customers' rewards accounts). For QMGT this is what the chain's
- * supply must equal. Platform balances are derived from postings (decision 004).
+ * The running totals of an asset's postings per purpose (ledger_totals, kept by the postings
+ * trigger in per-transaction shards): a few rows by primary key, whatever the ledger's size.
  */
-export async function issuedSupply(db: Queryable, asset: Asset): Promise<bigint> {
-  const result = await db.execute<{ issued: string | null }>(sql`
-    SELECT coalesce(sum(p.amount), 0)::text AS issued FROM postings p
-      JOIN ledger_accounts a ON a.id = p.account_id
-     WHERE a.asset = ${asset}
-       AND a.purpose NOT IN ('treasury', 'gold_vault', 'external', 'rewards_pool', 'rewards')`);
-  return BigInt((result as unknown as { rows: { issued: string | null }[] }).rows[0]?.issued ?? '0');
+export async function assetTotals(db: Queryable, asset: Asset): Promise<Map<string, bigint>> {
+  const result = await db.execute(sql`
+    SELECT purpose::text AS purpose, sum(total)::text AS total FROM ledger_totals WHERE asset = ${asset} GROUP BY purpose`);
+  return new Map(rowsOf<{ purpose: string; total: string }>(result).map((r) => [r.purpose, BigInt(r.total)]));
 }
 
-/** QMGT units of referral rewards not yet claimed (promises: minted when claimed). */
-export async function rewardsOwed(db: Queryable): Promise<bigint> {
-  const result = await db.execute<{ owed: string | null }>(sql`
-    SELECT coalesce(sum(balance), 0)::text AS owed FROM ledger_accounts
-     WHERE owner_user_id IS NOT NULL AND asset = 'QMGT' AND purpose = 'rewards'`);
-  return BigInt((result as unknown as { rows: { owed: string | null }[] }).rows[0]?.owed ?? '0');
+/** Some customers' holdings of one asset over their accounts, rewards (promises until claimed) aside. */
+export async function customerHoldingsOf(
+  db: Queryable,
+  asset: Asset,
+  userIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  // The unique (owner_user_id, asset, purpose) index finds them.
+  const result = await db.execute(sql`
+    SELECT owner_user_id::text AS owner, sum(balance)::text AS total FROM ledger_accounts
+     WHERE owner_user_id = ANY(string_to_array(${userIds.join(',')}, ',')::uuid[])
+       AND asset = ${asset} AND purpose <> 'rewards'
+     GROUP BY owner_user_id`);
+  return new Map(rowsOf<{ owner: string; total: string }>(result).map((r) => [r.owner, BigInt(r.total)]));
 }
 
-/** Every customer's holding of one asset over their accounts, rewards (promises until claimed) aside. */
-export async function customerHoldings(db: Queryable, asset: Asset): Promise<Map<string, bigint>> {
-  const result = await db.execute<{ owner: string; total: string }>(sql`
-    SELECT owner_user_id AS owner, sum(balance)::text AS total FROM ledger_accounts
-     WHERE owner_user_id IS NOT NULL AND asset = ${asset} AND purpose <> 'rewards' GROUP BY owner_user_id`);
-  const rows = (result as unknown as { rows: { owner: string; total: string }[] }).rows;
-  return new Map(rows.map((r) => [r.owner, BigInt(r.total)]));
+/** Problems found by a ledger check, by id; checked again on every pass until they are gone. */
+export interface LedgerFindings {
+  unbalancedEntries: string[];
+  driftedAccounts: string[];
+  negativeAccounts: string[];
 }
 
-/** The three ledger checks of DESIGN.md section 4, each as one query over the whole ledger. */
-export async function ledgerCheck(db: Queryable) {
-  const unbalanced = await db.execute<{ n: number }>(sql`
+const split = (text: string | null | undefined) => (text ? text.split(',') : []);
+
+/** Entries among `entryIds` that do not sum to zero per asset or have fewer than two postings. */
+async function unbalancedAmong(db: Queryable, entryIds: readonly string[]): Promise<string[]> {
+  if (entryIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT string_agg(e.id::text, ',') AS ids FROM journal_entries e
+     WHERE e.id = ANY(string_to_array(${entryIds.join(',')}, ',')::uuid[])
+       AND ((SELECT count(*) FROM postings p WHERE p.entry_id = e.id) < 2
+            OR EXISTS (SELECT 1 FROM postings p WHERE p.entry_id = e.id GROUP BY p.asset HAVING sum(p.amount) <> 0))`);
+  return split(rowsOf<{ ids: string | null }>(result)[0]?.ids);
+}
+
+/**
+ * The customer accounts the given entries posted to (and `alsoAccounts`): each one's balance
+ * against the sum of its postings, and whether it is below zero. One statement, so the
+ * balances and the postings are read at one instant.
+ */
+async function accountsAmong(db: Queryable, entryIds: readonly string[], alsoAccounts: readonly string[]) {
+  const result = await db.execute(sql`
+    WITH touched AS (
+      SELECT p.account_id AS id FROM postings p
+       WHERE p.entry_id = ANY(string_to_array(${entryIds.join(',')}, ',')::uuid[])
+      UNION
+      SELECT unnest(string_to_array(${alsoAccounts.join(',')}, ',')::uuid[])
+    ), checked AS (
+      SELECT a.id, a.balance,
+             (SELECT coalesce(sum(p.amount), 0) FROM postings p WHERE p.account_id = a.id) AS posted
+        FROM ledger_accounts a JOIN touched t ON t.id = a.id
+       WHERE a.owner_user_id IS NOT NULL
+    )
+    SELECT count(*)::int AS accounts,
+           string_agg(id::text, ',') FILTER (WHERE balance <> posted) AS drifted,
+           string_agg(id::text, ',') FILTER (WHERE balance < 0) AS negative
+      FROM checked`);
+  const row = rowsOf<{ accounts: number; drifted: string | null; negative: string | null }>(result)[0];
+  return { accounts: Number(row?.accounts ?? 0), drifted: split(row?.drifted), negative: split(row?.negative) };
+}
+
+/** Entries one page of the incremental check takes at most (a page is one transaction). */
+export const CHECK_PAGE_ENTRIES = 250;
+/**
+ * How far behind the present the incremental check stays. An entry's created_at is taken in
+ * its transaction (now() or clock_timestamp()), before it commits; the check goes no further
+ * than the start of the oldest transaction still open, and this margin more for a transaction
+ * that has begun but is not shown in pg_stat_activity yet. Entries it leaves are the next pass's.
+ */
+const CHECK_LAG = '1 second';
+
+/**
+ * The incremental ledger check (decision 013): the entries created since its stored mark (at
+ * most `pageEntries`), the customer accounts they posted to, and what the passes before found.
+ * Entries sum to zero, touched customers are not below zero, touched balances equal their
+ * postings. The mark row is locked for the pass, so two checks at once take turns.
+ */
+export async function incrementalCheck(tx: Tx, pageEntries = CHECK_PAGE_ENTRIES) {
+  const [mark] = rowsOf<{
+    through_at: string;
+    through_entry: string | null;
+    entries: string;
+    findings: LedgerFindings;
+  }>(
+    await tx.execute(sql`
+      SELECT through_at::text, through_entry::text, entries::text, findings FROM ledger_check_marks
+       WHERE name = 'incremental' FOR UPDATE`),
+  );
+  if (!mark) throw new Error('ledger_check_marks has no incremental mark (migration 0030)');
+  const [{ bound } = { bound: '' }] = rowsOf<{ bound: string }>(
+    await tx.execute(sql`
+      SELECT least(clock_timestamp() - ${CHECK_LAG}::interval,
+                   (SELECT min(xact_start) FROM pg_stat_activity
+                     WHERE datname = current_database() AND pid <> pg_backend_pid()))::text AS bound`),
+  );
+  // Keyed by (created_at, id) through journal_entries_created_idx, from the mark to the bound.
+  // ORDER BY qualified: a bare `id` would sort by the text column of that name in the select list.
+  const after = mark.through_entry
+    ? sql`(created_at > ${mark.through_at}::timestamptz OR (created_at = ${mark.through_at}::timestamptz AND id > ${mark.through_entry}::uuid))`
+    : sql`created_at >= ${mark.through_at}::timestamptz`;
+  const window = rowsOf<{ id: string; at: string }>(
+    await tx.execute(sql`
+      SELECT id::text, created_at::text AS at FROM journal_entries
+       WHERE ${after} AND created_at < ${bound}::timestamptz
+       ORDER BY journal_entries.created_at, journal_entries.id LIMIT ${pageEntries}`),
+  );
+  const entryIds = window.map((e) => e.id);
+  const previous: LedgerFindings = {
+    unbalancedEntries: mark.findings.unbalancedEntries ?? [],
+    driftedAccounts: mark.findings.driftedAccounts ?? [],
+    negativeAccounts: mark.findings.negativeAccounts ?? [],
+  };
+  const unbalanced = await unbalancedAmong(tx, [...new Set([...entryIds, ...previous.unbalancedEntries])]);
+  const accounts = await accountsAmong(tx, entryIds, [
+    ...new Set([...previous.driftedAccounts, ...previous.negativeAccounts]),
+  ]);
+  const findings: LedgerFindings = {
+    unbalancedEntries: unbalanced,
+    driftedAccounts: accounts.drifted,
+    negativeAccounts: accounts.negative,
+  };
+  const full = window.length >= pageEntries;
+  const last = window[window.length - 1];
+  // A full page ends at its last entry; a page that reached the bound covers everything before
+  // it (never moving back: the bound is earlier than the mark while an old transaction is open).
+  const [updated] = rowsOf<{ through_at: string; entries: string }>(
+    await tx.execute(sql`
+      UPDATE ledger_check_marks SET
+        through_at = CASE WHEN ${full} THEN ${last?.at ?? null}::timestamptz
+                          ELSE greatest(through_at, ${bound}::timestamptz) END,
+        through_entry = CASE WHEN ${full} THEN ${last?.id ?? null}::uuid
+                             WHEN ${bound}::timestamptz > through_at THEN NULL ELSE through_entry END,
+        entries = entries + ${window.length},
+        findings = ${JSON.stringify(findings)}::jsonb,
+        checked_at = now()
+      WHERE name = 'incremental'
+      RETURNING through_at::text, entries::text`),
+  );
+  return {
+    findings,
+    entriesChecked: window.length,
+    accountsChecked: accounts.accounts,
+    entries: BigInt(updated!.entries),
+    through: new Date(updated!.through_at),
+    caughtUp: !full,
+  };
+}
+
+/**
+ * The full audit, for a nightly job: the three checks over the whole ledger, and the running
+ * totals against the sum of every posting. Reads every posting: never on a request.
+ */
+export async function fullAudit(db: Queryable) {
+  const first = (result: unknown) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const unbalanced = await db.execute(sql`
     SELECT count(*)::int AS n FROM (
       SELECT entry_id FROM postings GROUP BY entry_id, asset HAVING sum(amount) <> 0
+      UNION
+      SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id GROUP BY e.id HAVING count(p.id) < 2
     ) x`);
-  const negative = await db.execute<{ n: number }>(sql`
+  const negative = await db.execute(sql`
     SELECT count(*)::int AS n FROM ledger_accounts WHERE owner_user_id IS NOT NULL AND balance < 0`);
-  const drifted = await db.execute<{ n: number }>(sql`
+  const drifted = await db.execute(sql`
     SELECT count(*)::int AS n FROM ledger_accounts a
     LEFT JOIN (SELECT account_id, sum(amount) AS total FROM postings GROUP BY account_id) p ON p.account_id = a.id
     WHERE a.owner_user_id IS NOT NULL AND a.balance <> coalesce(p.total, 0)`);
-  const entries = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal_entries`);
-  const first = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  return { unbalanced: first(unbalanced), negative: first(negative), drifted: first(drifted), entries: first(entries) };
+  // One statement: the totals and the postings at one instant.
+  const totalsOff = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT a.asset, a.purpose, sum(p.amount) AS posted FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+       GROUP BY a.asset, a.purpose
+    ) s FULL JOIN (SELECT asset, purpose, sum(total) AS total FROM ledger_totals GROUP BY asset, purpose) t
+      ON t.asset = s.asset AND t.purpose = s.purpose
+     WHERE coalesce(s.posted, 0) <> coalesce(t.total, 0)`);
+  const entries = await db.execute(sql`SELECT count(*)::int AS n FROM journal_entries`);
+  return {
+    unbalanced: first(unbalanced),
+    negative: first(negative),
+    drifted: first(drifted),
+    totalsOff: first(totalsOff),
+    entries: first(entries),
+  };
 }
 
 /** One customer account's movements in [from, to), with its balance before `from`. */

@@ -12,7 +12,8 @@ export const ledgerAdminRoutes: FastifyPluginAsync<{ ledger: LedgerService }> = 
       schema: {
         tags: ['back office'],
         security: [{ bearer: [] }],
-        summary: 'Every entry sums to zero, no customer below zero, balances equal their postings',
+        summary:
+          'Since the last check: entries sum to zero, touched customers not below zero, touched balances equal their postings',
         response: { 200: ledgerCheckResponseSchema },
       },
     },

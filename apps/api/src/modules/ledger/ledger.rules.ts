@@ -46,3 +46,30 @@ export function assertBalanced(lines: readonly PostingLine[]): void {
 export function accountKey(ref: AccountRef): string {
   return 'userId' in ref ? `user:${ref.userId}:${ref.purpose}` : `platform:${ref.platform}`;
 }
+
+/**
+ * Purposes whose balances are not issued: the issuer (treasury, gold_vault), the world outside
+ * (external) and rewards, which are promises until claimed (the rewards pool and customers'
+ * rewards accounts). What the others hold is what the ledger has issued; for QMGT, what the
+ * chain's supply must equal.
+ */
+export const NOT_ISSUED_PURPOSES: readonly string[] = ['treasury', 'gold_vault', 'external', 'rewards_pool', 'rewards'];
+
+/** What the ledger has issued of an asset, from its running totals per purpose. */
+export function issuedFrom(totals: ReadonlyMap<string, bigint>): bigint {
+  let issued = 0n;
+  for (const [purpose, total] of totals) if (!NOT_ISSUED_PURPOSES.includes(purpose)) issued += total;
+  return issued;
+}
+
+/**
+ * Of what is issued, what the platform itself holds (fees, float, staking pool): on chain it
+ * sits at the treasury address, beside the customers' custodial addresses.
+ */
+export function platformIssuedFrom(totals: ReadonlyMap<string, bigint>): bigint {
+  let held = 0n;
+  for (const [purpose, total] of totals)
+    if (!NOT_ISSUED_PURPOSES.includes(purpose) && !(CUSTOMER_PURPOSES as readonly string[]).includes(purpose))
+      held += total;
+  return held;
+}

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { units } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
@@ -84,3 +97,38 @@ export const postings = pgTable(
     check('postings_amount_not_zero', sql`${t.amount} <> 0`),
   ],
 );
+
+/**
+ * Running totals of the postings per (asset, purpose), so that what the ledger has issued is
+ * read from a few rows rather than summed over every posting (migration 0030, decision 013).
+ * Kept by the postings trigger. Sharded: each writing transaction takes a shard of its own
+ * (a transaction-scoped advisory lock, `ledger_total_shard()`), so no money operation waits on
+ * another's total row; the figure is the sum over the shards.
+ */
+export const ledgerTotals = pgTable(
+  'ledger_totals',
+  {
+    asset: assetEnum('asset').notNull(),
+    purpose: accountPurposeEnum('purpose').notNull(),
+    shard: smallint('shard').notNull(),
+    total: units('total').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.asset, t.purpose, t.shard] })],
+);
+
+/**
+ * How far the incremental ledger check has come: every entry up to (through_at, through_entry)
+ * is checked (through_entry null: every entry created before through_at). `findings` are the
+ * problems found so far (entry and account ids), checked again on every pass until they are gone.
+ */
+export const ledgerCheckMarks = pgTable('ledger_check_marks', {
+  name: text('name').primaryKey(),
+  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+  throughEntry: uuid('through_entry'),
+  /** Entries in the ledger up to the mark: the count at migration plus every entry checked since. */
+  entries: bigint('entries', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  findings: jsonb('findings').notNull().default({}),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,18 +1,25 @@
-import { ASSETS, fromUnits, type Asset } from '@qmgt/contracts';
+import { ASSETS, fromUnits, type Asset, type LedgerCheckResponse } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { CHECK_VIOLATION, pgError } from '../../lib/db-errors.js';
 import type { BalanceCache } from './balance-cache.js';
-import { CUSTOMER_PURPOSES, assertBalanced, type CustomerPurpose, type PostingLine } from './ledger.rules.js';
 import {
-  customerBalances,
-  customerHoldings,
+  CUSTOMER_PURPOSES,
+  assertBalanced,
+  issuedFrom,
+  platformIssuedFrom,
+  type CustomerPurpose,
+  type PostingLine,
+} from './ledger.rules.js';
+import {
   accountMovements,
+  assetTotals,
+  customerBalances,
+  customerHoldingsOf,
   ensureAccount,
+  fullAudit,
+  incrementalCheck,
   insertEntry,
-  issuedSupply,
-  ledgerCheck,
-  rewardsOwed,
 } from './ledger.repository.js';
 
 export class InsufficientFundsError extends AppError {
@@ -27,6 +34,13 @@ export class InsufficientFundsError extends AppError {
 }
 
 export type CustomerBalances = Record<Asset, Record<CustomerPurpose, bigint>>;
+
+/**
+ * How long one incremental check goes on paging through a backlog. Measured at 400k entries /
+ * 1.6M postings on a loaded 2-core machine: a page of 250 entries took about 0.2 s, 1,000
+ * about 1 s (decision 013); 0.5 s of pages keeps the operator's request under a second.
+ */
+const CHECK_BUDGET_MS = 500;
 
 /**
  * The double-entry ledger. Other modules post entries through it inside their own
@@ -89,14 +103,61 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
       return read;
     },
 
-    /** GET /api/admin/ledger/check: entries sum to zero, no customer below zero, balances equal their postings. */
-    async check() {
-      const result = await ledgerCheck(db);
+    /**
+     * GET /api/admin/ledger/check: the incremental check (decision 013). The entries since the
+     * last check (at most a page of them) sum to zero; the customer accounts they touched are
+     * not below zero and equal their postings; what an earlier check found is looked at again.
+     * `entries` counts the ledger's entries up to what the checks have covered.
+     */
+    async check(options: { pageEntries?: number; budgetMs?: number } = {}): Promise<LedgerCheckResponse> {
+      // Pages of entries, each its own transaction moving the mark, until caught up or out of
+      // time: a request never waits for a backlog; the next check goes on from the mark.
+      const started = Date.now();
+      const budgetMs = options.budgetMs ?? CHECK_BUDGET_MS;
+      let entriesChecked = 0;
+      let accountsChecked = 0;
+      let page;
+      do {
+        page = await db.transaction((tx) => incrementalCheck(tx, options.pageEntries));
+        entriesChecked += page.entriesChecked;
+        accountsChecked += page.accountsChecked;
+      } while (!page.caughtUp && Date.now() - started < budgetMs);
+      // The last page looked again at everything found before it, so its findings are all that is open.
+      return {
+        balanced: page.findings.unbalancedEntries.length === 0 && page.findings.driftedAccounts.length === 0,
+        nonNegative: page.findings.negativeAccounts.length === 0,
+        entries: Number(page.entries),
+        checkedAt: new Date().toISOString(),
+        coverage: {
+          scope: 'incremental',
+          entriesChecked,
+          accountsChecked,
+          through: page.through.toISOString(),
+          caughtUp: page.caughtUp,
+        },
+      };
+    },
+
+    /**
+     * The full audit, for a nightly job: every entry, every customer account, and the running
+     * totals against the sum of every posting. Reads all postings: never on a request.
+     */
+    async fullAudit(): Promise<LedgerCheckResponse & { totalsMatch: boolean }> {
+      const startedAt = new Date();
+      const result = await fullAudit(db);
       return {
         balanced: result.unbalanced === 0 && result.drifted === 0,
         nonNegative: result.negative === 0,
+        totalsMatch: result.totalsOff === 0,
         entries: result.entries,
         checkedAt: new Date().toISOString(),
+        coverage: {
+          scope: 'full',
+          entriesChecked: result.entries,
+          accountsChecked: null,
+          through: startedAt.toISOString(),
+          caughtUp: true,
+        },
       };
     },
 
@@ -104,12 +165,17 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
     movements: (account: { userId: string; asset: Asset; purpose: CustomerPurpose }, from: Date, to: Date) =>
       accountMovements(db, account, from, to),
 
-    /** What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply must equal). */
-    issued: (asset: Asset) => issuedSupply(db, asset),
+    /**
+     * What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply
+     * must equal), from the running totals: a few rows, not every posting.
+     */
+    issued: async (asset: Asset) => issuedFrom(await assetTotals(db, asset)),
+    /** Of what is issued, what the platform holds itself (fees, float, staking pool): QMGT at the treasury address. */
+    platformIssued: async (asset: Asset) => platformIssuedFrom(await assetTotals(db, asset)),
     /** Referral rewards not yet claimed: owed as QMGT once claimed, so counted by the proof of reserves. */
-    rewardsOwed: () => rewardsOwed(db),
-    /** Each customer's total of an asset across their accounts. */
-    holdings: (asset: Asset) => customerHoldings(db, asset),
+    rewardsOwed: async () => (await assetTotals(db, 'QMGT')).get('rewards') ?? 0n,
+    /** The given customers' totals of an asset across their accounts (rewards aside). */
+    holdingsOf: (asset: Asset, userIds: readonly string[]) => customerHoldingsOf(db, asset, userIds),
     format: fromUnits,
   };
 }

@@ -10,6 +10,11 @@ declare module '../../services.js' {
   }
 }
 
+const RECONCILE_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** A sweep of every holder takes minutes at 100,000 customers: held longer than a minute's pass. */
+const SWEEP_LEASE_MS = 30 * 60_000;
+
 /** Chain settlement of the money engine's outbox, and the operator's backlog and reconciliation views. */
 export default fp(
   async (app) => {
@@ -27,6 +32,12 @@ export default fp(
     });
     settlement.start();
     app.addHook('onClose', () => settlement.stop());
+    // Every minute the supply and the holders touched since the last pass; every night the
+    // whole holder list, a page at a time (it resumes where a stopped sweep left off).
+    app.schedule.every('settlement.reconcile', { everyMs: RECONCILE_EVERY_MS }, () => settlement.reconcileAndRecord());
+    app.schedule.every('settlement.full-sweep', { everyMs: DAY_MS, leaseMs: SWEEP_LEASE_MS }, () =>
+      settlement.fullSweep(),
+    );
     app.services.settlement = settlement;
     await app.register(settlementAdminRoutes, { prefix: API_BASE, settlement });
   },

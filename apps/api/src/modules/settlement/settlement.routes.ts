@@ -31,10 +31,10 @@ export const settlementAdminRoutes: FastifyPluginAsync<{ settlement: Settlement 
       schema: {
         tags,
         security,
-        summary: 'On-chain QMGT supply and balances against the ledger, checked now',
+        summary: 'On-chain QMGT supply against the ledger now, and the holders the last passes found differing',
         response: { 200: reconciliationResponseSchema },
       },
     },
-    async () => settlement.reconcileAndRecord(),
+    async () => settlement.report(),
   );
 };

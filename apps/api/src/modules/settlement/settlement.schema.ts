@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -51,8 +52,16 @@ export const chainMovements = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Order of finality (chain_movements_settled_seq), stamped when its batch is final: the
+     * reconciliation checks the holders of movements past its stored mark, not every holder.
+     */
+    settledSeq: bigint('settled_seq', { mode: 'bigint' }),
   },
   (t) => [
+    index('chain_movements_settled_idx')
+      .on(t.settledSeq)
+      .where(sql`settled_seq IS NOT NULL`),
     index('chain_movements_open_idx')
       .on(t.seq)
       .where(sql`status IN ('pending', 'sent')`),
@@ -108,6 +117,8 @@ export const chainBatches = pgTable('chain_batches', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const chainMovementsSettledSeq = pgSequence('chain_movements_settled_seq');
+
 /** Results of the chain reconciliation job: on-chain QMGT against the ledger. */
 export const chainReconciliations = pgTable('chain_reconciliations', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -116,5 +127,38 @@ export const chainReconciliations = pgTable('chain_reconciliations', {
   ledgerSupply: units('ledger_supply').notNull(),
   pendingNet: numeric('pending_net', { precision: 78, scale: 0 }).notNull(),
   differences: jsonb('differences').notNull(),
+  /** touched: the holders whose movements settled since the pass before; sweep: every holder (done). */
+  scope: text('scope').notNull().default('all'),
+  holdersChecked: integer('holders_checked').notNull().default(0),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Where the reconciliation's passes stand: `touched` holds the last settled_seq whose holder
+ * was checked; `sweep` the last customer id the full sweep checked (null: no sweep under way)
+ * and the holders it has checked so far.
+ */
+export const chainReconciliationMarks = pgTable('chain_reconciliation_marks', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  cursor: text('cursor'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  /** sweep: when the last full sweep reached its end. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Holders whose on-chain QMGT differed from the ledger when last checked, by address. Every
+ * pass checks them again and removes those that agree, so the operator's view answers from
+ * here instead of asking the chain about every holder.
+ */
+export const chainHolderDifferences = pgTable('chain_holder_differences', {
+  address: text('address').primaryKey(),
+  userId: uuid('user_id'),
+  onChain: units('on_chain').notNull(),
+  ledger: units('ledger').notNull(),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,7 +40,6 @@ export interface SettlementDeps {
   sendGapMs?: number;
   /** A sent batch the node has never heard of after this long was lost: its movements go again. */
   lostAfterMs?: number;
-  reconcileEveryMs?: number;
 }
 
 interface SentBatch {
@@ -59,6 +58,11 @@ interface OpenTransfer {
   to: Address;
   amount: string;
 }
+
+/** Final movements read per query by a pass (it reads them all, a page at a time). */
+const TOUCHED_PAGE = 5000;
+/** Open differences shown and checked again per pass. */
+const OPEN_DIFFERENCES_SHOWN = 1000;
 
 const rowsOf = <T>(result: { rows: Record<string, unknown>[] }) => result.rows as T[];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -348,7 +352,9 @@ export function createSettlement(deps: SettlementDeps) {
           sql`UPDATE chain_movements
                  SET status = CASE WHEN id = ANY(string_to_array(${idList(refused)}, ',')::uuid[]) THEN 'refused'
                                    ELSE 'settled' END::chain_movement_status,
-                     settled_at = now()
+                     settled_at = now(),
+                     -- The reconciliation checks these holders next (its mark is on this order).
+                     settled_seq = nextval('chain_movements_settled_seq')
                WHERE batch_id = ${batch.id}::bigint AND status = 'sent'`,
         );
         await tx.execute(
@@ -431,70 +437,297 @@ export function createSettlement(deps: SettlementDeps) {
     };
   }
 
-  /** On-chain QMGT against the ledger: the supply and every holder's address. */
-  async function reconcile(): Promise<ReconciliationResponse> {
+  /**
+   * The supply half of the reconciliation, cheap enough for every pass and every request: the
+   * chain's totalSupply (one call), the ledger's issued QMGT (its running totals) and the
+   * unsettled movements (through the open-movements index: the backlog, not the history).
+   */
+  async function supply() {
     const open = rowsOf<{ userId: string | null; kind: 'mint' | 'burn'; amount: string }>(
       await exec(
         `SELECT user_id::text AS "userId", kind, amount::text FROM chain_movements WHERE status IN ('pending', 'sent')`,
       ),
     );
     const pendingByHolder = netByHolder(open);
-    const [onChainSupply, ledgerSupply, holdings, customers] = await Promise.all([
-      chain.qmgtTotalSupply(),
-      deps.ledger.issued('QMGT'),
-      deps.ledger.holdings('QMGT'),
-      usersService.customerWalletIndexes(db),
-    ]);
+    const [onChainSupply, ledgerSupply] = await Promise.all([chain.qmgtTotalSupply(), deps.ledger.issued('QMGT')]);
     const pendingNet = [...pendingByHolder.values()].reduce((a, b) => a + b, 0n);
-    const differences: ReconciliationResponse['differences'] = [];
-    const compare = async (userId: string | null, address: Address, ledger: bigint) => {
-      const onChain = await chain.balanceOf('QMGT', address);
-      if (onChain + (pendingByHolder.get(userId) ?? 0n) !== ledger)
-        differences.push({ address, userId, onChain: fromUnits(onChain, 'QMGT'), ledger: fromUnits(ledger, 'QMGT') });
-    };
-    let customerTotal = 0n;
-    const work: (() => Promise<void>)[] = [];
-    for (const [userId, index] of customers) {
-      const ledger = holdings.get(userId) ?? 0n;
-      customerTotal += ledger;
-      if (ledger === 0n && !pendingByHolder.has(userId)) continue;
-      work.push(() => compare(userId, chain.depositAddress(index), ledger));
-    }
-    work.push(() => compare(null, chain.treasury, ledgerSupply - customerTotal));
-    for (let i = 0; i < work.length; i += 8) await Promise.all(work.slice(i, i + 8).map((w) => w()));
     return {
-      onChainSupply: fromUnits(onChainSupply, 'QMGT'),
-      ledgerSupply: fromUnits(ledgerSupply, 'QMGT'),
-      pendingNet: fromUnits(pendingNet, 'QMGT'),
-      matches: onChainSupply + pendingNet === ledgerSupply && differences.length === 0,
-      differences,
-      checkedAt: new Date().toISOString(),
+      onChainSupply,
+      ledgerSupply,
+      pendingNet,
+      pendingByHolder,
+      matches: onChainSupply + pendingNet === ledgerSupply,
     };
   }
 
-  /** The periodic proof: recorded, and loud when the chain and the ledger disagree while nothing is in flight. */
-  async function reconcileAndRecord() {
-    const result = await reconcile();
-    const quiet = (await status()).inFlight === 0;
+  type Difference = ReconciliationResponse['differences'][number];
+
+  /**
+   * Asks the chain about the given holders (customer ids; null: the treasury address, which
+   * holds the platform's QMGT) and compares each with its ledger holding plus what is still
+   * on its way. `skipEmpty`: a holder with nothing in the ledger and nothing on its way is not
+   * asked about (the sweep's economy; a touched holder is always asked).
+   */
+  async function checkHolders(
+    holders: readonly (string | null)[],
+    pendingByHolder: ReadonlyMap<string | null, bigint>,
+    options: { skipEmpty?: boolean; addressOf?: Map<string | null, Address> } = {},
+  ) {
+    const customers = holders.filter((h): h is string => h !== null);
+    const [holdings, addressOf, platformHeld] = await Promise.all([
+      deps.ledger.holdingsOf('QMGT', customers),
+      options.addressOf ?? addresses(customers),
+      holders.includes(null) ? deps.ledger.platformIssued('QMGT') : Promise.resolve(0n),
+    ]);
+    const differences: Difference[] = [];
+    const agreeing: Address[] = [];
+    const work: (() => Promise<void>)[] = [];
+    for (const holder of new Set(holders)) {
+      const address = addressOf.get(holder);
+      if (!address) continue;
+      const ledger = holder === null ? platformHeld : (holdings.get(holder) ?? 0n);
+      const pending = pendingByHolder.get(holder) ?? 0n;
+      if (options.skipEmpty && holder !== null && ledger === 0n && pending === 0n) continue;
+      work.push(async () => {
+        const onChain = await chain.balanceOf('QMGT', address);
+        if (onChain + pending === ledger) agreeing.push(address);
+        else
+          differences.push({
+            address,
+            userId: holder,
+            onChain: fromUnits(onChain, 'QMGT'),
+            ledger: fromUnits(ledger, 'QMGT'),
+          });
+      });
+    }
+    for (let i = 0; i < work.length; i += 8) await Promise.all(work.slice(i, i + 8).map((w) => w()));
+    return { checked: work.length, differences, agreeing };
+  }
+
+  /** What the checks found, kept per address: differing holders stay until a check sees them agree. */
+  async function recordHolders(found: { differences: Difference[]; agreeing: Address[] }) {
+    if (found.agreeing.length > 0)
+      await exec(`DELETE FROM chain_holder_differences WHERE address = ANY(string_to_array($1, ','))`, [
+        found.agreeing.join(','),
+      ]);
+    if (found.differences.length > 0)
+      await exec(
+        `INSERT INTO chain_holder_differences (address, user_id, on_chain, ledger)
+         SELECT d->>'address', (d->>'userId')::uuid, (d->>'onChain')::numeric, (d->>'ledger')::numeric
+           FROM jsonb_array_elements($1::jsonb) AS d
+         ON CONFLICT (address) DO UPDATE SET user_id = excluded.user_id, on_chain = excluded.on_chain,
+           ledger = excluded.ledger, found_at = now()`,
+        [
+          JSON.stringify(
+            found.differences.map((d) => ({
+              address: d.address,
+              userId: d.userId,
+              onChain: toUnitsText(d.onChain),
+              ledger: toUnitsText(d.ledger),
+            })),
+          ),
+        ],
+      );
+  }
+
+  /** Differences found by earlier passes and not seen cleared (a page: there should be none). */
+  async function openDifferences(): Promise<Difference[]> {
+    const rows = rowsOf<{ address: Address; userId: string | null; onChain: string; ledger: string }>(
+      await exec(
+        `SELECT address, user_id::text AS "userId", on_chain::text AS "onChain", ledger::text AS ledger
+           FROM chain_holder_differences ORDER BY address LIMIT $1`,
+        [OPEN_DIFFERENCES_SHOWN],
+      ),
+    );
+    return rows.map((r) => ({
+      address: r.address,
+      userId: r.userId,
+      onChain: fromUnits(BigInt(r.onChain), 'QMGT'),
+      ledger: fromUnits(BigInt(r.ledger), 'QMGT'),
+    }));
+  }
+
+  /**
+   * The holders whose movements became final since the stored mark (chain_movements_settled_idx,
+   * a page at a time), and the mark they take the pass to.
+   */
+  async function touchedSinceMark(): Promise<{ holders: Set<string | null>; through: bigint }> {
+    const [mark] = rowsOf<{ position: string }>(
+      await exec(`SELECT position::text FROM chain_reconciliation_marks WHERE name = 'touched'`),
+    );
+    let through = BigInt(mark?.position ?? '0');
+    const holders = new Set<string | null>();
+    for (;;) {
+      const rows = rowsOf<{ seq: string; userId: string | null }>(
+        await exec(
+          `SELECT settled_seq::text AS seq, user_id::text AS "userId" FROM chain_movements
+            WHERE settled_seq > $1 ORDER BY settled_seq LIMIT $2`,
+          [through.toString(), TOUCHED_PAGE],
+        ),
+      );
+      for (const row of rows) holders.add(row.userId);
+      if (rows.length > 0) through = BigInt(rows[rows.length - 1]!.seq);
+      if (rows.length < TOUCHED_PAGE) return { holders, through };
+    }
+  }
+
+  async function lastPasses() {
+    const [last] = rowsOf<{ checkedAt: Date | string; holdersChecked: number }>(
+      await exec(
+        `SELECT checked_at AS "checkedAt", holders_checked AS "holdersChecked" FROM chain_reconciliations
+          ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    const [sweep] = rowsOf<{ completedAt: Date | string | null }>(
+      await exec(`SELECT completed_at AS "completedAt" FROM chain_reconciliation_marks WHERE name = 'sweep'`),
+    );
+    return {
+      lastPassAt: last ? new Date(last.checkedAt).toISOString() : null,
+      lastPassHolders: last?.holdersChecked ?? 0,
+      lastSweepAt: sweep?.completedAt ? new Date(sweep.completedAt).toISOString() : null,
+    };
+  }
+
+  const response = (
+    now: Awaited<ReturnType<typeof supply>>,
+    differences: Difference[],
+    coverage: NonNullable<ReconciliationResponse['coverage']>,
+  ): ReconciliationResponse => ({
+    onChainSupply: fromUnits(now.onChainSupply, 'QMGT'),
+    ledgerSupply: fromUnits(now.ledgerSupply, 'QMGT'),
+    pendingNet: fromUnits(now.pendingNet, 'QMGT'),
+    matches: now.matches && differences.length === 0,
+    differences,
+    checkedAt: new Date().toISOString(),
+    coverage,
+  });
+
+  /**
+   * GET /api/admin/chain/reconciliation: the supply compared now, and the holders' differences
+   * the passes have found and not seen cleared. Never asks the chain about any holder.
+   */
+  async function report(): Promise<ReconciliationResponse> {
+    const [now, differences, coverage] = await Promise.all([supply(), openDifferences(), lastPasses()]);
+    return response(now, differences, coverage);
+  }
+
+  /**
+   * One reconciliation pass, without recording it: the supply, plus the holders whose movements
+   * settled since the last recorded pass and those an earlier pass found differing.
+   */
+  async function reconcile() {
+    const now = await supply();
+    const touched = await touchedSinceMark();
+    const holders = new Set(touched.holders);
+    for (const open of await openDifferences()) holders.add(open.userId);
+    const found = await checkHolders([...holders], now.pendingByHolder);
+    return {
+      ...response(now, found.differences, {
+        lastPassAt: new Date().toISOString(),
+        lastPassHolders: found.checked,
+        lastSweepAt: (await lastPasses()).lastSweepAt,
+      }),
+      found,
+      through: touched.through,
+    };
+  }
+
+  async function record(result: ReconciliationResponse, scope: 'touched' | 'sweep', holdersChecked: number) {
     await exec(
-      `INSERT INTO chain_reconciliations (matches, on_chain_supply, ledger_supply, pending_net, differences)
-       VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      `INSERT INTO chain_reconciliations (matches, on_chain_supply, ledger_supply, pending_net, differences, scope, holders_checked)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
       [
         result.matches,
         toUnitsText(result.onChainSupply),
         toUnitsText(result.ledgerSupply),
         toUnitsText(result.pendingNet),
         JSON.stringify(result.differences),
+        scope,
+        holdersChecked,
       ],
     );
-    if (!result.matches && quiet)
+    // Movements in flight explain a difference for a moment; status() would count every settled movement.
+    const [sent] = rowsOf<{ n: number }>(
+      await exec(
+        `SELECT count(*)::int AS n FROM chain_movements WHERE status IN ('pending', 'sent') AND status = 'sent'`,
+      ),
+    );
+    if (!result.matches && (sent?.n ?? 0) === 0)
       log.error({ reconciliation: result }, 'chain reconciliation: the chain and the ledger disagree');
+  }
+
+  /**
+   * The periodic proof (every minute on the sender): the supply every pass, the holders touched
+   * since the last pass, recorded, and loud when the chain and the ledger disagree while
+   * nothing is in flight. Then the mark moves on.
+   */
+  async function reconcileAndRecord(): Promise<ReconciliationResponse> {
+    const { found, through, ...result } = await reconcile();
+    await recordHolders(found);
+    await exec(
+      `UPDATE chain_reconciliation_marks SET position = greatest(position, $1::bigint), updated_at = now() WHERE name = 'touched'`,
+      [through.toString()],
+    );
+    await record(result, 'touched', found.checked);
     return result;
+  }
+
+  /**
+   * The full sweep, for a nightly job: every customer's address against the ledger, `pageSize`
+   * customers a page in id order, the treasury address at the end. Each page stores its last id,
+   * so a sweep stopped (or limited by `maxPages`) goes on from there at the next call; a sweep
+   * that reaches the end is recorded and the next call starts over.
+   */
+  async function fullSweep(options: { pageSize?: number; maxPages?: number } = {}) {
+    const pageSize = options.pageSize ?? 500;
+    const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+    const [mark] = rowsOf<{ cursor: string | null; position: string }>(
+      await exec(`SELECT cursor, position::text FROM chain_reconciliation_marks WHERE name = 'sweep'`),
+    );
+    let cursor = mark?.cursor ?? null;
+    let checkedSoFar = cursor ? Number(mark?.position ?? 0) : 0;
+    if (!cursor)
+      await exec(
+        `UPDATE chain_reconciliation_marks SET started_at = now(), position = 0, updated_at = now() WHERE name = 'sweep'`,
+      );
+    const now = await supply();
+    let pages = 0;
+    let differences = 0;
+    while (pages < maxPages) {
+      const page = await usersService.customerWalletIndexesPage(db, cursor, pageSize);
+      pages++;
+      const addressOf = new Map<string | null, Address>(page.map((c) => [c.id, chain.depositAddress(c.walletIndex)]));
+      const last = page.length < pageSize;
+      if (last) addressOf.set(null, chain.treasury);
+      const found = await checkHolders([...addressOf.keys()], now.pendingByHolder, { skipEmpty: true, addressOf });
+      await recordHolders(found);
+      differences += found.differences.length;
+      checkedSoFar += found.checked;
+      cursor = page[page.length - 1]?.id ?? cursor;
+      if (last) {
+        await exec(
+          `UPDATE chain_reconciliation_marks SET cursor = NULL, position = $1, completed_at = now(), updated_at = now()
+            WHERE name = 'sweep'`,
+          [checkedSoFar],
+        );
+        const result = response(now, await openDifferences(), {
+          lastPassAt: new Date().toISOString(),
+          lastPassHolders: checkedSoFar,
+          lastSweepAt: new Date().toISOString(),
+        });
+        await record(result, 'sweep', checkedSoFar);
+        return { done: true, pages, holdersChecked: checkedSoFar, differences, resumeAfter: null };
+      }
+      await exec(
+        `UPDATE chain_reconciliation_marks SET cursor = $1, position = $2, updated_at = now() WHERE name = 'sweep'`,
+        [cursor, checkedSoFar],
+      );
+    }
+    return { done: false, pages, holdersChecked: checkedSoFar, differences, resumeAfter: cursor };
   }
 
   let running = false;
   let loop: Promise<void> | undefined;
-  let reconcileTimer: NodeJS.Timeout | undefined;
   return {
     start() {
       running = true;
@@ -509,22 +742,18 @@ export function createSettlement(deps: SettlementDeps) {
           }
         }
       })();
-      reconcileTimer = setInterval(() => {
-        if (!lease.held) return;
-        reconcileAndRecord().catch((error) => log.error({ err: error }, 'chain reconciliation failed'));
-      }, deps.reconcileEveryMs ?? 60_000);
-      reconcileTimer.unref();
     },
     async stop() {
       running = false;
-      if (reconcileTimer) clearInterval(reconcileTimer);
       await loop;
       await lease.release();
     },
     tick,
     status,
+    report,
     reconcile,
     reconcileAndRecord,
+    fullSweep,
   };
 }
 

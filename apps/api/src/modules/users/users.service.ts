@@ -192,14 +192,6 @@ export const usersService = {
       .where(inArray(users.id, [...userIds]));
     return new Map(rows.map((r) => [r.id, r.walletIndex]));
   },
-  /** Every customer's wallet index (the chain reconciliation walks their addresses). */
-  async customerWalletIndexes(db: Db): Promise<Map<string, number>> {
-    const rows = await db
-      .select({ id: users.id, walletIndex: users.walletIndex })
-      .from(users)
-      .where(eq(users.role, 'customer'));
-    return new Map(rows.map((r) => [r.id, r.walletIndex]));
-  },
   /**
    * At most `limit` customers with a wallet index above `afterWalletIndex`, in wallet-index
    * order: a page by key on the unique wallet-index index, for work that visits each customer
@@ -215,6 +207,22 @@ export const usersService = {
       .from(users)
       .where(and(gt(users.walletIndex, afterWalletIndex), eq(users.role, 'customer')))
       .orderBy(asc(users.walletIndex))
+      .limit(limit);
+  },
+  /**
+   * A page of customers' wallet indexes after `afterId`, in id order (the reconciliation's full
+   * sweep walks their addresses a page at a time, resumable from the last id).
+   */
+  async customerWalletIndexesPage(
+    db: Db,
+    afterId: string | null,
+    limit: number,
+  ): Promise<{ id: string; walletIndex: number }[]> {
+    return db
+      .select({ id: users.id, walletIndex: users.walletIndex })
+      .from(users)
+      .where(and(eq(users.role, 'customer'), afterId ? gt(users.id, afterId) : undefined))
+      .orderBy(asc(users.id))
       .limit(limit);
   },
   async hasUpline(db: Db, userId: string): Promise<boolean> {
