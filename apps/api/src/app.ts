@@ -12,6 +12,7 @@ import { assertProductionSafe, sandboxWarning, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createOutbox, outboxPlugin } from './platform/outbox/index.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
 import { clientScriptSources } from './plugins/client-scripts.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }));
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
+  const outbox = createOutbox({ database, log: app.log });
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
   const mail =
     options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
@@ -210,7 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   const authService = createAuthService({
     db: database.db,
-    queue: jobs,
+    outbox,
     mail,
     publicUrl: config.publicUrl,
     sessionPolicy: config.session,
@@ -225,7 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await authService.start();
   const sessionIsLive = (sessionId: string) => authService.isSessionLive(sessionId);
-  await authService.registerJobs();
+  authService.registerMails();
   await authService.ensureOperator(config.operator);
 
   const filesService = createFilesService({
@@ -281,6 +283,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await redis?.quit();
     if (ownsDatabase) await database.close();
   });
+  // After the hook above: its onClose (the sender's last pass) runs before the database closes.
+  await app.register(outboxPlugin, { outbox });
 
   const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   const sumsubHosts = config.kyc.provider === 'sumsub' ? ['https://*.sumsub.com'] : [];

@@ -29,3 +29,4 @@ export * from '../modules/nominees/nominees.schema.js';
 export * from '../modules/bank/bank.schema.js';
 export * from '../modules/payments/payments.schema.js';
 export * from '../adapters/payments/sandbox.schema.js';
+export * from '../platform/outbox/outbox.schema.js';
