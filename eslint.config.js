@@ -86,6 +86,15 @@ function webModuleBoundaries() {
   };
 }
 
+/**
+ * The outbox's public surface is its index.ts (docs/decisions/014-outbox.md): only the outbox
+ * knows its table; db/schema.ts gathers the table for drizzle-kit.
+ */
+const outboxSurface = {
+  regex: 'platform/outbox/(?!index\\.js$)',
+  message: 'Import the outbox from platform/outbox/index.js, its one public surface.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,7 +140,22 @@ export default tseslint.config(
               group: ['../*/*.schema.js', '../*/*.repository.js', '**/db/schema.js'],
               message: "Use the other module's service; a module reads and writes only its own tables.",
             },
+            outboxSurface,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The same seam outside the modules (which have it in their own block above: a file gets
+    // one set of no-restricted-imports patterns, the last that matches).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/**', 'apps/api/src/platform/outbox/**', 'apps/api/src/db/schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [outboxSurface],
         },
       ],
     },
