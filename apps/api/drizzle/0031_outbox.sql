@@ -101,6 +101,22 @@ SELECT outbox_owe('ges.lifecycle', 'ges.lifecycle:' || membership_id || ':' || e
                   jsonb_build_object('membershipId', membership_id, 'event', event, 'seq', seq))
   FROM ges_mails WHERE mailed_at IS NULL;
 --> statement-breakpoint
+-- Account mails had no debt of their own: their pg-boss jobs were it. Those not yet done become
+-- messages (same payloads: a user id, or the address and name of a taken username). A database
+-- where pg-boss never started has none.
+DO $$
+BEGIN
+  IF to_regclass('pgboss.job') IS NOT NULL THEN
+    PERFORM outbox_owe(kind, kind || ':upgrade:' || id, data)
+       FROM (SELECT 'auth.' || substr(name, length('mail.') + 1) AS kind, id, data
+               FROM pgboss.job
+              WHERE name IN ('mail.email-verification', 'mail.password-reset', 'mail.registration-attempt',
+                             'mail.username-taken', 'mail.account-locked')
+                AND state::text IN ('created', 'retry', 'active')) AS owed;
+  END IF;
+END
+$$;
+--> statement-breakpoint
 CREATE TRIGGER "gae_terminations_owe_mail" AFTER INSERT OR UPDATE OF "status" ON "gae_terminations"
   FOR EACH ROW EXECUTE FUNCTION outbox_owe_status_mail('gae.termination', '{requested,approved,rejected}');
 --> statement-breakpoint

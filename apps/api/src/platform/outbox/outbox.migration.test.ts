@@ -6,9 +6,9 @@ import { MIGRATIONS_DIR } from '../../db/migrate.js';
 
 /*
  * The upgrade to the outbox (migration 0031) loses no mail: a database with debts recorded the
- * old way (mailed_status, mailed_at, close_mailed_at) comes out with one message for each, and
- * none for what was already mailed. On a fresh embedded database, whatever DATABASE_URL says:
- * the test needs the schema as it was before 0031.
+ * old way (mailed_status, mailed_at, close_mailed_at, an account mail's pg-boss job) comes out
+ * with one message for each, and none for what was already mailed. On a fresh embedded
+ * database, whatever DATABASE_URL says: the test needs the schema as it was before 0031.
  */
 let database: Database;
 const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
@@ -52,11 +52,29 @@ describe('migration 0031', () => {
          ('${mailedMessage}', '${ticket}', 'customer', 'Mailed', now())`,
     );
 
+    // An account mail waiting in pg-boss (its only record), and one pg-boss already sent.
+    const [waitingJob, doneJob] = [randomUUID(), randomUUID()];
+    await database.executeSql(
+      `CREATE SCHEMA pgboss;
+       CREATE TABLE pgboss.job (id uuid PRIMARY KEY, name text NOT NULL, data jsonb, state text NOT NULL);`,
+    );
+    await database.executeSql(
+      `INSERT INTO pgboss.job (id, name, data, state) VALUES
+         ('${waitingJob}', 'mail.password-reset', '{"userId": "${userId}"}', 'retry'),
+         ('${doneJob}', 'mail.password-reset', '{"userId": "${userId}"}', 'completed')`,
+    );
+
     await apply(outboxAt, outboxAt + 1);
 
     const { rows } = await database.executeSql(`SELECT kind, key, payload, sent_at FROM outbox_messages ORDER BY key`);
     expect(rows).toEqual(
       [
+        {
+          kind: 'auth.password-reset',
+          key: `auth.password-reset:upgrade:${waitingJob}`,
+          payload: { userId },
+          sent_at: null,
+        },
         {
           kind: 'referrals.reward-request',
           key: `referrals.reward-request:${owedReward}:rejected`,
