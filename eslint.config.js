@@ -87,13 +87,73 @@ function webModuleBoundaries() {
 }
 
 /**
- * The outbox's public surface is its index.ts (docs/decisions/014-outbox.md): only the outbox
- * knows its table; db/schema.ts gathers the table for drizzle-kit.
+ * The API's seams (DESIGN.md sections 7 and 10): a module reaches another module's data only
+ * through that module's service, never its tables or repository, and a platform module
+ * (src/platform/<name>) only through its index.ts. Like the web's rule it judges where an
+ * import lands, resolved from the importing file, so `../gae/gae.repository.js` and
+ * `../../modules/gae/gae.repository.js` are caught alike, from modules, jobs, adapters, lib,
+ * plugins and platform. Schema files may name other modules' tables (foreign keys), and
+ * db/ gathers every schema for drizzle; tests may reach anything.
  */
-const outboxSurface = {
-  regex: 'platform/outbox/(?!index\\.js$)',
-  message: 'Import the outbox from platform/outbox/index.js, its one public surface.',
-};
+function apiModuleBoundaries() {
+  const src = path.join(import.meta.dirname, 'apps/api/src');
+  /** Where a path is: a module or platform module by name with the file's base name, or a top folder. */
+  const placeOf = (file) => {
+    const relative = path.relative(src, file);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+    const parts = relative.split(path.sep);
+    if ((parts[0] === 'modules' || parts[0] === 'platform') && parts.length >= 3)
+      return { layer: parts[0], name: parts[1], base: parts.at(-1) };
+    return { layer: parts[0], base: parts.at(-1) };
+  };
+  const isData = (base) => /\.(schema|repository)\.(js|ts)$/.test(base);
+  const boundaries = {
+    meta: {
+      type: 'problem',
+      docs: { description: "An API module uses another module's service, never its tables or repository." },
+      schema: [],
+      messages: {
+        otherData:
+          '"{{source}}" is the {{to}} module\'s {{what}}: use its service; a module reads and writes only its own tables.',
+        dbSchema: '"{{source}}" gathers every table: import your own module\'s schema file instead.',
+        platformInside: '"{{source}}" is inside the {{to}} platform module: import its index.ts.',
+      },
+    },
+    create(context) {
+      const from = placeOf(context.filename);
+      if (from === undefined || from.layer === 'db' || from.layer === 'test') return {};
+      if (/\.schema\.ts$/.test(from.base) || /\.test\.ts$/.test(from.base)) return {};
+      const check = (sourceNode) => {
+        const source = sourceNode?.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const to = placeOf(path.resolve(path.dirname(context.filename), source));
+        if (to === undefined) return;
+        if (to.layer === 'db' && /^schema\.(js|ts)$/.test(to.base)) {
+          context.report({ node: sourceNode, messageId: 'dbSchema', data: { source } });
+          return;
+        }
+        const same = to.layer === from.layer && to.name === from.name;
+        if (to.layer === 'modules' && !same && isData(to.base)) {
+          const what = /schema/.test(to.base) ? 'schema' : 'repository';
+          context.report({ node: sourceNode, messageId: 'otherData', data: { source, to: to.name, what } });
+        }
+        if (to.layer === 'platform' && !same && !/^index\.(js|ts)$/.test(to.base))
+          context.report({ node: sourceNode, messageId: 'platformInside', data: { source, to: to.name } });
+      };
+      return {
+        ImportDeclaration: (node) => check(node.source),
+        ExportNamedDeclaration: (node) => check(node.source),
+        ExportAllDeclaration: (node) => check(node.source),
+        ImportExpression: (node) => check(node.source),
+      };
+    },
+  };
+  return {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'api-boundaries': { rules: { boundaries } } },
+    rules: { 'api-boundaries/boundaries': 'error' },
+  };
+}
 
 export default tseslint.config(
   {
@@ -125,39 +185,5 @@ export default tseslint.config(
     },
   },
   webModuleBoundaries(),
-  {
-    // An API module reaches another module through its service, never its tables or
-    // repository (DESIGN.md section 7): the only way in to another module's data is the code
-    // that keeps that data's rules. Schema files may name other tables for foreign keys.
-    files: ['apps/api/src/modules/**/*.ts'],
-    ignores: ['apps/api/src/modules/**/*.schema.ts', 'apps/api/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.schema.js', '../*/*.repository.js', '**/db/schema.js'],
-              message: "Use the other module's service; a module reads and writes only its own tables.",
-            },
-            outboxSurface,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The same seam outside the modules (which have it in their own block above: a file gets
-    // one set of no-restricted-imports patterns, the last that matches).
-    files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/**', 'apps/api/src/platform/outbox/**', 'apps/api/src/db/schema.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [outboxSurface],
-        },
-      ],
-    },
-  },
+  apiModuleBoundaries(),
 );

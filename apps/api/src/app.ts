@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createOutbox, outboxPlugin } from './platform/outbox/index.js';
+import { createScheduler, type Scheduler } from './platform/schedule/index.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
 import { clientScriptSources } from './plugins/client-scripts.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
@@ -112,6 +113,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     jobs: JobQueue;
+    /** Every periodic job (platform/schedule): declared by modules, run once per period across processes. */
+    schedule: Scheduler;
     chain: ChainPort | undefined;
     services: Services;
   }
@@ -203,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
   const outbox = createOutbox({ database, log: app.log });
+  const schedule = createScheduler({ db: database.db, log: app.log });
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
   const mail =
     options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db: database.db });
@@ -262,6 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
+  app.decorate('schedule', schedule);
   app.decorate('chain', chain);
   app.decorate('services', {
     fieldCipher: createFieldCipher(secrets.appSecret),
@@ -344,6 +349,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: API_BASE },
   );
   for (const module of MODULES) await app.register(module);
+  // Added after the modules, so it runs before theirs (onClose is last-in first-out): no pass
+  // is still running when a module stops what it uses.
+  app.addHook('onClose', () => schedule.stop());
   await app.register(picturesRoutes, { files: filesService });
 
   // The sandbox provider calls our real webhook endpoint, in-process, with its signed payload.
@@ -384,5 +392,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.ready();
+  await schedule.start();
   return app;
 }

@@ -59,12 +59,8 @@ export default fp(
     });
 
     // The monthly auto-save: each pass buys what is due; the operation makes every (plan,
-    // month) run once, however many processes pass.
-    const timer = setInterval(() => {
-      gae.runAutoSaves().catch((error) => app.log.error({ err: error }, 'GAE auto-save pass failed'));
-    }, AUTO_SAVE_PASS_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // month) run once, even should two passes meet.
+    app.schedule.every('gae.auto-save', { everyMs: AUTO_SAVE_PASS_MS }, () => gae.runAutoSaves());
 
     await app.register(gaeRoutes, { prefix: API_BASE, gae });
     await app.register(gaeAdminRoutes, { prefix: API_BASE, gae });

@@ -51,7 +51,7 @@ import type { PlanRow, TerminationRow } from './gae.repository.js';
 import type { goldQuotes } from './gae.schema.js';
 
 /**
- * The GAE's mails, as outbox kinds. Both are owed in SQL, by triggers of migration 0031, in the
+ * The GAE's mails, as outbox kinds. Both are owed in SQL, by triggers (sql/outbox_owe_*.sql), in the
  * transaction of the change: a termination's status (filed, decided), a skipped month's run row.
  */
 export const GAE_MAILS = {

@@ -36,11 +36,9 @@ export default fp(
 
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
     // however many processes pass.
-    const timer = setInterval(() => {
-      ges.runInstalments().catch((error) => app.log.error({ err: error }, 'GES instalment pass failed'));
-    }, INSTALMENT_PASS_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.schedule.every('ges.instalments', { everyMs: INSTALMENT_PASS_MS }, async () => {
+      await ges.runInstalments();
+    });
 
     await app.register(gesRoutes, { prefix: API_BASE, ges });
   },

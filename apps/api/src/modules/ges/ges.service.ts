@@ -44,7 +44,7 @@ import {
 /**
  * A member's lifecycle mail (joined, a missed instalment, lapsed, matured), an outbox kind:
  * owed by the money operations ges_join and ges_instalment through `outbox_owe`, in their
- * transaction (migration 0031).
+ * transaction (sql/money_op_ges_*.sql).
  */
 export const GES_MAIL = 'ges.lifecycle';
 export type GesMailEvent = 'joined' | 'missed' | 'lapsed' | 'matured';

@@ -28,10 +28,11 @@ export default fp(
         : createSandboxPriceFeed(toUnits(config.market.goldUsdPerGram, 'USDT')),
       policy,
       refreshMs: config.market.refreshMs,
-      log: app.log,
     });
-    market.start();
-    app.addHook('onClose', async () => market.stop());
+    // A tick per period (the row per instant makes a second one a no-op anyway).
+    app.schedule.every('market.price-refresh', { everyMs: Math.min(config.market.refreshMs, 60_000) }, () =>
+      market.refresh(),
+    );
     app.services.market = Object.assign(market, { policy });
     await app.register(marketRoutes, { prefix: API_BASE, market });
   },

@@ -11,8 +11,6 @@ export interface MarketDeps {
   policy: PricingPolicy;
   refreshMs: number;
   now?: () => Date;
-  /** Where a failed background refresh is reported (a feed outage must not pass silently). */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -22,7 +20,6 @@ export interface MarketDeps {
 export function createMarketService(deps: MarketDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
   /** A tick holds for its whole period: within it the spot is answered from memory. */
   let remembered: { usdPerGram: bigint; at: Date } | undefined;
 
@@ -45,16 +42,6 @@ export function createMarketService(deps: MarketDeps) {
 
   return {
     refresh,
-    start() {
-      timer = setInterval(
-        () => void refresh().catch((error) => deps.log?.warn({ err: error }, 'gold price refresh failed')),
-        Math.min(deps.refreshMs, 60_000),
-      );
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-    },
 
     /** The current spot; refreshed first when the stored one is older than one period. */
     async spot(): Promise<{ usdPerGram: bigint; at: Date }> {

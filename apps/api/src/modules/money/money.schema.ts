@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.js';
 
 /* The money engine's Idempotency-Key answers. */
@@ -21,3 +21,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * The registered operation types (the kernel's only knowledge of products). Each row is
+ * written by its operation's SQL file, apps/api/sql/money_op_<kind>.sql, beside its function.
+ */
+export const moneyOperationTypes = pgTable('money_operation_types', {
+  kind: text('kind').primaryKey(),
+  handler: text('handler').notNull(),
+  earnsReferral: boolean('earns_referral').notNull().default(false),
+  compensation: text('compensation'),
+});

@@ -86,14 +86,12 @@ export default fp(
         );
     });
 
-    // Every process sweeps, and need not be the only one: a sweep claims the payments it looks
-    // at (another skips them), the credit is the money operation that credits a payment once,
+    // One process a period sweeps (the schedule), and need not be the only one: a sweep claims
+    // the payments it looks at, the credit is the money operation that credits a payment once,
     // and every close is conditional, so two processes never do a thing twice.
-    const timer = setInterval(() => {
-      payments.sweep().catch((error) => app.log.error({ err: error }, 'payments sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.schedule.every('payments.sweep', { everyMs: SWEEP_MS }, async () => {
+      await payments.sweep();
+    });
 
     await app.register(
       async (api) => {

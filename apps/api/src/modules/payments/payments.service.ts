@@ -29,7 +29,7 @@ import type { PaymentRow } from './payments.repository.js';
 import { SaveRuleError, spendToSave, usdCents } from './payments.rules.js';
 
 /**
- * A credited payment's mail, an outbox kind: owed by a trigger on its status (migration 0031),
+ * A credited payment's mail, an outbox kind: owed by a trigger on its status (sql/outbox_owe_status_mail.sql),
  * in the transaction of the credit.
  */
 export const PAYMENT_MAIL = 'payments.credited';

@@ -24,7 +24,7 @@ import { maskedName, remitAmount, roundUpGold, roundUpOf } from './payments.rule
 
 /**
  * A remittance's mails (to its sender and its recipient), an outbox kind: owed by a trigger on
- * the remittance row (migration 0031), in the transaction of the remittance.
+ * the remittance row (sql/outbox_owe_remittance_mail.sql), in the transaction of the remittance.
  */
 export const REMIT_MAIL = 'payments.remittance';
 export interface RemitMail {

@@ -24,7 +24,7 @@ import type { RewardRequestRow, RewardRow } from './referrals.repository.js';
 
 /**
  * A payout request's status mail, an outbox kind: owed when the operator decides it (not when
- * it is filed), by a trigger on its status (migration 0031), in the operation's transaction.
+ * it is filed), by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
  */
 export const REWARD_MAIL = 'referrals.reward-request';
 export interface RewardMail {

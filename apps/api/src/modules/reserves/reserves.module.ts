@@ -9,7 +9,7 @@ declare module '../../services.js' {
   }
 }
 
-/** How often the job records the figures (each process; a snapshot is a reading, so two are harmless). */
+/** How often the job records the figures (one process a period, through the schedule). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
 
 /** Proof of reserves: the snapshot job, the public figures and the operator's vault bar list. */
@@ -23,11 +23,7 @@ export default fp(
       log: app.log,
     });
     app.services.reserves = reserves;
-    const timer = setInterval(() => {
-      reserves.snapshot().catch((error) => app.log.error({ err: error }, 'proof of reserves snapshot failed'));
-    }, SNAPSHOT_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.schedule.every('reserves.snapshot', { everyMs: SNAPSHOT_EVERY_MS }, () => reserves.snapshot());
     await app.register(reservesRoutes, { prefix: API_BASE, reserves });
   },
   { name: 'module:reserves', dependencies: ['auth', 'module:ledger'] },

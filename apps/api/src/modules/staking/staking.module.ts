@@ -17,12 +17,8 @@ export default fp(
     const { money, transactions } = app.services;
     const staking = createStakingService({ db: app.database.db, money, transactions });
     app.services.staking = staking;
-    // Every process passes; a position's status makes its payment happen once.
-    const timer = setInterval(() => {
-      staking.runMaturities().catch((error) => app.log.error({ err: error }, 'staking maturity pass failed'));
-    }, MATURITY_PASS_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // One process a period passes; a position's status makes its payment happen once.
+    app.schedule.every('staking.maturities', { everyMs: MATURITY_PASS_MS }, () => staking.runMaturities());
     await app.register(stakingRoutes, { prefix: API_BASE, staking });
   },
   { name: 'module:staking', dependencies: ['auth', 'idempotency', 'module:money', 'module:transactions'] },

@@ -17,6 +17,8 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type').notNull(),
+    /** The money operation type that booked it (money_operation_types.kind): how its compensation is found. */
+    operationKind: text('operation_kind'),
     status: transactionStatusEnum('status').notNull().default('pending'),
     assetIn: assetEnum('asset_in'),
     amountIn: units('amount_in'),

@@ -33,7 +33,8 @@ export function newTransactionCode(type: TransactionType): string {
 export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: string) => string }) {
   const { db } = deps;
 
-  function toWire(row: TransactionRow): Transaction {
+  /** The operation that booked a row is the kernel's business, not the customer's. */
+  function toWire(row: Omit<TransactionRow, 'operationKind'>): Transaction {
     const amount = (value: string | null, asset: Asset | null) =>
       value === null || asset === null ? null : fromUnits(BigInt(value), asset);
     return {

@@ -14,7 +14,7 @@ import { UsdauRuleError, payableAddress, usdauPayout } from './usdau.rules.js';
 
 /**
  * A USDAU request's status mail, an outbox kind: owed when it is filed and when it is decided,
- * by a trigger on its status (migration 0031), in the operation's transaction.
+ * by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
  */
 export const USDAU_MAIL = 'usdau.request';
 export interface UsdauMail {

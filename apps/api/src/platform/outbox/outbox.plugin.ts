@@ -55,8 +55,8 @@ export default fp<{ outbox: Outbox }>(
           if (isLive) wake();
         },
       });
-      // The outbox's ONE timer, kept here on purpose: the schedule module (DESIGN.md section 10)
-      // will drive `sendDue` instead, and this is the only line that then changes.
+      // The outbox's ONE timer, kept here on purpose: the schedule (platform/schedule, DESIGN.md
+      // section 10) is to drive `sendDue` instead, and this is the only line that then changes.
       timer = setInterval(pass, OUTBOX_POLL_MS);
       timer.unref();
       pass();

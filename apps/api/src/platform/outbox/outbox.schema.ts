@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
- * Every message owed (migration 0031_outbox.sql, which also holds `outbox_owe`, the one way a
- * message is owed, and the triggers that owe status mails). Only the sender reads or changes
- * these columns; the rest of the code owes through `owe` and handles through `handle`.
+ * Every message owed (migration 0031_outbox.sql; `sql/outbox_owe.sql` is the one way SQL owes a
+ * message). Only the sender reads or changes these columns; the rest of the code owes through
+ * `owe` and handles through `handle`.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -1,1 +1,0 @@
-ALTER TABLE "reserve_snapshots" ADD COLUMN "rewards_qmgt" numeric(78, 0) DEFAULT '0' NOT NULL;

@@ -1,0 +1,32 @@
+-- A remittance moves money into a second customer's accounts: the batch locks the recipient's
+-- rows with everyone else's, in one order, so two remittances crossing cannot deadlock.
+CREATE OR REPLACE FUNCTION money_execute_batch(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  answers jsonb := '[]'::jsonb;
+  op jsonb;
+  customers uuid[];
+  level uuid[];
+  depth int;
+BEGIN
+  SELECT array_agg(DISTINCT c) INTO customers
+    FROM jsonb_array_elements(p_ops) AS o,
+         LATERAL (VALUES ((o->>'userId')::uuid), ((o->>'recipientId')::uuid)) AS v(c)
+   WHERE c IS NOT NULL;
+  -- A purchase credits its buyer's uplines: their rows are locked now, in the same order.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_ops) AS o
+               JOIN money_operation_types t ON t.kind = o->>'kind'
+              WHERE t.earns_referral) THEN
+    level := customers;
+    FOR depth IN 1..3 LOOP
+      SELECT array_agg(DISTINCT u.upline_id) INTO level FROM users u WHERE u.id = ANY (level) AND u.upline_id IS NOT NULL;
+      EXIT WHEN level IS NULL;
+      customers := customers || level;
+    END LOOP;
+  END IF;
+  PERFORM 1 FROM ledger_accounts WHERE owner_user_id = ANY (customers) ORDER BY id FOR UPDATE;
+  FOR op IN SELECT value FROM jsonb_array_elements(p_ops) LOOP
+    answers := answers || jsonb_build_array(money_execute(op));
+  END LOOP;
+  RETURN answers;
+END
+$$;

@@ -1,0 +1,50 @@
+-- Operation "gae_termination_decide": an operator approves (the locked grams return to the
+-- vault, the refund is paid from the treasury, QMGT minted on chain; the plan closes) or
+-- rejects (the grams return to the plan, which is active again). A request is decided once.
+CREATE OR REPLACE FUNCTION money_op_gae_termination_decide(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  customer uuid := (p_op->>'userId')::uuid;
+  request gae_terminations;
+  answer jsonb;
+BEGIN
+  SELECT * INTO request FROM gae_terminations WHERE id = (p_op->>'terminationId')::uuid AND user_id = customer FOR UPDATE;
+  IF request.id IS NULL THEN
+    RETURN money_refusal(404, 'NotFoundError', 'Termination request not found.');
+  END IF;
+  IF request.status <> 'requested' THEN
+    RETURN money_refusal(409, 'ConflictError', format('This termination request was already %s.', request.status));
+  END IF;
+  IF p_op->>'decision' = 'approve' THEN
+    answer := money_book('gae.termination', request.id::text, jsonb_build_array(
+        jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
+        jsonb_build_object('owner', NULL, 'purpose', 'gold_vault', 'asset', 'GOLD', 'amount', request.grams::text),
+        jsonb_build_object('owner', NULL, 'purpose', 'treasury', 'asset', request.currency, 'amount', (-request.refund)::text),
+        jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', request.currency, 'amount', request.refund::text)),
+      jsonb_build_object('userId', customer, 'type', 'TERMINATION', 'code', request.code, 'assetIn', 'GOLD',
+        'amountIn', request.grams::text, 'assetOut', request.currency, 'amountOut', request.refund::text,
+        'price', div(request.gross * 1000000, request.grams)::text,
+        'fee', request.early_exit_fee::text, 'feeAsset', request.currency));
+    UPDATE gae_terminations SET status = 'approved', decided_at = (p_op->>'now')::timestamptz,
+           decided_by = (p_op->>'operatorId')::uuid, refund_transaction_id = (answer->'transaction'->>'id')::uuid
+     WHERE id = request.id;
+    UPDATE gae_plans SET status = 'terminated', closed_at = (p_op->>'now')::timestamptz, auto_save_amount = NULL,
+           auto_save_day = NULL, auto_save_next = NULL, updated_at = clock_timestamp()
+     WHERE id = request.plan_id;
+    RETURN answer || jsonb_build_object('terminationId', request.id);
+  END IF;
+  PERFORM ledger_post('gae.termination_reject', request.id::text, jsonb_build_array(
+    jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
+    jsonb_build_object('owner', customer, 'purpose', 'gae_plan', 'asset', 'GOLD', 'amount', request.grams::text)));
+  UPDATE gae_terminations SET status = 'rejected', decided_at = (p_op->>'now')::timestamptz,
+         decided_by = (p_op->>'operatorId')::uuid, reason = p_op->>'reason'
+   WHERE id = request.id;
+  UPDATE gae_plans SET status = 'active', updated_at = clock_timestamp() WHERE id = request.plan_id;
+  RETURN jsonb_build_object('status', 200, 'terminationId', request.id);
+END
+$$;
+
+-- Its registration (money_operation_types): what the kernel needs to know of it.
+INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
+VALUES ('gae_termination_decide', 'money_op_gae_termination_decide', false, NULL)
+ON CONFLICT (kind) DO UPDATE
+  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;

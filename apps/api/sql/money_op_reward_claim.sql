@@ -1,0 +1,35 @@
+-- Operation "reward_claim": one vested reward of the caller to their available QMGT (minted).
+CREATE OR REPLACE FUNCTION money_op_reward_claim(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  customer uuid := (p_op->>'userId')::uuid;
+  reward referral_rewards;
+  answer jsonb;
+BEGIN
+  SELECT * INTO reward FROM referral_rewards WHERE id = (p_op->>'rewardId')::uuid AND beneficiary_id = customer FOR UPDATE;
+  IF reward.id IS NULL THEN
+    RETURN money_refusal(404, 'NotFoundError', 'Reward not found.');
+  END IF;
+  IF reward.status <> 'vesting' THEN
+    RETURN money_refusal(409, 'ConflictError', format('This reward was already %s.', reward.status));
+  END IF;
+  IF reward.vests_at > (p_op->>'now')::timestamptz THEN
+    RETURN money_refusal(409, 'ConflictError', format('This reward vests on %s: it can be claimed from then.',
+      to_char(reward.vests_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')));
+  END IF;
+  answer := money_book('referral.claim', reward.id::text, jsonb_build_array(
+      jsonb_build_object('owner', customer, 'purpose', 'rewards', 'asset', 'QMGT', 'amount', (-reward.amount)::text),
+      jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', 'QMGT', 'amount', reward.amount::text)),
+    jsonb_build_object('userId', customer, 'type', 'REWARD', 'code', p_op->>'code', 'assetOut', 'QMGT',
+      'amountOut', reward.amount::text));
+  UPDATE referral_rewards SET status = 'claimed', settled_transaction_id = (answer->'transaction'->>'id')::uuid,
+         updated_at = clock_timestamp()
+   WHERE id = reward.id;
+  RETURN answer;
+END
+$$;
+
+-- Its registration (money_operation_types): what the kernel needs to know of it.
+INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
+VALUES ('reward_claim', 'money_op_reward_claim', false, NULL)
+ON CONFLICT (kind) DO UPDATE
+  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;

@@ -1,0 +1,43 @@
+-- Operation "reward_payout_decide": an operator pays a request (its rewards to the customer's
+-- available QMGT, minted) or rejects it (the rewards are vested again).
+CREATE OR REPLACE FUNCTION money_op_reward_payout_decide(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  customer uuid := (p_op->>'userId')::uuid;
+  request reward_requests;
+  answer jsonb;
+BEGIN
+  SELECT * INTO request FROM reward_requests WHERE id = (p_op->>'requestId')::uuid AND user_id = customer FOR UPDATE;
+  IF request.id IS NULL THEN
+    RETURN money_refusal(404, 'NotFoundError', 'Reward request not found.');
+  END IF;
+  IF request.status <> 'pending' THEN
+    RETURN money_refusal(409, 'ConflictError', format('This reward request was already %s.', request.status));
+  END IF;
+  IF p_op->>'decision' = 'reject' THEN
+    UPDATE referral_rewards SET status = 'vesting', request_id = NULL, updated_at = clock_timestamp()
+     WHERE request_id = request.id;
+    UPDATE reward_requests SET status = 'rejected', reason = p_op->>'reason', decided_by = (p_op->>'operatorId')::uuid,
+           decided_at = (p_op->>'now')::timestamptz
+     WHERE id = request.id;
+    RETURN jsonb_build_object('status', 200, 'requestId', request.id);
+  END IF;
+  answer := money_book('referral.payout', request.id::text, jsonb_build_array(
+      jsonb_build_object('owner', customer, 'purpose', 'rewards', 'asset', 'QMGT', 'amount', (-request.amount)::text),
+      jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', 'QMGT', 'amount', request.amount::text)),
+    jsonb_build_object('userId', customer, 'type', 'REWARD', 'code', request.code, 'assetOut', 'QMGT',
+      'amountOut', request.amount::text));
+  UPDATE referral_rewards SET status = 'paid', settled_transaction_id = (answer->'transaction'->>'id')::uuid,
+         updated_at = clock_timestamp()
+   WHERE request_id = request.id;
+  UPDATE reward_requests SET status = 'approved', decided_by = (p_op->>'operatorId')::uuid,
+         decided_at = (p_op->>'now')::timestamptz, transaction_id = (answer->'transaction'->>'id')::uuid
+   WHERE id = request.id;
+  RETURN answer || jsonb_build_object('requestId', request.id);
+END
+$$;
+
+-- Its registration (money_operation_types): what the kernel needs to know of it.
+INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
+VALUES ('reward_payout_decide', 'money_op_reward_payout_decide', false, NULL)
+ON CONFLICT (kind) DO UPDATE
+  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;

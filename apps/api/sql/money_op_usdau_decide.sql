@@ -1,0 +1,52 @@
+-- Operation "usdau_decide": an operator approves (the locked grams return to the vault, the
+-- USDAU leaves the treasury for the outside world, and a chain transfer to the customer's
+-- address is written in the same transaction: the outbox the one sender pays from) or rejects
+-- (the grams return to the GSA). A request is decided once. The payout's transaction stays
+-- pending until the transfer is final on chain.
+CREATE OR REPLACE FUNCTION money_op_usdau_decide(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  customer uuid := (p_op->>'userId')::uuid;
+  request usdau_requests;
+  answer jsonb;
+  payout uuid;
+BEGIN
+  SELECT * INTO request FROM usdau_requests WHERE id = (p_op->>'requestId')::uuid AND user_id = customer FOR UPDATE;
+  IF request.id IS NULL THEN
+    RETURN money_refusal(404, 'NotFoundError', 'USDAU request not found.');
+  END IF;
+  IF request.status <> 'requested' THEN
+    RETURN money_refusal(409, 'ConflictError', format('This USDAU request was already %s.', request.status));
+  END IF;
+  IF p_op->>'decision' = 'approve' THEN
+    answer := money_book('usdau.payout', request.id::text, jsonb_build_array(
+        jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
+        jsonb_build_object('owner', NULL, 'purpose', 'gold_vault', 'asset', 'GOLD', 'amount', request.grams::text),
+        jsonb_build_object('owner', NULL, 'purpose', 'treasury', 'asset', 'USDAU', 'amount', (-request.usdau_amount)::text),
+        jsonb_build_object('owner', NULL, 'purpose', 'external', 'asset', 'USDAU', 'amount', request.usdau_amount::text)),
+      jsonb_build_object('userId', customer, 'type', 'USDAU', 'code', request.code, 'assetIn', 'GOLD',
+        'amountIn', request.grams::text, 'assetOut', 'USDAU', 'amountOut', request.usdau_amount::text,
+        'price', request.price::text, 'fee', NULL, 'feeAsset', NULL));
+    payout := (answer->'transaction'->>'id')::uuid;
+    INSERT INTO chain_transfers (transaction_id, token, to_address, amount)
+    VALUES (payout, 'USDAU', request.address, request.usdau_amount);
+    UPDATE transactions SET status = 'pending', settled_at = NULL WHERE id = payout;
+    UPDATE usdau_requests SET status = 'approved', decided_at = (p_op->>'now')::timestamptz,
+           decided_by = (p_op->>'operatorId')::uuid, transaction_id = payout
+     WHERE id = request.id;
+    RETURN jsonb_set(answer, '{transaction,status}', '"pending"') || jsonb_build_object('requestId', request.id);
+  END IF;
+  PERFORM ledger_post('usdau.reject', request.id::text, jsonb_build_array(
+    jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
+    jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', 'GOLD', 'amount', request.grams::text)));
+  UPDATE usdau_requests SET status = 'rejected', decided_at = (p_op->>'now')::timestamptz,
+         decided_by = (p_op->>'operatorId')::uuid, reason = p_op->>'reason'
+   WHERE id = request.id;
+  RETURN jsonb_build_object('status', 200, 'requestId', request.id);
+END
+$$;
+
+-- Its registration (money_operation_types): what the kernel needs to know of it.
+INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
+VALUES ('usdau_decide', 'money_op_usdau_decide', false, 'usdau_payout_failed')
+ON CONFLICT (kind) DO UPDATE
+  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;

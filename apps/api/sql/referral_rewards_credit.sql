@@ -1,0 +1,51 @@
+CREATE OR REPLACE FUNCTION referral_rewards_credit(t transactions) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  bought numeric;
+  upline uuid := t.user_id;
+  rates int[] := ARRAY[500, 200, 100];
+  lvl int;
+  reward numeric;
+  lines jsonb := '[]'::jsonb;
+  credits jsonb := '[]'::jsonb;
+  entry uuid;
+  total numeric := 0;
+BEGIN
+  IF NOT ((t.asset_in::text = 'USDT' AND t.type IN ('QMGT', 'GAE', 'GAEX', 'GES'))
+          OR (t.asset_in::text = 'USD' AND t.type = 'PAYMENT')) THEN
+    RETURN;
+  END IF;
+  bought := CASE t.asset_out::text
+    WHEN 'QMGT' THEN coalesce(t.amount_out, 0) + CASE WHEN t.fee_asset::text = 'QMGT' THEN coalesce(t.fee, 0) ELSE 0 END
+    WHEN 'GOLD' THEN coalesce(t.amount_out, 0) * 1000000000000
+    ELSE 0 END;
+  IF bought <= 0 THEN
+    RETURN;
+  END IF;
+  FOR lvl IN 1..3 LOOP
+    SELECT u.upline_id INTO upline FROM users u WHERE u.id = upline;
+    EXIT WHEN upline IS NULL;
+    -- div(): integer division; numeric '/' rounds to a limited scale first.
+    reward := div(bought * rates[lvl], 10000);
+    IF reward > 0 THEN
+      lines := lines || jsonb_build_array(
+        jsonb_build_object('owner', upline, 'purpose', 'rewards', 'asset', 'QMGT', 'amount', reward::text));
+      credits := credits || jsonb_build_array(jsonb_build_object('upline', upline, 'level', lvl, 'amount', reward::text));
+      total := total + reward;
+    END IF;
+  END LOOP;
+  IF total = 0 THEN
+    RETURN;
+  END IF;
+  entry := ledger_post('referral.reward', t.code, lines || jsonb_build_array(
+    jsonb_build_object('owner', NULL, 'purpose', 'rewards_pool', 'asset', 'QMGT', 'amount', (-total)::text)));
+  INSERT INTO referral_rewards (beneficiary_id, source_user_id, source_transaction_id, source_type, source_code, level,
+                                purchase_usdt, amount, entry_id, vests_at, created_at)
+  SELECT (c->>'upline')::uuid, t.user_id, t.id, t.type, t.code, (c->>'level')::int,
+         -- USD cents as USDT units (1 USD = 1 USDT, 2 against 18 decimals).
+         CASE WHEN t.asset_in::text = 'USD' THEN t.amount_in * 10000000000000000 ELSE t.amount_in END,
+         (c->>'amount')::numeric, entry,
+         t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days')),
+         t.created_at
+    FROM jsonb_array_elements(credits) AS c;
+END
+$$;
