@@ -2,7 +2,7 @@
 -- instalment while the group is a draft, or open with no members before its start date. The edit
 -- and a join both lock the group row first, so they happen one after the other; but a customer's
 -- 30-second quote could still have been priced at the old instalment. The join now refuses such a
--- quote instead of booking it. Otherwise as in 0020.
+-- quote instead of booking it. A join adds one to the group's member count.
 CREATE OR REPLACE FUNCTION money_op_ges_join(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   customer uuid := (p_op->>'userId')::uuid;
@@ -11,7 +11,6 @@ DECLARE
   doc ges_documents;
   quote ges_quotes;
   m ges_memberships;
-  members int;
   answer jsonb;
 BEGIN
   SELECT * INTO g FROM ges_groups WHERE id = (p_op->>'groupId')::uuid FOR UPDATE;
@@ -35,8 +34,8 @@ BEGIN
     RETURN money_refusal(409, 'ConflictError',
       'The group''s agreement has a newer version. Read the current agreement and accept it to join.');
   END IF;
-  SELECT count(*) INTO members FROM ges_memberships WHERE group_id = g.id;
-  IF members >= g.member_cap THEN
+  -- The group's own count (kept by this join, under the lock taken above): no count of members.
+  IF g.member_count >= g.member_cap THEN
     RETURN money_refusal(409, 'ConflictError', 'This group is full.');
   END IF;
   SELECT * INTO quote FROM ges_quotes WHERE id = (p_op->>'quoteId')::uuid AND user_id = customer AND group_id = g.id FOR UPDATE;
@@ -46,7 +45,8 @@ BEGIN
   IF quote.used_at IS NOT NULL THEN
     RETURN money_refusal(409, 'QuoteUsedError', 'This quote has already been used.');
   END IF;
-  IF quote.expires_at < now_at THEN
+  -- Refused at the instant it expires, as every other quote of the platform.
+  IF quote.expires_at <= now_at THEN
     RETURN money_refusal(422, 'QuoteExpiredError', 'This quote has expired. Please ask for a new one.');
   END IF;
   -- The operator may change the instalment until the first member joins (PATCH
@@ -65,6 +65,7 @@ BEGIN
   VALUES (g.id, customer, doc.id, doc.version, doc.sha256, now_at, p_op->>'ip',
           CASE WHEN g.term_months > 1 THEN (g.start_date + interval '1 month')::date END)
   RETURNING * INTO m;
+  UPDATE ges_groups SET member_count = member_count + 1 WHERE id = g.id;
   INSERT INTO ges_instalments (membership_id, seq, due_on, status, paid_at) VALUES (m.id, 1, g.start_date, 'missed', now_at);
   answer := ges_book_instalment(p_op, m, 1, quote.amount_usdt, quote.grams, quote.fee, quote.price);
   UPDATE ges_quotes SET used_at = now_at WHERE id = quote.id;

@@ -10,10 +10,8 @@ DECLARE
   entry uuid;
   total numeric := 0;
 BEGIN
-  IF NOT ((t.asset_in::text = 'USDT' AND t.type IN ('QMGT', 'GAE', 'GAEX', 'GES'))
-          OR (t.asset_in::text = 'USD' AND t.type = 'PAYMENT')) THEN
-    RETURN;
-  END IF;
+  -- Called by money_book for a purchase only (an operation type registered as earning
+  -- referral rewards, paid in money): which transactions earn is decided there, once.
   bought := CASE t.asset_out::text
     WHEN 'QMGT' THEN coalesce(t.amount_out, 0) + CASE WHEN t.fee_asset::text = 'QMGT' THEN coalesce(t.fee, 0) ELSE 0 END
     WHEN 'GOLD' THEN coalesce(t.amount_out, 0) * 1000000000000

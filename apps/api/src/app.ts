@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths, type ApiError } from '@qmgt/contracts';
+import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths } from '@qmgt/contracts';
 import { Redis } from 'ioredis';
 import { assertProductionSafe, sandboxWarning, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -15,7 +14,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createOutbox, outboxPlugin } from './platform/outbox/index.js';
 import { createScheduler, type Scheduler } from './platform/schedule/index.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
-import { clientScriptSources } from './plugins/client-scripts.js';
+import helmetPlugin from './plugins/helmet.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import authPlugin from './plugins/auth.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -48,7 +47,7 @@ import { kycRoutes, kycWebhookRoutes } from './modules/kyc/kyc.routes.js';
 import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
 import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
 import idempotencyPlugin from './plugins/idempotency.js';
-import { connectRpcChain, startLocalChain, type ChainPort } from './adapters/chain/index.js';
+import { openChain, type ChainPort } from './adapters/chain/index.js';
 import type { Services } from './services.js';
 import ledgerModule from './modules/ledger/ledger.module.js';
 import marketModule from './modules/market/market.module.js';
@@ -74,28 +73,6 @@ const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 
   .version;
 /** apps/web/dist, from both apps/api/src and apps/api/dist. */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
-
-/** The embedded anvil node, or the configured JSON-RPC chain (BSC). */
-async function openChain(config: Config, log: FastifyInstance['log']): Promise<ChainPort> {
-  if (config.chain.rpc) {
-    if (!config.chain.mnemonic) throw new Error('WALLET_MNEMONIC is required with CHAIN_RPC_URL');
-    return connectRpcChain({
-      rpcUrl: config.chain.rpc.url,
-      chainId: config.chain.rpc.chainId,
-      usdt: config.chain.rpc.usdt as `0x${string}` | undefined,
-      qmgt: config.chain.rpc.qmgt as `0x${string}`,
-      usdau: config.chain.rpc.usdau as `0x${string}` | undefined,
-      mnemonic: config.chain.mnemonic,
-    });
-  }
-  return startLocalChain({
-    dataDir: config.dataDir,
-    mnemonic: config.chain.mnemonic,
-    anvilPath: config.chain.anvilPath,
-    finalityDepth: config.chain.confirmations,
-    logger: log,
-  });
-}
 
 export interface BuildOptions {
   config: Config;
@@ -292,29 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(outboxPlugin, { outbox });
 
   const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST;
-  const sumsubHosts = config.kyc.provider === 'sumsub' ? ['https://*.sumsub.com'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // 'self' and the client's inline scripts by hash; with the Sumsub adapter its WebSDK
-        // loads a script and an iframe from Sumsub's hosts.
-        scriptSrc: [clientScriptSources(webDistDir), ...sumsubHosts],
-        // Mantine sets style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...sumsubHosts, ...(sumsubHosts.length ? ['wss://*.sumsub.com'] : [])],
-        // blob: the statement PDF, fetched with the bearer token and shown in the page.
-        frameSrc: ["'self'", 'blob:', ...sumsubHosts],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Sent by security-headers, and only over HTTPS.
-    strictTransportSecurity: false,
-  });
+  await app.register(helmetPlugin, { webDistDir, sumsub: config.kyc.provider === 'sumsub' });
   await app.register(errorsPlugin);
   await app.register(safeInputPlugin);
   await app.register(multipart, {
@@ -368,28 +323,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   await app.register(staticClientPlugin, { distDir: webDistDir });
-
-  // One not-found handler: JSON for the API, the client's index.html for client routes.
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
-    if (!isApi && app.clientIndexAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The static route's precompressed look-ups (.br, .gz, the original) and this second
-      // sendFile each await the reply, one 'close' listener apiece: past Node's default of 10,
-      // and every client route would print a MaxListenersExceededWarning. They end with the answer.
-      reply.raw.setMaxListeners(32);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    const body: ApiError = {
-      error: {
-        status: 404,
-        name: 'NotFoundError',
-        message: `No route ${request.method} ${pathname.slice(0, 200)}${pathname.length > 200 ? '…' : ''}.`,
-        details: {},
-      },
-    };
-    return reply.status(404).send(body);
-  });
 
   await app.ready();
   await schedule.start();

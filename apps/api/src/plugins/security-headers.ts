@@ -5,7 +5,7 @@ import { API_BASE } from '@qmgt/contracts';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers helmet cannot decide alone.
+ * The headers helmet (plugins/helmet.ts) cannot decide alone.
  *
  * - HSTS only on an HTTPS answer: over plain HTTP the header is meaningless to browsers and
  *   misleading to scanners. `request.protocol` is the socket's, or X-Forwarded-Proto only

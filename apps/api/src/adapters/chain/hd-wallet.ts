@@ -27,7 +27,7 @@ export function createPlatformWallet(mnemonic: string): PlatformWallet {
   assertValidMnemonic(normalized);
   const treasury = mnemonicToAccount(normalized, { addressIndex: 0 });
   // The seed costs 2048 PBKDF2 rounds: derive the parent of all address keys once, then only
-  // one child step per user (the deposit watcher asks for every user's address on each pass).
+  // one child step per user (settlement asks for the addresses of each batch's customers).
   const addressParent: HDKey = mnemonicToAccount(normalized, { path: "m/44'/60'/0'/0" }).getHdKey();
   const cache = new Map<number, Address>();
   const faucet = mnemonicToAccount(normalized, { path: "m/44'/60'/1'/0/0" });

@@ -9,3 +9,4 @@ export {
   MAX_USER_INDEX,
   type PlatformWallet,
 } from './hd-wallet.js';
+export { openChain } from './open.js';

@@ -123,8 +123,12 @@ export interface ChainPort {
   /** Custodial address of a user: HD index userIndex + 1 of the platform mnemonic. No RPC. */
   depositAddress(userIndex: number): Address;
   latestBlock(): Promise<bigint>;
-  /** USDT `Transfer` logs in [fromBlock, toBlock] whose `to` is one of `addresses`, in chain order. */
-  usdtTransfersTo(addresses: readonly Address[], fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]>;
+  /**
+   * Every USDT `Transfer` log in [fromBlock, toBlock], in chain order: filtered by the token
+   * contract and the event only, so the cost follows the blocks, not how many addresses the
+   * platform has (the deposit watcher matches recipients in its own database).
+   */
+  usdtTransfers(fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]>;
   /** Sends the transaction and returns its hash without waiting for it to be mined. */
   mintQmgt(to: Address, amount: bigint): Promise<Hex>;
   /** Burns from a custodial address (no allowance: the treasury is the minter). */

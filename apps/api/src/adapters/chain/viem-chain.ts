@@ -1,4 +1,6 @@
 import {
+  BaseError,
+  HttpRequestError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   createPublicClient,
@@ -67,8 +69,6 @@ export interface ViemChainOptions {
   faucet: boolean;
   /** Most blocks per eth_getLogs call (public BSC endpoints refuse wide ranges). */
   logBlockRange?: bigint;
-  /** Most addresses per eth_getLogs topic filter. */
-  logAddressBatch?: number;
   timeoutMs?: number;
   onStop?: () => Promise<void>;
 }
@@ -80,13 +80,20 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
   const transport = http(options.rpcUrl, { timeout: options.timeoutMs ?? 15_000 });
   // cacheTime 0: confirmations and the watcher's range need the real tip, not a 4 s old one.
   const client = createPublicClient({ chain, transport, cacheTime: 0 });
+  // Log queries are not retried by viem: a range the node refuses as too wide is halved at once
+  // instead of being asked again with backoff, and any other failure ends the deposit watcher's
+  // pass, whose next pass asks again.
+  const logClient = createPublicClient({
+    chain,
+    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 15_000, retryCount: 0 }),
+    cacheTime: 0,
+  });
   const signer = createWalletClient({ chain, transport, account: treasury, cacheTime: 0 });
   const faucetSigner = createWalletClient({ chain, transport, account: wallet.faucet, cacheTime: 0 });
   const usdt = getAddress(options.usdt);
   const qmgt = getAddress(options.qmgt);
   const usdau = options.usdau ? getAddress(options.usdau) : null;
   const logBlockRange = options.logBlockRange ?? 2_000n;
-  const logAddressBatch = options.logAddressBatch ?? 200;
 
   // One send at a time, each with the next nonce of the treasury, tracked here so that a send
   // does not depend on the node already listing the previous one as pending.
@@ -197,6 +204,33 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
     }
   }
 
+  /**
+   * The USDT Transfer logs of one range. A busy token (USDT on BSC has dozens of transfers a
+   * block) can pass what a node returns for one query: a range the node refuses as too wide
+   * is halved until it answers, down to a single block.
+   */
+  async function usdtTransfersIn(fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]> {
+    let logs;
+    try {
+      logs = await logClient.getLogs({ address: usdt, event: transferEvent, fromBlock, toBlock, strict: true });
+    } catch (error) {
+      if (fromBlock === toBlock || !refusedAsTooWide(error)) throw error;
+      const middle = fromBlock + (toBlock - fromBlock) / 2n;
+      return [...(await usdtTransfersIn(fromBlock, middle)), ...(await usdtTransfersIn(middle + 1n, toBlock))];
+    }
+    return logs
+      .filter((log) => !log.removed)
+      .map((log) => ({
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        from: getAddress(log.args.from),
+        to: getAddress(log.args.to),
+        amount: log.args.value,
+      }));
+  }
+
   let stopped: Promise<void> | undefined;
   return {
     kind: options.kind,
@@ -208,35 +242,13 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
     depositAddress: (userIndex) => wallet.depositAddress(userIndex),
     latestBlock,
 
-    async usdtTransfersTo(addresses, fromBlock, toBlock) {
-      const watched = [...new Set(addresses.map((a) => checkedAddress(a, 'watched address')))];
-      if (watched.length === 0 || fromBlock > toBlock) return [];
+    async usdtTransfers(fromBlock, toBlock) {
+      if (fromBlock > toBlock) return [];
       if (fromBlock < 0n) throw new ChainUsageError('fromBlock must not be negative');
       const transfers: TokenTransfer[] = [];
       for (let start = fromBlock; start <= toBlock; start += logBlockRange) {
         const end = start + logBlockRange - 1n < toBlock ? start + logBlockRange - 1n : toBlock;
-        for (let i = 0; i < watched.length; i += logAddressBatch) {
-          const logs = await client.getLogs({
-            address: usdt,
-            event: transferEvent,
-            args: { to: watched.slice(i, i + logAddressBatch) },
-            fromBlock: start,
-            toBlock: end,
-            strict: true,
-          });
-          for (const log of logs) {
-            if (log.removed) continue;
-            transfers.push({
-              txHash: log.transactionHash,
-              logIndex: log.logIndex,
-              blockNumber: log.blockNumber,
-              blockHash: log.blockHash,
-              from: getAddress(log.args.from),
-              to: getAddress(log.args.to),
-              amount: log.args.value,
-            });
-          }
-        }
+        transfers.push(...(await usdtTransfersIn(start, end)));
       }
       return transfers.sort((a, b) =>
         a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
@@ -403,6 +415,21 @@ export function createViemChain(options: ViemChainOptions): ChainPort {
       return stopped;
     },
   };
+}
+
+/**
+ * Whether a node refused a log query for its size (too many blocks or results), in the words
+ * nodes and public endpoints use: "query returned more than 10000 results" (geth, Infura,
+ * -32005), "Log response size exceeded" (Alchemy), "exceed maximum block range: 5000" (BSC),
+ * "block range is too wide" (Ankr), "limited to a 10,000 range" (QuickNode). Not a rate limit
+ * (HTTP 429, "too many requests"): a narrower range would only ask more often.
+ */
+const TOO_WIDE =
+  /more than \d+ results|response size|block range|range is too|limited to .*range|exceeds? (max|maximum)/i;
+function refusedAsTooWide(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  if (error.walk((e) => e instanceof HttpRequestError && e.status === 429)) return false;
+  return Boolean(error.walk((e) => e instanceof BaseError && TOO_WIDE.test(e.details ?? '')));
 }
 
 function shortMessage(error: unknown): string {

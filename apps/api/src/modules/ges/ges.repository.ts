@@ -34,16 +34,6 @@ export async function allGroups(db: Db): Promise<GroupRow[]> {
   return db.select().from(gesGroups).orderBy(desc(gesGroups.createdAt));
 }
 
-export async function memberCounts(db: Db, groupIds: string[]): Promise<Map<string, number>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: gesMemberships.groupId, n: sql<number>`count(*)::int` })
-    .from(gesMemberships)
-    .where(inArray(gesMemberships.groupId, groupIds))
-    .groupBy(gesMemberships.groupId);
-  return new Map(rows.map((r) => [r.groupId, r.n]));
-}
-
 export async function documentById(db: Db, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(gesDocuments).where(eq(gesDocuments.id, id));
   return row;
@@ -204,11 +194,7 @@ export async function changeTerms(
   return db.transaction(async (tx: Tx) => {
     const [locked] = await tx.select().from(gesGroups).where(eq(gesGroups.id, groupId)).for('update');
     if (!locked) return undefined;
-    const [members] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(gesMemberships)
-      .where(eq(gesMemberships.groupId, groupId));
-    const change = decide(locked, members?.n ?? 0);
+    const change = decide(locked, locked.memberCount);
     if (!change) return locked;
     const [row] = await tx
       .update(gesGroups)

@@ -31,6 +31,8 @@ export const gesGroups = pgTable(
     /** The first instalment's due day; the others fall on its day of the following months. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     bonusInstalments: integer('bonus_instalments').notNull(),
+    /** Memberships of the group (never deleted), kept by the join under the group's lock. */
+    memberCount: integer('member_count').notNull().default(0),
     /** draft: only the operator sees it; open: customers see and join it; closed: members only. */
     status: text('status', { enum: ['draft', 'open', 'closed'] })
       .notNull()

@@ -24,7 +24,7 @@ import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { dayOf } from '../gae/gae.rules.js';
 import * as repo from './ges.repository.js';
-import type { GroupRow, MembershipRow } from './ges.repository.js';
+import type { DocumentRow, GroupRow, MembershipRow } from './ges.repository.js';
 import {
   AgreementFileError,
   GesRuleError,
@@ -119,8 +119,7 @@ export function createGesService(deps: GesDeps) {
 
   async function groupsWire(userId: string | null, groups: GroupRow[]): Promise<GesGroup[]> {
     const ids = groups.map((g) => g.id);
-    const [counts, docs, memberships] = await Promise.all([
-      repo.memberCounts(db, ids),
+    const [docs, memberships] = await Promise.all([
       repo.documentsByIds(
         db,
         groups.map((g) => g.currentDocumentId!),
@@ -128,7 +127,7 @@ export function createGesService(deps: GesDeps) {
       userId ? repo.membershipsOf(db, userId, ids) : Promise.resolve(new Map<string, MembershipRow>()),
     ]);
     return groups.map((g) =>
-      groupWire(g, counts.get(g.id) ?? 0, docs.get(g.currentDocumentId!)?.version ?? 1, memberships.get(g.id)),
+      groupWire(g, g.memberCount, docs.get(g.currentDocumentId!)?.version ?? 1, memberships.get(g.id)),
     );
   }
 
@@ -201,11 +200,10 @@ export function createGesService(deps: GesDeps) {
 
   /** The operator's view: every status, and a draft without an agreement yet. */
   async function adminWire(group: GroupRow) {
-    const [members, docs] = await Promise.all([
-      repo.memberCounts(db, [group.id]),
-      group.currentDocumentId ? repo.documentsByIds(db, [group.currentDocumentId]) : Promise.resolve(new Map()),
-    ]);
-    const { membership: _m, joinable: _j, ...wire } = groupWire(group, members.get(group.id) ?? 0, 0, undefined);
+    const docs = group.currentDocumentId
+      ? await repo.documentsByIds(db, [group.currentDocumentId])
+      : new Map<string, DocumentRow>();
+    const { membership: _m, joinable: _j, ...wire } = groupWire(group, group.memberCount, 0, undefined);
     const doc = group.currentDocumentId ? docs.get(group.currentDocumentId) : undefined;
     return {
       ...wire,
@@ -269,8 +267,7 @@ export function createGesService(deps: GesDeps) {
       if (group.status !== 'open') throw conflict('This group is closed to new members.');
       if (dayOf(now()) > group.startDate) throw conflict('This group has started: it takes no new members.');
       // Checked again, under the group's lock, by the join; here so that no price is promised for nothing.
-      if (((await repo.memberCounts(db, [group.id])).get(group.id) ?? 0) >= group.memberCap)
-        throw conflict('This group is full.');
+      if (group.memberCount >= group.memberCap) throw conflict('This group is full.');
       const { usdPerGram } = await market.spot();
       const figures = byRules(() => instalmentFigures(BigInt(group.instalmentUsdt), usdPerGram));
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);

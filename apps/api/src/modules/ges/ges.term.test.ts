@@ -174,6 +174,13 @@ describe('a whole group term', () => {
     const daveBefore = await kit.footprint(dave);
     expect((await kit.join(dave.token, group)).statusCode).toBe(409);
     expect(await kit.footprint(dave)).toEqual(daveBefore);
+    // The group's own count, kept by the joins, is what the lists and the cap read.
+    const counted = await t.database.executeSql(
+      `SELECT g.member_count AS kept, (SELECT count(*)::int FROM ges_memberships m WHERE m.group_id = g.id) AS real
+         FROM ges_groups g WHERE g.id = $1`,
+      [group.id],
+    );
+    expect(counted.rows).toEqual([{ kept: 3, real: 3 }]);
 
     const outcomes: Record<number, Record<string, number>> = {};
     for (let seq = 2; seq <= TERM; seq++) {

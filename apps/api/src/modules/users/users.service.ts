@@ -1,5 +1,5 @@
 import type { User } from '@qmgt/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { users } from './users.schema.js';
 import type { Db, Tx } from '../../db/client.js';
 import { newRefCode, newUserHash } from '../../lib/secure-tokens.js';
@@ -199,6 +199,23 @@ export const usersService = {
       .from(users)
       .where(eq(users.role, 'customer'));
     return new Map(rows.map((r) => [r.id, r.walletIndex]));
+  },
+  /**
+   * At most `limit` customers with a wallet index above `afterWalletIndex`, in wallet-index
+   * order: a page by key on the unique wallet-index index, for work that visits each customer
+   * once and resumes where it stopped (the wallet's deposit-address backfill).
+   */
+  async customersByWalletIndex(
+    db: Db,
+    afterWalletIndex: number,
+    limit: number,
+  ): Promise<{ id: string; walletIndex: number; createdAt: Date }[]> {
+    return db
+      .select({ id: users.id, walletIndex: users.walletIndex, createdAt: users.createdAt })
+      .from(users)
+      .where(and(gt(users.walletIndex, afterWalletIndex), eq(users.role, 'customer')))
+      .orderBy(asc(users.walletIndex))
+      .limit(limit);
   },
   async hasUpline(db: Db, userId: string): Promise<boolean> {
     const user = await findUserById(db, userId);

@@ -14,15 +14,17 @@ import {
 import { currentAuth } from '../../plugins/auth.js';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
+import type { DepositAddresses } from './deposit-addresses.js';
 
 const FAUCET_MAX = toUnits('10000', 'USDT');
 
 /** The custodial address, the sandbox faucet and the local chain's explorer data. */
 export const chainRoutes: FastifyPluginAsync<{
   chain: ChainPort;
+  addresses: DepositAddresses;
   sandbox: boolean;
   explorerUrl: (hash: string) => string;
-}> = async (fastify, { chain, sandbox, explorerUrl }) => {
+}> = async (fastify, { chain, addresses, sandbox, explorerUrl }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
 
@@ -42,7 +44,8 @@ export const chainRoutes: FastifyPluginAsync<{
     async (request) => {
       const user = currentAuth(request).user;
       if (request.params.userHash !== user.userHash) throw notFound('No such wallet.');
-      return { data: chain.depositAddress(user.walletIndex) };
+      // The first time a customer is shown their address is when it is derived and stored for the deposit watcher.
+      return { data: await addresses.ownAddress(user) };
     },
   );
 
@@ -109,7 +112,7 @@ export const chainRoutes: FastifyPluginAsync<{
         }
         if (amount <= 0n || amount > FAUCET_MAX)
           throw unprocessable('The faucet gives between 0 and 10000 USDT at a time.', { field: 'amount' });
-        const address = chain.depositAddress(user.walletIndex);
+        const address = await addresses.ownAddress(user);
         const txHash = await chain.faucetUsdt(address, amount);
         return { txHash, explorerUrl: explorerUrl(txHash), address };
       },

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { scanCursors } from './wallet.schema.js';
-import { usersService } from '../users/users.service.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
-import type { FastifyBaseLogger } from 'fastify';
 import type { MoneyEngine } from '../money/money.engine.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
+import type { DepositAddresses } from './deposit-addresses.js';
 
 const CURSOR = 'usdt-deposits';
 /** Blocks scanned per round: bounded so one slow round cannot hold a huge log query. */
@@ -15,17 +14,21 @@ const MAX_RANGE = 2_000n;
  * Credits USDT sent to customers' custodial addresses, once final (DEPOSIT_CONFIRMATIONS
  * blocks deep), exactly once per chain log: the (tx hash, log index) row and the ledger
  * entry are written in one database transaction.
+ *
+ * A pass follows the chain, not the customers: it reads every USDT Transfer of the new final
+ * blocks and looks their recipients up in the stored deposit addresses (one indexed query), so
+ * its cost grows with the blocks and their transfers, never with the number of customers.
  */
 export function createDepositWatcher(deps: {
   db: Db;
   chain: ChainPort;
   money: MoneyEngine;
+  addresses: DepositAddresses;
+  /** Size of the address backfill's steps in one pass (defaults in deposit-addresses.ts). */
+  backfill?: { pageSize?: number; budgetMs?: number };
   confirmations: bigint;
-  intervalMs: number;
-  log: FastifyBaseLogger;
 }) {
   const { db, chain } = deps;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
   async function cursor(): Promise<bigint | undefined> {
@@ -34,6 +37,8 @@ export function createDepositWatcher(deps: {
   }
 
   async function scanOnce(): Promise<number> {
+    // Addresses before blocks: a customer registered since the last pass is matched in this one.
+    const addresses = await deps.addresses.backfill(deps.backfill);
     const latest = await chain.latestBlock();
     const finalBlock = latest - (deps.confirmations > 0n ? deps.confirmations - 1n : 0n);
     if (finalBlock < 0n) return 0;
@@ -43,16 +48,13 @@ export function createDepositWatcher(deps: {
     if (from > finalBlock) return 0;
     const to = from + MAX_RANGE - 1n < finalBlock ? from + MAX_RANGE - 1n : finalBlock;
 
-    const customers = await usersService.customerWalletIndexes(db);
-    const byAddress = new Map([...customers].map(([id, index]) => [chain.depositAddress(index).toLowerCase(), id]));
-    const transfers = byAddress.size
-      ? await chain.usdtTransfersTo([...byAddress.keys()] as `0x${string}`[], from, to)
-      : [];
+    const transfers = (await chain.usdtTransfers(from, to)).filter((transfer) => transfer.amount > 0n);
+    const owners = await deps.addresses.owners(transfers.map((transfer) => transfer.to));
 
     let credited = 0;
     for (const transfer of transfers) {
-      const userId = byAddress.get(transfer.to.toLowerCase());
-      if (!userId || transfer.amount <= 0n) continue;
+      const userId = owners.get(transfer.to.toLowerCase());
+      if (!userId) continue;
       // One money operation: the (tx hash, log index) claim, the entry and the transaction commit together.
       const answer = await deps.money.execute({
         kind: 'deposit',
@@ -65,6 +67,10 @@ export function createDepositWatcher(deps: {
       });
       if (answer.status === 200 && !answer.duplicate) credited++;
     }
+    // While older customers are still being given addresses (the first passes after
+    // migration 0029), a deposit in this range may be to one who has none yet: keep the cursor,
+    // and the next pass reads the range again (crediting is idempotent) instead of passing it.
+    if (!addresses.caughtUp) return credited;
     await db
       .insert(scanCursors)
       .values({ name: CURSOR, position: to.toString() })
@@ -80,17 +86,6 @@ export function createDepositWatcher(deps: {
     scan(): Promise<number> {
       running ??= scanOnce().finally(() => (running = undefined));
       return running;
-    },
-    start() {
-      timer = setInterval(
-        () => void this.scan().catch((error) => deps.log.error({ err: error }, 'deposit watcher: scan failed')),
-        deps.intervalMs,
-      );
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
     },
   };
 }

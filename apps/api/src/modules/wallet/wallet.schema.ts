@@ -1,9 +1,10 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { units } from '../../db/columns.js';
 import { transactions } from '../transactions/transactions.schema.js';
 import { users } from '../users/users.schema.js';
 
-/* Chain deposits credited and the deposit watcher cursor. */
+/* Customers' deposit addresses, chain deposits credited and the deposit watcher cursor. */
 
 /** USDT transfers credited to customers: one row per chain log, so each is credited once. */
 export const chainDeposits = pgTable(
@@ -28,3 +29,24 @@ export const scanCursors = pgTable('scan_cursors', {
   position: units('position').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each customer's custodial deposit address, derived once from their wallet index (HD
+ * derivation costs CPU) and kept here so the deposit watcher can match a block range's
+ * recipients with one indexed lookup instead of deriving every customer's address per pass.
+ * Lower-case hex: logs give checksummed addresses, and one spelling keeps the index exact.
+ */
+export const walletDepositAddresses = pgTable(
+  'wallet_deposit_addresses',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_deposit_addresses_address_key').on(t.address),
+    check('wallet_deposit_addresses_address_lowercase', sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
+  ],
+);

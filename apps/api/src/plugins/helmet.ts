@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { clientScriptSources } from './client-scripts.js';
+
+/**
+ * Helmet's headers, registered first so that every answer has them, refusals included. The
+ * content security policy allows the client's inline scripts by hash and, with the Sumsub
+ * adapter, its WebSDK's hosts.
+ */
+export default fp<{ webDistDir: string; sumsub: boolean }>(
+  async (app, { webDistDir, sumsub }) => {
+    const sumsubHosts = sumsub ? ['https://*.sumsub.com'] : [];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // 'self' and the client's inline scripts by hash; with the Sumsub adapter its WebSDK
+          // loads a script and an iframe from Sumsub's hosts.
+          scriptSrc: [clientScriptSources(webDistDir), ...sumsubHosts],
+          // Mantine sets style attributes at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", ...sumsubHosts, ...(sumsubHosts.length ? ['wss://*.sumsub.com'] : [])],
+          // blob: the statement PDF, fetched with the bearer token and shown in the page.
+          frameSrc: ["'self'", 'blob:', ...sumsubHosts],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Sent by security-headers, and only over HTTPS.
+      strictTransportSecurity: false,
+    });
+  },
+  { name: 'helmet' },
+);
