@@ -2,6 +2,7 @@
 -- the mail outbox in the same transaction as the instalment.
 CREATE OR REPLACE FUNCTION money_op_ges_instalment(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  mail_event text;
   customer uuid := (p_op->>'userId')::uuid;
   now_at timestamptz := (p_op->>'now')::timestamptz;
   seq int := (p_op->>'seq')::int;
@@ -43,8 +44,9 @@ BEGIN
     UPDATE ges_memberships SET next_due_on = (g.start_date + make_interval(months => seq))::date WHERE id = m.id;
   END IF;
   IF outcome <> 'paid' THEN
-    INSERT INTO ges_mails (membership_id, event, seq, created_at)
-    VALUES (m.id, CASE WHEN outcome LIKE '%matured' THEN 'matured' ELSE outcome END, seq, now_at);
+    mail_event := CASE WHEN outcome LIKE '%matured' THEN 'matured' ELSE outcome END;
+    PERFORM outbox_owe('ges.lifecycle', 'ges.lifecycle:' || m.id || ':' || mail_event || ':' || seq,
+                       jsonb_build_object('membershipId', m.id, 'event', mail_event, 'seq', seq));
   END IF;
   RETURN answer || jsonb_build_object('outcome', outcome);
 END

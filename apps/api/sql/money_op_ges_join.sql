@@ -70,7 +70,8 @@ BEGIN
   answer := ges_book_instalment(p_op, m, 1, quote.amount_usdt, quote.grams, quote.fee, quote.price);
   UPDATE ges_quotes SET used_at = now_at WHERE id = quote.id;
   -- The welcome mail is owed from the same commit as the membership.
-  INSERT INTO ges_mails (membership_id, event, seq, created_at) VALUES (m.id, 'joined', 1, now_at);
+  PERFORM outbox_owe('ges.lifecycle', 'ges.lifecycle:' || m.id || ':joined:1',
+                     jsonb_build_object('membershipId', m.id, 'event', 'joined', 'seq', 1));
   RETURN answer || jsonb_build_object('membershipId', m.id);
 END
 $$;

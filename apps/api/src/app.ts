@@ -11,6 +11,7 @@ import { assertProductionSafe, sandboxWarning, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createOutbox, outboxPlugin } from './platform/outbox/index.js';
 import { createScheduler, type Scheduler } from './platform/schedule/index.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
 import helmetPlugin from './plugins/helmet.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }));
   await migrate(database);
   const jobs = await startJobQueue(database, app.log);
+  const outbox = createOutbox({ database, log: app.log });
   const schedule = createScheduler({ db: database.db, log: app.log });
   const chain = config.chain.enabled ? await openChain(config, app.log) : undefined;
   const mail =
@@ -191,7 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : undefined;
   const authService = createAuthService({
     db: database.db,
-    queue: jobs,
+    outbox,
     mail,
     publicUrl: config.publicUrl,
     sessionPolicy: config.session,
@@ -206,7 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await authService.start();
   const sessionIsLive = (sessionId: string) => authService.isSessionLive(sessionId);
-  await authService.registerJobs();
+  authService.registerMails();
   await authService.ensureOperator(config.operator);
 
   const filesService = createFilesService({
@@ -263,6 +265,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await redis?.quit();
     if (ownsDatabase) await database.close();
   });
+  // After the hook above: its onClose (the sender's last pass) runs before the database closes.
+  await app.register(outboxPlugin, { outbox });
 
   const webDistDir = config.webDistDir ?? DEFAULT_WEB_DIST;
   await app.register(helmetPlugin, { webDistDir, sumsub: config.kyc.provider === 'sumsub' });

@@ -8,7 +8,12 @@ import { openPgliteHere } from './pglite-setup.js';
 import { openPgliteWorker } from './pglite-thread.js';
 import { poolNotifications, startPostgresListener, type NotificationHandlers } from './notifications.js';
 
-export { AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, type NotificationHandlers } from './notifications.js';
+export {
+  AUTH_CHANGES_CHANNEL,
+  LEDGER_BALANCES_CHANNEL,
+  OUTBOX_CHANNEL,
+  type NotificationHandlers,
+} from './notifications.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; same query API as Db. */
@@ -29,7 +34,7 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /**
    * LISTEN on a channel until the returned function is called. On the announced channels
-   * (AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL) a NOTIFY
+   * (AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL) a NOTIFY
    * committed through this handle reaches `notify` before the committing call returns; one from
    * another process, as soon as the database delivers it. `live(false)` says notifications may
    * be missed for now.

@@ -19,8 +19,11 @@ export const AUTH_CHANGES_CHANNEL = 'auth_changes';
 /** Announced by the postings trigger (migration 0008): whose balances a commit moved. */
 export const LEDGER_BALANCES_CHANNEL = 'ledger_balances';
 
+/** Announced by the outbox's trigger (sql/outbox_messages_notify.sql): a commit owed messages. */
+export const OUTBOX_CHANNEL = 'outbox_messages';
+
 /** The channels the migrations' triggers NOTIFY on; every pooled connection listens to them. */
-const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL];
+const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL];
 
 /**
  * Every pooled connection LISTENs too. PostgreSQL hands a session its own NOTIFY before the

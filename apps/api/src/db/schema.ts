@@ -29,4 +29,5 @@ export * from '../modules/nominees/nominees.schema.js';
 export * from '../modules/bank/bank.schema.js';
 export * from '../modules/payments/payments.schema.js';
 export * from '../adapters/payments/sandbox.schema.js';
+export * from '../platform/outbox/outbox.schema.js';
 export * from '../platform/schedule/schedule.schema.js';

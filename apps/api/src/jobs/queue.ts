@@ -10,17 +10,18 @@ export interface JobAttempt {
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 /**
- * The job port over pg-boss: the outbox for mail now, chain transfers and webhooks later.
+ * The job port over pg-boss: webhooks (the sandbox providers') and other background work.
  * A job is stored in the same database as the data it belongs to, retried with backoff,
- * and picked up by any API process.
+ * and picked up by any API process. Messages owed to people (mail) go through the outbox
+ * instead (platform/outbox), written in the transaction of the change that owes them.
  */
 export interface JobQueue {
   register<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): Promise<void>;
   /**
    * `singletonKey` is recorded on the job but drops nothing: our queues use pg-boss's standard
    * policy, where a key only dedupes together with a throttle window. A job that must run once
-   * per thing is claimed in the database by what queues it (e.g. `mail_swept_at`), and its
-   * handler checks that its work is still owed.
+   * per thing is claimed in the database by what queues it, and its handler checks that its
+   * work is still owed; a message owed once per key is the outbox's (platform/outbox).
    */
   send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<void>;
   stop(): Promise<void>;

@@ -134,9 +134,12 @@ describe(`GES lapse: ${GES_MISSES_TO_LAPSE} missed instalments`, () => {
     const { answer } = await ges.instalment(userId, membershipId, next, SPOT, at(dueOn(start, next)));
     expect(answer.outcome).toBe('not_due');
     expect(await k.balance(userId, 'USDT', 'available')).toBe(INSTALMENT);
-    const mails = await k.rows(`SELECT event, seq FROM ges_mails WHERE membership_id = $1 ORDER BY seq`, [
-      membershipId,
-    ]);
+    // Each lifecycle mail owed through outbox_owe, in the operation's transaction.
+    const mails = await k.rows(
+      `SELECT payload->>'event' AS event, (payload->>'seq')::int AS seq FROM outbox_messages
+        WHERE kind = 'ges.lifecycle' AND payload->>'membershipId' = $1 ORDER BY seq`,
+      [membershipId],
+    );
     expect(mails.map((m) => `${String(m.event)}:${String(m.seq)}`)).toEqual([
       'joined:1',
       'missed:2',

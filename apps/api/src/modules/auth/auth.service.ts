@@ -11,7 +11,7 @@ import {
   type User,
 } from '@qmgt/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { Outbox } from '../../platform/outbox/index.js';
 import type { MailTransport } from '../../adapters/mail/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../../lib/errors.js';
@@ -51,27 +51,29 @@ import {
 import type { SignInThrottle } from './sign-in-throttle.js';
 import type { ThrottleDecision } from './throttle.rules.js';
 
-export const MAIL_JOBS = {
-  emailVerification: 'mail.email-verification',
-  passwordReset: 'mail.password-reset',
-  registrationAttempt: 'mail.registration-attempt',
-  usernameTaken: 'mail.username-taken',
-  accountLocked: 'mail.account-locked',
+/** The account mails, as outbox kinds. */
+export const ACCOUNT_MAILS = {
+  emailVerification: 'auth.email-verification',
+  passwordReset: 'auth.password-reset',
+  registrationAttempt: 'auth.registration-attempt',
+  usernameTaken: 'auth.username-taken',
+  accountLocked: 'auth.account-locked',
 } as const;
 
-interface MailJob {
+/** Only the user's id: a link's token is minted when its mail is sent, so none rests in the outbox. */
+interface AccountMail {
   userId: string;
 }
 
-/** No account behind it, so the job carries the address itself (never a token). */
-interface UsernameTakenJob {
+/** No account behind it, so the message carries the address itself (never a token). */
+interface UsernameTakenMail {
   email: string;
   username: string;
 }
 
 export interface AuthDeps {
   db: Db;
-  queue: JobQueue;
+  outbox: Pick<Outbox, 'owe' | 'handle'>;
   mail: MailTransport;
   publicUrl: string;
   sessionPolicy: SessionPolicy;
@@ -135,7 +137,13 @@ function throttled(decision: Exclude<ThrottleDecision, { outcome: 'check' }>): A
 export type RegisteredListener = (userId: string, origin: RequestOrigin) => Promise<void>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, queue } = deps;
+  const { db, outbox } = deps;
+  /**
+   * Each request for an account mail is a mail of its own (as each was a job before), so its
+   * key is new; the routes' rate limits bound how many one address can ask for.
+   */
+  const oweAccountMail = (tx: Db | Tx, kind: string, payload: AccountMail | UsernameTakenMail) =>
+    outbox.owe(tx, { kind, key: `${kind}:${randomUUID()}`, payload: { ...payload } });
   const now = deps.now ?? (() => new Date());
   const registeredListeners: RegisteredListener[] = [];
   const sessions = createSessionCache(deps.sessionCache);
@@ -210,7 +218,7 @@ export function createAuthService(deps: AuthDeps) {
     return token;
   }
 
-  /** Issues a link token and mails it. Runs in the job worker, so the token never rests in the queue. */
+  /** Issues a link token and mails it. Runs in the outbox's sender, so the token never rests in the outbox. */
   async function mailLink(userId: string, purpose: LinkTokenPurpose): Promise<void> {
     const user = await usersService.findById(db, userId);
     if (!user) return;
@@ -235,23 +243,28 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The owner hears about a lock once, when it first happens. */
   async function announceLock(userId: string, origin: RequestOrigin): Promise<void> {
-    await queue.send<MailJob>(MAIL_JOBS.accountLocked, { userId });
-    await audit(db, { action: 'account.locked', subjectId: userId, ip: origin.ip, detail: 'failed sign-ins' });
+    await db.transaction(async (tx) => {
+      await oweAccountMail(tx, ACCOUNT_MAILS.accountLocked, { userId });
+      await audit(tx, { action: 'account.locked', subjectId: userId, ip: origin.ip, detail: 'failed sign-ins' });
+    });
   }
 
   return {
-    async registerJobs(): Promise<void> {
-      await queue.register<MailJob>(MAIL_JOBS.emailVerification, (job) => mailLink(job.userId, 'email_verification'));
-      await queue.register<MailJob>(MAIL_JOBS.passwordReset, (job) => mailLink(job.userId, 'password_reset'));
-      await queue.register<MailJob>(MAIL_JOBS.registrationAttempt, async (job) => {
-        const user = await usersService.findById(db, job.userId);
+    /** The account mails' senders. */
+    registerMails(): void {
+      outbox.handle<AccountMail>(ACCOUNT_MAILS.emailVerification, (mail) =>
+        mailLink(mail.userId, 'email_verification'),
+      );
+      outbox.handle<AccountMail>(ACCOUNT_MAILS.passwordReset, (mail) => mailLink(mail.userId, 'password_reset'));
+      outbox.handle<AccountMail>(ACCOUNT_MAILS.registrationAttempt, async (mail) => {
+        const user = await usersService.findById(db, mail.userId);
         if (user) await deps.mail.send(registrationAttemptMail(user.email, user.username, deps.publicUrl));
       });
-      await queue.register<UsernameTakenJob>(MAIL_JOBS.usernameTaken, async (job) => {
-        await deps.mail.send(usernameTakenMail(job.email, job.username, deps.publicUrl));
+      outbox.handle<UsernameTakenMail>(ACCOUNT_MAILS.usernameTaken, async (mail) => {
+        await deps.mail.send(usernameTakenMail(mail.email, mail.username, deps.publicUrl));
       });
-      await queue.register<MailJob>(MAIL_JOBS.accountLocked, async (job) => {
-        const user = await usersService.findById(db, job.userId);
+      outbox.handle<AccountMail>(ACCOUNT_MAILS.accountLocked, async (mail) => {
+        const user = await usersService.findById(db, mail.userId);
         if (user) await deps.mail.send(accountLockedMail(user.email, user.username, deps.publicUrl, deps.lockMinutes));
       });
     },
@@ -316,25 +329,17 @@ export function createAuthService(deps: AuthDeps) {
           ]);
         }
       }
-      // One mail in the queue per address at a time: repeated sign-ups cannot flood an inbox.
-      if (byEmail) {
-        await queue.send<MailJob>(
-          MAIL_JOBS.registrationAttempt,
-          { userId: byEmail.id },
-          { singletonKey: `registration-attempt:${byEmail.id}` },
-        );
-      } else {
-        await queue.send<UsernameTakenJob>(
-          MAIL_JOBS.usernameTaken,
-          { email: input.email, username: input.username },
-          { singletonKey: `username-taken:${input.email}` },
-        );
-      }
-      await audit(db, {
-        action: 'account.registration_refused',
-        subjectId: byEmail?.id ?? byUsername?.id ?? null,
-        ip: origin.ip,
-        detail: byEmail ? 'e-mail taken' : 'username taken',
+      const refused = { byEmail, byUsername };
+      await db.transaction(async (tx) => {
+        if (refused.byEmail)
+          await oweAccountMail(tx, ACCOUNT_MAILS.registrationAttempt, { userId: refused.byEmail.id });
+        else await oweAccountMail(tx, ACCOUNT_MAILS.usernameTaken, { email: input.email, username: input.username });
+        await audit(tx, {
+          action: 'account.registration_refused',
+          subjectId: refused.byEmail?.id ?? refused.byUsername?.id ?? null,
+          ip: origin.ip,
+          detail: refused.byEmail ? 'e-mail taken' : 'username taken',
+        });
       });
       // A made-up id, indistinguishable from a new account's: the caller learns nothing here.
       return receipt(randomUUID());
@@ -343,7 +348,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Answers alike whether or not the address exists or is confirmed: nothing to enumerate. */
     async sendEmailVerification(email: string): Promise<void> {
       const user = await usersService.findByEmail(db, email);
-      if (user && !user.confirmed) await queue.send<MailJob>(MAIL_JOBS.emailVerification, { userId: user.id });
+      if (user && !user.confirmed) await oweAccountMail(db, ACCOUNT_MAILS.emailVerification, { userId: user.id });
     },
 
     async verifyEmail(verifyCode: string, origin: RequestOrigin): Promise<User> {
@@ -455,7 +460,7 @@ export function createAuthService(deps: AuthDeps) {
 
     async forgotPassword(email: string): Promise<void> {
       const user = await usersService.findByEmail(db, email);
-      if (user) await queue.send<MailJob>(MAIL_JOBS.passwordReset, { userId: user.id });
+      if (user) await oweAccountMail(db, ACCOUNT_MAILS.passwordReset, { userId: user.id });
     },
 
     async resetPassword(input: ResetPasswordRequest, origin: RequestOrigin): Promise<void> {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -70,14 +70,18 @@ export async function accept(db: Db, userId: string, version: number, ip: string
   await db.insert(termsAcceptances).values({ userId, version, ip }).onConflictDoNothing();
 }
 
-/** A ticket and its first message, together: the message row is the mails' outbox entry. */
-export async function insertTicket(db: Db, ticket: typeof supportTickets.$inferInsert, body: string) {
+/** Owes a message's mails in the transaction that writes it (the outbox's `owe`). */
+export type OweMail = (tx: Tx, id: string) => Promise<void>;
+
+/** A ticket and its first message, together, with the message's mails owed. */
+export async function insertTicket(db: Db, ticket: typeof supportTickets.$inferInsert, body: string, owe: OweMail) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(supportTickets).values(ticket).returning();
     const [message] = await tx
       .insert(supportMessages)
       .values({ ticketId: row!.id, author: 'customer', authorId: ticket.userId ?? null, body })
       .returning({ id: supportMessages.id });
+    await owe(tx, message!.id);
     return { ticket: row!, messageId: message!.id };
   });
 }
@@ -130,6 +134,7 @@ export async function addMessage(
   db: Db,
   ticketId: string,
   message: { author: 'customer' | 'support'; authorId: string | null; body: string },
+  owe: OweMail,
 ): Promise<MessageRow | undefined> {
   return db.transaction(async (tx) => {
     const [ticket] = await tx
@@ -142,31 +147,32 @@ export async function addMessage(
       .insert(supportMessages)
       .values({ ticketId, ...message })
       .returning();
+    await owe(tx, row!.id);
     return row!;
   });
 }
 
-/** Closes a ticket that is not closed yet; undefined when it is (or does not exist). */
-export async function closeTicket(db: Db, id: string): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .update(supportTickets)
-    .set({ status: 'closed', updatedAt: new Date() })
-    .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')))
-    .returning();
-  return row;
+/** Closes a ticket that is not closed yet, its mail owed; undefined when it is (or does not exist). */
+export async function closeTicket(db: Db, id: string, owe: OweMail): Promise<TicketRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(supportTickets)
+      .set({ status: 'closed', updatedAt: new Date() })
+      .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')))
+      .returning();
+    if (row) await owe(tx, row.id);
+    return row;
+  });
 }
 
-/* ---- The support mails' outbox: the message rows themselves, and closed tickets ---- */
+/* ---- The support mails: owed in the outbox by the writes above, read when they are sent ---- */
 
-/** A message whose mails are owed, with its ticket and whether it opened the ticket. */
-export async function unmailedMessage(
+/** A message, with its ticket and whether it opened the ticket (what its mails say). */
+export async function messageWithTicket(
   db: Db,
   id: string,
 ): Promise<{ message: MessageRow; ticket: TicketRow; opensTicket: boolean } | undefined> {
-  const [message] = await db
-    .select()
-    .from(supportMessages)
-    .where(and(eq(supportMessages.id, id), isNull(supportMessages.mailedAt)));
+  const [message] = await db.select().from(supportMessages).where(eq(supportMessages.id, id));
   if (!message) return undefined;
   const ticket = await ticketById(db, message.ticketId);
   if (!ticket) return undefined;
@@ -177,77 +183,4 @@ export async function unmailedMessage(
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id))
     .limit(1);
   return { message, ticket, opensTicket: first?.id === message.id };
-}
-
-export async function markMessageMailed(db: Db, id: string, at: Date) {
-  await db.update(supportMessages).set({ mailedAt: at }).where(eq(supportMessages.id, id));
-}
-
-/**
- * Claims messages still owed their mails, written before `before` (younger ones are being
- * mailed now) and not claimed by a sweep since `before`; the claim is stamped `at`. The
- * condition is repeated outside the subquery: a sweep that waited for another's row lock
- * reads the row again, sees it claimed, and leaves it.
- */
-export async function claimUnmailedMessages(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
-  const unclaimed = or(isNull(supportMessages.mailSweptAt), lte(supportMessages.mailSweptAt, before));
-  return db
-    .update(supportMessages)
-    .set({ mailSweptAt: at })
-    .where(
-      and(
-        unclaimed,
-        inArray(
-          supportMessages.id,
-          db
-            .select({ id: supportMessages.id })
-            .from(supportMessages)
-            .where(and(isNull(supportMessages.mailedAt), lte(supportMessages.createdAt, before), unclaimed))
-            .limit(limit),
-        ),
-      ),
-    )
-    .returning({ id: supportMessages.id });
-}
-
-/** A closed ticket whose sender has not been told yet. */
-export async function unmailedClose(db: Db, id: string): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(supportTickets)
-    .where(and(eq(supportTickets.id, id), eq(supportTickets.status, 'closed'), isNull(supportTickets.closeMailedAt)));
-  return row;
-}
-
-export async function markCloseMailed(db: Db, id: string, at: Date) {
-  await db.update(supportTickets).set({ closeMailedAt: at }).where(eq(supportTickets.id, id));
-}
-
-/** Claims closed tickets still owed their close mail, as claimUnmailedMessages does. */
-export async function claimUnmailedCloses(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
-  const unclaimed = or(isNull(supportTickets.closeMailSweptAt), lte(supportTickets.closeMailSweptAt, before));
-  return db
-    .update(supportTickets)
-    .set({ closeMailSweptAt: at })
-    .where(
-      and(
-        unclaimed,
-        inArray(
-          supportTickets.id,
-          db
-            .select({ id: supportTickets.id })
-            .from(supportTickets)
-            .where(
-              and(
-                eq(supportTickets.status, 'closed'),
-                isNull(supportTickets.closeMailedAt),
-                lte(supportTickets.updatedAt, before),
-                unclaimed,
-              ),
-            )
-            .limit(limit),
-        ),
-      ),
-    )
-    .returning({ id: supportTickets.id });
 }

@@ -75,17 +75,10 @@ export const supportTickets = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the sender was told of the close: null on a closed ticket means owed (the sweep sends it). */
-    closeMailedAt: timestamp('close_mailed_at', { withTimezone: true }),
-    /** When a sweep last queued the close mail: another sweep leaves it for a minute. */
-    closeMailSweptAt: timestamp('close_mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('support_tickets_user_idx').on(t.userId, t.updatedAt),
     index('support_tickets_queue_idx').on(t.status, t.updatedAt),
-    index('support_tickets_close_unmailed_idx')
-      .on(t.updatedAt)
-      .where(sql`${t.status} = 'closed' AND ${t.closeMailedAt} IS NULL`),
     check('support_tickets_status', sql`${t.status} IN ('open', 'answered', 'closed')`),
   ],
 );
@@ -101,20 +94,9 @@ export const supportMessages = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * Every message is mailed (a new ticket and a follow-up to support with a receipt, a reply
-     * to the sender): the row is its own outbox, written with the message, so a crash before
-     * the job is queued loses no mail; set once the mails went out.
-     */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),
-    index('support_messages_unmailed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailedAt} IS NULL`),
     check('support_messages_author', sql`${t.author} IN ('customer', 'support')`),
   ],
 );

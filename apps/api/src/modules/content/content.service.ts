@@ -9,27 +9,23 @@ import type {
   Ticket,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { Outbox } from '../../platform/outbox/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { usersService } from '../users/users.service.js';
 import * as repo from './content.repository.js';
 import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
 
-export const CONTENT_MAIL_JOBS = {
+/** The support mails, as outbox kinds, each owed in the transaction that writes its message or close. */
+export const SUPPORT_MAILS = {
   /** A message's mails: a new ticket or a follow-up to support with a receipt, a reply to the sender. */
-  message: 'mail.support-message',
-  ticketClosed: 'mail.support-ticket-closed',
+  message: 'support.message',
+  ticketClosed: 'support.ticket-closed',
 } as const;
-export interface MessageMailJob {
-  messageId: string;
+/** A message's or a closed ticket's id. */
+export interface SupportMail {
+  id: string;
 }
-export interface TicketMailJob {
-  ticketId: string;
-}
-
-/** A mail still owed after this long was not queued (its process died): the sweep queues it. */
-export const MAIL_SWEEP_AFTER_MS = 60_000;
 
 const CLOSED_FOR_CUSTOMER = 'This ticket is closed. Send a new message from the contact form.';
 
@@ -57,16 +53,17 @@ const termsWire = (row: TermsRow): Terms => ({
 });
 
 /** Announcements, terms and support tickets: plain content, every operator change audited. */
-export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () => Date }) {
+export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>; now?: () => Date }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
 
-  // The write queues its own mail at once; the sweep claims (mail_swept_at) what it queues
-  // again, so two sweeping processes never queue one owed mail twice.
-  const queueMessageMail = (messageId: string) =>
-    deps.jobs.send<MessageMailJob>(CONTENT_MAIL_JOBS.message, { messageId });
-  const queueCloseMail = (ticketId: string) =>
-    deps.jobs.send<TicketMailJob>(CONTENT_MAIL_JOBS.ticketClosed, { ticketId });
+  const oweMessageMail: repo.OweMail = (tx, id) =>
+    deps.outbox.owe(tx, { kind: SUPPORT_MAILS.message, key: `${SUPPORT_MAILS.message}:${id}`, payload: { id } });
+  const oweCloseMail: repo.OweMail = (tx, id) =>
+    deps.outbox.owe(tx, {
+      kind: SUPPORT_MAILS.ticketClosed,
+      key: `${SUPPORT_MAILS.ticketClosed}:${id}`,
+      payload: { id },
+    });
 
   async function ticketsWire(rows: TicketRow[]): Promise<Ticket[]> {
     const messages = await repo.messagesOf(
@@ -182,7 +179,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
 
     /** POST /contact: a ticket, linked to the sender's account when signed in; support and the sender are mailed. */
     async contact(input: ContactRequest, userId: string | null): Promise<{ code: string }> {
-      const { ticket, messageId } = await repo.insertTicket(
+      const { ticket } = await repo.insertTicket(
         db,
         {
           code: ticketCode(),
@@ -192,8 +189,8 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
           subject: input.subject.trim(),
         },
         input.message,
+        oweMessageMail,
       );
-      await queueMessageMail(messageId);
       return { code: ticket.code };
     },
     async tickets(userId: string): Promise<Ticket[]> {
@@ -207,10 +204,9 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
     async customerReply(userId: string, id: string, body: string): Promise<Ticket> {
       const row = await ownTicket(userId, id);
       if (row.status === 'closed') throw conflict(CLOSED_FOR_CUSTOMER);
-      const message = await repo.addMessage(db, id, { author: 'customer', authorId: userId, body });
+      const message = await repo.addMessage(db, id, { author: 'customer', authorId: userId, body }, oweMessageMail);
       // Closed by an operator between the check and the write: nothing was written.
       if (!message) throw conflict(CLOSED_FOR_CUSTOMER);
-      await queueMessageMail(message.id);
       return this.ticket(userId, id);
     },
     async ticketQueue() {
@@ -222,7 +218,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
       const message =
         row.status === 'closed'
           ? undefined
-          : await repo.addMessage(db, id, { author: 'support', authorId: operatorId, body });
+          : await repo.addMessage(db, id, { author: 'support', authorId: operatorId, body }, oweMessageMail);
       if (!message) throw conflict(`${row.code} is closed: a closed ticket takes no more answers.`);
       await audit(db, {
         action: 'support.ticket.reply',
@@ -231,7 +227,6 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
         detail: row.code,
         ip,
       });
-      await queueMessageMail(message.id);
       const [wire] = await adminTicketsWire([(await repo.ticketById(db, id))!]);
       return wire!;
     },
@@ -239,7 +234,7 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
     async closeTicket(operatorId: string, id: string, ip: string | null) {
       const row = await repo.ticketById(db, id);
       if (!row) throw notFound('Ticket not found.');
-      const closed = await repo.closeTicket(db, id);
+      const closed = await repo.closeTicket(db, id, oweCloseMail);
       if (!closed) throw conflict(`${row.code} is already closed.`);
       await audit(db, {
         action: 'support.ticket.close',
@@ -248,38 +243,23 @@ export function createContentService(deps: { db: Db; jobs: JobQueue; now?: () =>
         detail: row.code,
         ip,
       });
-      await queueCloseMail(id);
       const [wire] = await adminTicketsWire([closed]);
       return wire!;
     },
 
-    /** A message whose mails are still owed (a job run twice, or after the sweep's copy, finds none). */
+    /** A message and what its mails say (the outbox's sender reads it when it sends them). */
     async messageForMail(messageId: string) {
-      const owed = await repo.unmailedMessage(db, messageId);
-      if (!owed) return undefined;
-      const [ticket] = await ticketsWire([owed.ticket]);
-      return { ...owed, wire: ticket! };
+      const found = await repo.messageWithTicket(db, messageId);
+      if (!found) return undefined;
+      const [ticket] = await ticketsWire([found.ticket]);
+      return { ...found, wire: ticket! };
     },
-    markMessageMailed: (messageId: string) => repo.markMessageMailed(db, messageId, now()),
-    /** A closed ticket whose sender is still owed the mail. */
+    /** A closed ticket, for its close mail. */
     async closeForMail(ticketId: string) {
-      const row = await repo.unmailedClose(db, ticketId);
-      if (!row) return undefined;
+      const row = await repo.ticketById(db, ticketId);
+      if (!row || row.status !== 'closed') return undefined;
       const [ticket] = await ticketsWire([row]);
       return { row, wire: ticket! };
-    },
-    markCloseMailed: (ticketId: string) => repo.markCloseMailed(db, ticketId, now()),
-    /**
-     * Queues every mail owed for longer than MAIL_SWEEP_AFTER_MS (its process died between the
-     * write and the queueing); any process may sweep. Answers how many it queued.
-     */
-    async sweepMails(at: Date = now()): Promise<number> {
-      const before = new Date(at.getTime() - MAIL_SWEEP_AFTER_MS);
-      const messages = await repo.claimUnmailedMessages(db, before, at);
-      for (const { id } of messages) await queueMessageMail(id);
-      const closes = await repo.claimUnmailedCloses(db, before, at);
-      for (const { id } of closes) await queueCloseMail(id);
-      return messages.length + closes.length;
     },
   };
 }

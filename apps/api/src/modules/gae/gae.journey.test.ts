@@ -230,16 +230,15 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
         `Your GAE plan is terminated (${termination.code})`,
       ]),
     );
-    // Both mails paid their debt (jobs/status-mails.ts): no sweep sends them again.
-    const mailedStatus = async () =>
-      (
-        await t.database.executeSql('SELECT status, mailed_status FROM gae_terminations WHERE code = $1', [
-          termination.code,
-        ])
-      ).rows[0];
-    for (let i = 0; i < 50 && (await mailedStatus())?.mailed_status !== 'approved'; i++)
+    // Each status owed its mail once, in the operation's transaction, and both are marked sent.
+    const owed = async () =>
+      (await t.app.outbox.messages(`gae.termination:${termination.id}:`)).map((m) => [m.key, m.sentAt !== null]);
+    for (let i = 0; i < 50 && (await owed()).some(([, sent]) => !sent); i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(await mailedStatus()).toEqual({ status: 'approved', mailed_status: 'approved' });
+    expect(await owed()).toEqual([
+      [`gae.termination:${termination.id}:requested`, true],
+      [`gae.termination:${termination.id}:approved`, true],
+    ]);
     expect(user.id).toBeTruthy();
     await ledgerIsSound();
 

@@ -1,14 +1,12 @@
 import fp from 'fastify-plugin';
 import { API_BASE, fromUnits } from '@qmgt/contracts';
-import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
 import { usersService } from '../users/users.service.js';
-import { gaeTerminations } from './gae.schema.js';
 import {
-  GAE_MAIL_JOBS,
+  GAE_MAILS,
   createGaeService,
-  type AutoSaveSkipMailJob,
+  type AutoSaveSkipMail,
   type GaeService,
-  type TerminationMailJob,
+  type TerminationMail,
 } from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
 import { gaeAdminRoutes } from './gae.admin.routes.js';
@@ -19,20 +17,6 @@ declare module '../../services.js' {
     gae: GaeService;
   }
 }
-
-/** A termination's customer is mailed when it is filed and when it is decided. */
-export const terminationMails: StatusMailOutbox = {
-  table: gaeTerminations,
-  id: gaeTerminations.id,
-  status: gaeTerminations.status,
-  mailedStatus: gaeTerminations.mailedStatus,
-  mailSweptAt: gaeTerminations.mailSweptAt,
-  createdAt: gaeTerminations.requestedAt,
-  decidedAt: gaeTerminations.decidedAt,
-  statuses: ['requested', 'approved', 'rejected'],
-  job: GAE_MAIL_JOBS.termination,
-  jobKey: 'terminationId',
-};
 
 /** How often the auto-save job looks for plans whose day has come. */
 const AUTO_SAVE_PASS_MS = 60_000;
@@ -46,32 +30,32 @@ export default fp(
   async (app) => {
     const { money, market, ledger, transactions, mail } = app.services;
     const db = app.database.db;
-    const gae = createGaeService({ db, money, market, ledger, transactions, jobs: app.jobs });
+    const gae = createGaeService({ db, money, market, ledger, transactions });
     app.services.gae = gae;
 
-    await app.jobs.register<TerminationMailJob>(GAE_MAIL_JOBS.termination, (job) =>
-      payStatusMail(db, terminationMails, job.terminationId, async () => {
-        const row = await gae.terminationRow(job.terminationId);
-        const user = row && (await usersService.findById(db, row.userId));
-        if (!row || !user) return;
-        await mail.send(
-          terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
-        );
-      }),
-    );
-    sweepStatusMailsEveryMinute(app, terminationMails);
-    await app.jobs.register<AutoSaveSkipMailJob>(GAE_MAIL_JOBS.autoSaveSkipped, async (job) => {
-      const owed = await gae.owedSkipMail(job);
-      if (!owed) return;
-      const user = await usersService.findById(db, owed.userId);
-      if (user && owed.amount !== null)
-        await mail.send(
-          autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
-            period: job.period,
-            amountUsdt: fromUnits(BigInt(owed.amount), 'USDT'),
-          }),
-        );
-      await gae.markSkipMailed(job);
+    // A termination's customer is mailed when it is filed and when it is decided. A status the
+    // request has already left is not mailed: the later status owes its own mail, which tells
+    // where the request stands (a request decided before its "received" mail went out is
+    // mailed the decision only).
+    app.outbox.handle<TerminationMail>(GAE_MAILS.termination, async (owed) => {
+      const row = await gae.terminationRow(owed.id);
+      if (!row || row.status !== owed.status) return;
+      const user = await usersService.findById(db, row.userId);
+      if (!user) return;
+      await mail.send(
+        terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
+      );
+    });
+    app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed) => {
+      const run = await gae.skippedRun(owed);
+      const user = run && (await usersService.findById(db, run.userId));
+      if (!run || !user || run.amount === null) return;
+      await mail.send(
+        autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
+          period: owed.period,
+          amountUsdt: fromUnits(BigInt(run.amount), 'USDT'),
+        }),
+      );
     });
 
     // The monthly auto-save: each pass buys what is due; the operation makes every (plan,
@@ -83,6 +67,14 @@ export default fp(
   },
   {
     name: 'module:gae',
-    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:ledger', 'module:transactions'],
+    dependencies: [
+      'auth',
+      'idempotency',
+      'outbox',
+      'module:money',
+      'module:market',
+      'module:ledger',
+      'module:transactions',
+    ],
   },
 );

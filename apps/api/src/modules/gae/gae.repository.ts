@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gaeAutoSaveRuns, gaePlans, gaeTerminations, goldQuotes } from './gae.schema.js';
 
@@ -106,41 +106,8 @@ export async function lastAutoSaveRun(db: Db, planId: string) {
   return row;
 }
 
-/**
- * Claims skipped months whose customer has not been told, skipped over `olderThanSeconds` ago
- * by the database's clock (the job pass's clock may be a test's) and not claimed by a sweep in
- * that time (`mail_swept_at`): two passes at once, in two processes, never both queue one.
- * The condition is repeated outside the subquery: a pass that waited for the other's row lock
- * reads the row again, sees it claimed, and leaves it.
- */
-export async function claimUnmailedSkips(
-  db: Db,
-  olderThanSeconds: number,
-  limit = 50,
-): Promise<{ planId: string; period: string }[]> {
-  const unclaimed = or(
-    isNull(gaeAutoSaveRuns.mailSweptAt),
-    sql`${gaeAutoSaveRuns.mailSweptAt} < now() - make_interval(secs => ${olderThanSeconds})`,
-  );
-  return db
-    .update(gaeAutoSaveRuns)
-    .set({ mailSweptAt: sql`now()` })
-    .where(
-      and(
-        unclaimed,
-        sql`(${gaeAutoSaveRuns.planId}, ${gaeAutoSaveRuns.period}) IN (
-          SELECT plan_id, period FROM gae_auto_save_runs
-           WHERE outcome = 'skipped' AND mailed_at IS NULL
-             AND created_at < now() - make_interval(secs => ${olderThanSeconds})
-             AND (mail_swept_at IS NULL OR mail_swept_at < now() - make_interval(secs => ${olderThanSeconds}))
-           LIMIT ${limit})`,
-      ),
-    )
-    .returning({ planId: gaeAutoSaveRuns.planId, period: gaeAutoSaveRuns.period });
-}
-
-/** A skipped month still owed its mail, with its customer and the plan's monthly amount. */
-export async function owedSkipMail(db: Db, planId: string, period: string) {
+/** A skipped month, with its customer and the plan's monthly amount (for its mail). */
+export async function skippedRun(db: Db, planId: string, period: string) {
   const [row] = await db
     .select({ userId: gaePlans.userId, amount: gaePlans.autoSaveAmount })
     .from(gaeAutoSaveRuns)
@@ -150,15 +117,7 @@ export async function owedSkipMail(db: Db, planId: string, period: string) {
         eq(gaeAutoSaveRuns.planId, planId),
         eq(gaeAutoSaveRuns.period, period),
         eq(gaeAutoSaveRuns.outcome, 'skipped'),
-        isNull(gaeAutoSaveRuns.mailedAt),
       ),
     );
   return row;
-}
-
-export async function markSkipMailed(db: Db, planId: string, period: string, at: Date): Promise<void> {
-  await db
-    .update(gaeAutoSaveRuns)
-    .set({ mailedAt: at })
-    .where(and(eq(gaeAutoSaveRuns.planId, planId), eq(gaeAutoSaveRuns.period, period)));
 }

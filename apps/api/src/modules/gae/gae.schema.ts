@@ -108,15 +108,8 @@ export const gaeTerminations = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
-    /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
-    mailedStatus: text('mailed_status'),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
-    index('gae_terminations_unmailed_idx')
-      .on(t.requestedAt)
-      .where(sql`${t.mailedStatus} IS DISTINCT FROM ${t.status}`),
     uniqueIndex('gae_terminations_one_open')
       .on(t.planId)
       .where(sql`${t.status} = 'requested'`),
@@ -135,10 +128,6 @@ export const gaeAutoSaveRuns = pgTable(
     period: text('period').notNull(),
     outcome: text('outcome', { enum: ['bought', 'skipped'] }).notNull(),
     transactionId: uuid('transaction_id'),
-    /** When the customer was told of a skipped month. */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.period] })],

@@ -19,7 +19,6 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
@@ -51,19 +50,22 @@ import * as repo from './gae.repository.js';
 import type { PlanRow, TerminationRow } from './gae.repository.js';
 import type { goldQuotes } from './gae.schema.js';
 
-export const GAE_MAIL_JOBS = {
-  termination: 'mail.gae-termination',
-  autoSaveSkipped: 'mail.gae-auto-save-skipped',
+/**
+ * The GAE's mails, as outbox kinds. Both are owed in SQL, by triggers (sql/outbox_owe_*.sql), in the
+ * transaction of the change: a termination's status (filed, decided), a skipped month's run row.
+ */
+export const GAE_MAILS = {
+  termination: 'gae.termination',
+  autoSaveSkipped: 'gae.auto-save-skipped',
 } as const;
 
-export interface TerminationMailJob {
-  terminationId: string;
+/** A termination's status mail: the status it is about. */
+export interface TerminationMail {
+  id: string;
+  status: string;
 }
-/** A skipped month's mail: the run row says whether it is still owed. */
-/** A skipped month's mail not sent this long after the skip was left by a process that died. */
-const SKIP_MAIL_SWEEP_AFTER_SECONDS = 60;
 
-export interface AutoSaveSkipMailJob {
+export interface AutoSaveSkipMail {
   planId: string;
   period: string;
 }
@@ -74,7 +76,6 @@ export interface GaeDeps {
   market: MarketService;
   ledger: LedgerService;
   transactions: TransactionsService;
-  jobs: JobQueue;
   now?: () => Date;
 }
 
@@ -207,20 +208,6 @@ export function createGaeService(deps: GaeDeps) {
     const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
     const id = await repo.insertQuote(db, { ...figures, userId, expiresAt });
     return { id, expiresAt };
-  }
-
-  /**
-   * Tells customers of months auto-save skipped. The run row is the mail's debt: the pass that
-   * skipped the month queues its mail at once, and the job marks it after sending. Every pass
-   * also queues the debts older than a minute, which a process that died left behind (a
-   * crash after sending and before marking sends one twice, which we prefer to never). Only
-   * old debts, each claimed: a pass in another process at the same moment must not queue one
-   * too.
-   */
-  const queueSkipMail = (skip: AutoSaveSkipMailJob) =>
-    deps.jobs.send<AutoSaveSkipMailJob>(GAE_MAIL_JOBS.autoSaveSkipped, skip);
-  async function mailLeftSkips(): Promise<void> {
-    for (const skip of await repo.claimUnmailedSkips(db, SKIP_MAIL_SWEEP_AFTER_SECONDS)) await queueSkipMail(skip);
   }
 
   return {
@@ -425,8 +412,6 @@ export function createGaeService(deps: GaeDeps) {
       );
       const row = await repo.terminationById(db, String(answer.terminationId));
       if (!row) throw new Error('termination answered without its row');
-      if (!answer.replayed)
-        await deps.jobs.send<TerminationMailJob>(GAE_MAIL_JOBS.termination, { terminationId: row.id });
       return toTermination(row);
     },
 
@@ -474,7 +459,6 @@ export function createGaeService(deps: GaeDeps) {
         detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
         ip,
       });
-      await deps.jobs.send<TerminationMailJob>(GAE_MAIL_JOBS.termination, { terminationId: id });
       const decided = await repo.terminationById(db, id);
       return toTermination(decided!);
     },
@@ -539,19 +523,14 @@ export function createGaeService(deps: GaeDeps) {
           plan.userId,
         );
         if ((answer as { outcome?: string }).outcome === 'bought') bought++;
-        if ((answer as { outcome?: string }).outcome === 'skipped') {
-          skipped++;
-          // Queued later by a pass's sweep if this fails: the month stays owed its mail.
-          await queueSkipMail({ planId: plan.id, period: periodOf(due) }).catch(() => undefined);
-        }
+        // A skip's mail is owed by its run row, in the operation's transaction.
+        if ((answer as { outcome?: string }).outcome === 'skipped') skipped++;
       }
-      await mailLeftSkips();
       return { bought, skipped };
     },
 
-    /** A skipped month still owed its mail (a job run twice, or a second pass's copy, finds none). */
-    owedSkipMail: (skip: AutoSaveSkipMailJob) => repo.owedSkipMail(db, skip.planId, skip.period),
-    markSkipMailed: (skip: AutoSaveSkipMailJob) => repo.markSkipMailed(db, skip.planId, skip.period, now()),
+    /** A skipped month, for its mail. */
+    skippedRun: (skip: AutoSaveSkipMail) => repo.skippedRun(db, skip.planId, skip.period),
 
     async convertQuote(userId: string, request: ConvertQuoteRequest): Promise<ConvertQuote> {
       const amountIn = parseAmount(request.amount, request.from, 'amount');
@@ -585,7 +564,7 @@ export function createGaeService(deps: GaeDeps) {
       return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
     },
 
-    /** For the mail jobs. */
+    /** For the mails. */
     terminationRow: (id: string) => repo.terminationById(db, id),
   };
 }

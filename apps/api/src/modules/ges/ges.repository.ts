@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { audit, type AuditRecord } from '../../lib/audit.js';
-import { gesDocuments, gesGroups, gesInstalments, gesMails, gesMemberships, gesQuotes } from './ges.schema.js';
+import { gesDocuments, gesGroups, gesInstalments, gesMemberships, gesQuotes } from './ges.schema.js';
 
 /* Reads and the plain writes of the group savings tables; money moves only in SQL operations. */
 
@@ -9,7 +9,6 @@ export type GroupRow = typeof gesGroups.$inferSelect;
 export type DocumentRow = typeof gesDocuments.$inferSelect;
 export type MembershipRow = typeof gesMemberships.$inferSelect;
 export type InstalmentRow = typeof gesInstalments.$inferSelect;
-export type MailRow = typeof gesMails.$inferSelect;
 type Agreement = { title: string; body: string; sha256: string };
 
 export async function groupById(db: Db, id: string): Promise<GroupRow | undefined> {
@@ -205,44 +204,4 @@ export async function changeTerms(
     await audit(tx, change.record);
     return row!;
   });
-}
-
-/**
- * Claims mails the money operations owed, not sent and written before `before`, that no sweep
- * claimed since `before`; the claim is stamped `at`, so two processes sweeping at once never
- * both queue one. The condition is repeated outside the subquery: a sweep that waited for the
- * other's row lock reads the row again, sees it claimed, and leaves it.
- */
-export async function claimUnmailed(db: Db, before: Date, at: Date, limit = 100): Promise<MailRow[]> {
-  const unclaimed = or(isNull(gesMails.mailSweptAt), lte(gesMails.mailSweptAt, before));
-  return db
-    .update(gesMails)
-    .set({ mailSweptAt: at })
-    .where(
-      and(
-        unclaimed,
-        sql`(${gesMails.membershipId}, ${gesMails.event}, ${gesMails.seq}) IN (${db
-          .select({ membershipId: gesMails.membershipId, event: gesMails.event, seq: gesMails.seq })
-          .from(gesMails)
-          .where(and(isNull(gesMails.mailedAt), lte(gesMails.createdAt, before), unclaimed))
-          .orderBy(asc(gesMails.createdAt))
-          .limit(limit)})`,
-      ),
-    )
-    .returning();
-}
-
-export async function mailRow(db: Db, key: Pick<MailRow, 'membershipId' | 'event' | 'seq'>) {
-  const [row] = await db
-    .select()
-    .from(gesMails)
-    .where(and(eq(gesMails.membershipId, key.membershipId), eq(gesMails.event, key.event), eq(gesMails.seq, key.seq)));
-  return row;
-}
-
-export async function markMailed(db: Db, key: Pick<MailRow, 'membershipId' | 'event' | 'seq'>, at: Date) {
-  await db
-    .update(gesMails)
-    .set({ mailedAt: at })
-    .where(and(eq(gesMails.membershipId, key.membershipId), eq(gesMails.event, key.event), eq(gesMails.seq, key.seq)));
 }

@@ -137,31 +137,3 @@ export const gesInstalments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.membershipId, t.seq] })],
 );
-
-/**
- * The mail outbox (migration 0020): a row is written by the money operation that causes the
- * mail, in its transaction, so a crash after the commit cannot lose it; `mailed_at` is set once
- * the mail is sent, and a sweep queues what is still unmailed.
- */
-export const gesMails = pgTable(
-  'ges_mails',
-  {
-    membershipId: uuid('membership_id')
-      .notNull()
-      .references(() => gesMemberships.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: ['joined', 'missed', 'lapsed', 'matured'] }).notNull(),
-    /** The instalment the mail is about (1 for joining). */
-    seq: integer('seq').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.membershipId, t.event, t.seq] }),
-    index('ges_mails_unmailed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailedAt} IS NULL`),
-    check('ges_mails_event', sql`${t.event} IN ('joined', 'missed', 'lapsed', 'matured')`),
-  ],
-);

@@ -16,7 +16,6 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
@@ -25,7 +24,7 @@ import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { dayOf } from '../gae/gae.rules.js';
 import * as repo from './ges.repository.js';
-import type { DocumentRow, GroupRow, MailRow, MembershipRow } from './ges.repository.js';
+import type { DocumentRow, GroupRow, MembershipRow } from './ges.repository.js';
 import {
   AgreementFileError,
   GesRuleError,
@@ -42,23 +41,24 @@ import {
   type GroupTerms,
 } from './ges.rules.js';
 
-export const GES_MAIL_JOB = 'mail.ges';
-export type GesMailEvent = MailRow['event'];
-/** One row of `ges_mails`, the outbox the money operations write. */
-export interface GesMailJob {
+/**
+ * A member's lifecycle mail (joined, a missed instalment, lapsed, matured), an outbox kind:
+ * owed by the money operations ges_join and ges_instalment through `outbox_owe`, in their
+ * transaction (sql/money_op_ges_*.sql).
+ */
+export const GES_MAIL = 'ges.lifecycle';
+export type GesMailEvent = 'joined' | 'missed' | 'lapsed' | 'matured';
+export interface GesMail {
   membershipId: string;
   event: GesMailEvent;
   seq: number;
 }
-/** How long a mail may wait for its job before the sweep queues it again (a crash in between). */
-const MAIL_SWEEP_AFTER_MS = 60_000;
 
 export interface GesDeps {
   db: Db;
   money: MoneyEngine;
   market: MarketService;
   transactions: TransactionsService;
-  jobs: JobQueue;
   now?: () => Date;
 }
 
@@ -75,7 +75,6 @@ function byRules<T>(compute: () => T): T {
 /** The agreement's hash: of its title and its text exactly as stored (and shown), UTF-8. */
 export const agreementSha256 = (title: string, body: string) =>
   createHash('sha256').update(`${title}\n\n${body}`, 'utf8').digest('hex');
-const mailKey = (mail: GesMailJob) => `ges-${mail.membershipId}-${mail.event}-${mail.seq}`;
 
 /**
  * Group gold savings (GES, shown as GDS): groups the operator publishes, joining by accepting
@@ -95,19 +94,6 @@ export function createGesService(deps: GesDeps) {
         ...op,
       }),
     );
-  }
-
-  /**
-   * Queues a mail whose `ges_mails` row is committed. A failure here loses nothing: the row
-   * stays unmailed and the sweep claims (`mail_swept_at`) and queues it; the job sends only a
-   * mail still unmailed. The singleton key drops nothing on our standard queues (jobs/queue.ts).
-   */
-  async function queueMail(mail: GesMailJob): Promise<void> {
-    try {
-      await deps.jobs.send<GesMailJob>(GES_MAIL_JOB, mail, { singletonKey: mailKey(mail) });
-    } catch {
-      // Swept later (MAIL_SWEEP_AFTER_MS).
-    }
   }
 
   function groupWire(group: GroupRow, members: number, documentVersion: number, membership: MembershipRow | undefined) {
@@ -329,8 +315,6 @@ export function createGesService(deps: GesDeps) {
       const membership = await repo.membershipById(db, String(answer.membershipId));
       const group = await repo.groupById(db, groupId);
       if (!membership || !group) throw new Error('ges_join answered without its membership');
-      // The mail's row was written with the membership; queueing it now only sends it sooner.
-      if (!answer.replayed) await queueMail({ membershipId: membership.id, event: 'joined', seq: 1 });
       return {
         membership: await membershipWire(membership, group),
         transaction: deps.transactions.fromEngine(answer.transaction!),
@@ -375,15 +359,6 @@ export function createGesService(deps: GesDeps) {
           const outcome = String(answer.outcome ?? answer.status);
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
           if (outcome !== 'not_due' && outcome !== 'duplicate') progressed = true;
-          // The operation wrote the mail's row in its transaction; queueing it now only sends it sooner.
-          const event: GesMailEvent | null = outcome.endsWith('matured')
-            ? 'matured'
-            : outcome === 'lapsed'
-              ? 'lapsed'
-              : outcome === 'missed'
-                ? 'missed'
-                : null;
-          if (event) await queueMail({ membershipId: m.id, event, seq });
         }
         if (!progressed) break;
       }
@@ -395,24 +370,6 @@ export function createGesService(deps: GesDeps) {
       const group = m && (await repo.groupById(db, m.groupId));
       return m && group ? { membership: await membershipWire(m, group), group, userId: m.userId } : undefined;
     },
-
-    /**
-     * The mails' sweep, in every process: queues each mail the money operations owed and that
-     * no job has sent for a while (its process died between the commit and the queue, or the
-     * job failed for good). The job marks a mail sent, so a mail is sent at least once.
-     */
-    async sweepMails(at: Date = now()): Promise<number> {
-      const rows = await repo.claimUnmailed(db, new Date(at.getTime() - MAIL_SWEEP_AFTER_MS), at);
-      for (const row of rows) await queueMail({ membershipId: row.membershipId, event: row.event, seq: row.seq });
-      return rows.length;
-    },
-
-    /** Whether the mail is still owed (a job run twice, or after the sweep's copy, sends nothing). */
-    mailOwed: async (mail: GesMailJob) => {
-      const row = await repo.mailRow(db, mail);
-      return row !== undefined && row.mailedAt === null;
-    },
-    markMailed: (mail: GesMailJob) => repo.markMailed(db, mail, now()),
 
     /** The operator's list: every group with its members count. */
     async adminGroups() {

@@ -6,13 +6,8 @@ import type { PaymentGateway } from '../../adapters/payments/port.js';
 import { usersService } from '../users/users.service.js';
 import { paymentCreditedMail, remittanceReceivedMail, remittanceSentMail } from './payments.mails.js';
 import { paymentsRoutes, paymentsWebhookRoutes, sandboxCheckoutRoutes } from './payments.routes.js';
-import {
-  PAYMENT_MAIL_JOB,
-  createPaymentsService,
-  type PaymentMailJob,
-  type PaymentsService,
-} from './payments.service.js';
-import { REMIT_MAIL_JOB, createRemitService, type RemitMailJob, type RemitService } from './remit.service.js';
+import { PAYMENT_MAIL, createPaymentsService, type PaymentMail, type PaymentsService } from './payments.service.js';
+import { REMIT_MAIL, createRemitService, type RemitMail, type RemitService } from './remit.service.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -21,7 +16,7 @@ declare module '../../services.js' {
   }
 }
 
-/** How often pending checkouts past their expiry are settled and unsent mails queued. */
+/** How often pending checkouts past their expiry are settled. */
 const SWEEP_MS = 60_000;
 
 /**
@@ -53,26 +48,25 @@ export default fp(
       db,
       money,
       market,
-      jobs: app.jobs,
       gateway,
       publicUrl: app.config.publicUrl,
       log: app.log,
     });
-    const remit = createRemitService({ db, money, market, transactions, kyc, jobs: app.jobs });
+    const remit = createRemitService({ db, money, market, transactions, kyc });
     app.services.payments = payments;
     app.services.remit = remit;
 
-    await app.jobs.register<PaymentMailJob>(PAYMENT_MAIL_JOB, async ({ paymentId }) => {
-      const row = await payments.row(paymentId);
-      if (!row || row.status !== 'credited' || row.mailedStatus === 'credited') return;
+    app.outbox.handle<PaymentMail>(PAYMENT_MAIL, async (owed) => {
+      const row = await payments.row(owed.id);
+      if (!row || row.status !== 'credited') return;
       const user = await usersService.findById(db, row.userId);
       if (!user) return;
       await mail.send(paymentCreditedMail(user.email, user.username, app.config.publicUrl, payments.toWire(row)));
-      await payments.markMailed(row.id, 'credited');
     });
-    await app.jobs.register<RemitMailJob>(REMIT_MAIL_JOB, async ({ remittanceId }) => {
-      const row = await remit.row(remittanceId);
-      if (!row || row.mailedAt) return;
+    // Both sides' mails are one outbox message: a crash between them repeats the sender's.
+    app.outbox.handle<RemitMail>(REMIT_MAIL, async (owed) => {
+      const row = await remit.row(owed.id);
+      if (!row) return;
       const [sender, recipient] = await Promise.all([
         usersService.findById(db, row.senderId),
         usersService.findById(db, row.recipientId),
@@ -90,7 +84,6 @@ export default fp(
             await remit.toWire(row, recipient.id),
           ),
         );
-      await remit.markMailed(row.id);
     });
 
     // One process a period sweeps (the schedule), and need not be the only one: a sweep claims
@@ -98,12 +91,6 @@ export default fp(
     // and every close is conditional, so two processes never do a thing twice.
     app.schedule.every('payments.sweep', { everyMs: SWEEP_MS }, async () => {
       await payments.sweep();
-      for (const row of await remit.unmailed())
-        await app.jobs.send<RemitMailJob>(
-          REMIT_MAIL_JOB,
-          { remittanceId: row.id },
-          { singletonKey: `remit-${row.id}` },
-        );
     });
 
     await app.register(
@@ -129,6 +116,6 @@ export default fp(
   },
   {
     name: 'module:payments',
-    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:transactions'],
+    dependencies: ['auth', 'idempotency', 'outbox', 'module:money', 'module:market', 'module:transactions'],
   },
 );

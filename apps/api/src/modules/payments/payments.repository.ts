@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentEvents, payments, remittances, saveQuotes } from './payments.schema.js';
 
@@ -122,45 +122,6 @@ export async function claimDue(db: Db, at: Date, limit: number): Promise<Payment
   );
 }
 
-/**
- * Claims credited payments whose mail is owed since before `before` (a process died before
- * queueing it) and that no sweep claimed since then; stamped `at`, so two processes sweeping
- * at once never both queue one. The condition is repeated outside the subquery: a sweep that
- * waited for the other's row lock reads the row again, sees it claimed, and leaves it.
- */
-export async function claimUnmailedCredits(db: Db, before: Date, at: Date, limit = 100): Promise<{ id: string }[]> {
-  const unclaimed = or(isNull(payments.mailSweptAt), lte(payments.mailSweptAt, before));
-  return db
-    .update(payments)
-    .set({ mailSweptAt: at })
-    .where(
-      and(
-        unclaimed,
-        inArray(
-          payments.id,
-          db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.status, 'credited'),
-                sql`${payments.mailedStatus} IS DISTINCT FROM 'credited'`,
-                lte(payments.creditedAt, before),
-                unclaimed,
-              ),
-            )
-            .limit(limit),
-        ),
-      ),
-    )
-    .returning({ id: payments.id });
-}
-
-/** Records that the mail of `status` went out (after sending: a crash repeats a mail, never loses one). */
-export async function markPaymentMailed(db: Db, id: string, status: string): Promise<void> {
-  await db.update(payments).set({ mailedStatus: status }).where(eq(payments.id, id));
-}
-
 export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentEvents.eventId })
@@ -185,36 +146,4 @@ export async function remittancesOf(db: Db, userId: string): Promise<RemittanceR
     .where(or(eq(remittances.senderId, userId), eq(remittances.recipientId, userId)))
     .orderBy(desc(remittances.createdAt))
     .limit(100);
-}
-
-/** Records that a remittance's mails went out (after sending them). */
-export async function markRemittanceMailed(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(remittances).set({ mailedAt: at }).where(eq(remittances.id, id));
-}
-
-/**
- * Claims remittances whose mails are owed since before `before` and that no sweep claimed
- * since then; stamped `at`, so two processes sweeping at once never both queue one. The
- * condition is repeated outside the subquery: a sweep that waited for the other's row lock
- * reads the row again, sees it claimed, and leaves it.
- */
-export async function claimUnmailedRemittances(db: Db, before: Date, at: Date, limit = 100): Promise<RemittanceRow[]> {
-  const unclaimed = or(isNull(remittances.mailSweptAt), lte(remittances.mailSweptAt, before));
-  return db
-    .update(remittances)
-    .set({ mailSweptAt: at })
-    .where(
-      and(
-        unclaimed,
-        inArray(
-          remittances.id,
-          db
-            .select({ id: remittances.id })
-            .from(remittances)
-            .where(and(isNull(remittances.mailedAt), lte(remittances.createdAt, before), unclaimed))
-            .limit(limit),
-        ),
-      ),
-    )
-    .returning();
 }

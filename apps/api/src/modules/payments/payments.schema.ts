@@ -57,10 +57,6 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
-    /** The status last mailed: a mail is claimed by moving this, so each status mails once. */
-    mailedStatus: text('mailed_status'),
-    /** When a sweep last queued the credit mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
     /**
      * When the sweep next asks the gateway about this pending payment (null: at its expiry).
      * Claiming a payment moves it forward, so a payment the gateway cannot settle yet goes to
@@ -107,16 +103,9 @@ export const remittances = pgTable(
     senderTransactionId: uuid('sender_transaction_id').notNull(),
     recipientTransactionId: uuid('recipient_transaction_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** Set when both sides' mails are queued (a sweep queues any the process died before). */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('remittances_sender_idx').on(t.senderId, t.createdAt),
     index('remittances_recipient_idx').on(t.recipientId, t.createdAt),
-    index('remittances_unmailed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailedAt} IS NULL`),
   ],
 );

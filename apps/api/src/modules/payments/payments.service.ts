@@ -10,7 +10,6 @@ import {
 } from '@qmgt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import {
   GatewayUnavailable,
   InvalidSignature,
@@ -29,9 +28,14 @@ import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import { SaveRuleError, spendToSave, usdCents } from './payments.rules.js';
 
-export const PAYMENT_MAIL_JOB = 'mail.payment';
-export interface PaymentMailJob {
-  paymentId: string;
+/**
+ * A credited payment's mail, an outbox kind: owed by a trigger on its status (sql/outbox_owe_status_mail.sql),
+ * in the transaction of the credit.
+ */
+export const PAYMENT_MAIL = 'payments.credited';
+export interface PaymentMail {
+  id: string;
+  status: string;
 }
 
 /** Pending payments the sweep looks at per pass (each pass runs a minute after the last). */
@@ -44,7 +48,6 @@ export interface SweepSummary {
   expired: number;
   /** Still pending: an asynchronous payment not yet settled, or the gateway could not be asked. */
   waiting: number;
-  mails: number;
 }
 
 /** What a webhook did, for the gateway's log and the tests. */
@@ -57,7 +60,6 @@ export interface PaymentsDeps {
   db: Db;
   money: MoneyEngine;
   market: MarketService;
-  jobs: JobQueue;
   gateway: PaymentGateway;
   publicUrl: string;
   log?: FastifyBaseLogger;
@@ -130,7 +132,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }),
     );
     const outcome = String(answer.outcome) as WebhookOutcome;
-    if (outcome === 'credited') await mailCredit(row.id);
     if (outcome === 'mismatch')
       deps.log?.error(
         { paymentId: row.id, source, amount: paid.amountCents?.toString(), currency: paid.currency },
@@ -214,18 +215,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return row;
   }
 
-  async function mailCredit(paymentId: string) {
-    await deps.jobs.send<PaymentMailJob>(
-      PAYMENT_MAIL_JOB,
-      { paymentId },
-      { singletonKey: `payment-mail-${paymentId}` },
-    );
-  }
-
   return {
     toWire,
     row: (id: string) => repo.paymentById(db, id),
-    markMailed: (id: string, status: string) => repo.markPaymentMailed(db, id, status),
 
     /** POST /payments/quote: what the amount buys at today's price after the fee, held 30 s. */
     async quote(userId: string, amountUsd: string): Promise<PaymentQuote> {
@@ -402,12 +394,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * Every minute, in every process: settles pending payments past their checkout's expiry
      * from the gateway's session (paid: credited by the webhook's path, so a late event or a
      * second sweep credits nothing; expired: closed, after expiring it at the gateway if it is
-     * still open), and queues credit mails a crash left unsent. Each payment is claimed before
+     * still open). Each payment is claimed before
      * it is looked at (repo.claimDue), so two processes never ask about the same one at once,
      * and one the gateway cannot settle yet waits behind the rest instead of starving them.
      */
     async sweep(options: { batch?: number } = {}): Promise<SweepSummary> {
-      const summary: SweepSummary = { checked: 0, credited: 0, expired: 0, waiting: 0, mails: 0 };
+      const summary: SweepSummary = { checked: 0, credited: 0, expired: 0, waiting: 0 };
       for (const row of await repo.claimDue(db, now(), options.batch ?? SWEEP_BATCH)) {
         summary.checked++;
         try {
@@ -423,9 +415,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
           );
         }
       }
-      const unmailed = await repo.claimUnmailedCredits(db, new Date(now().getTime() - 60_000), now());
-      for (const row of unmailed) await mailCredit(row.id);
-      summary.mails = unmailed.length;
       return summary;
     },
   };

@@ -93,7 +93,6 @@ function later(minutes: number) {
     db: t.database.db,
     money,
     market,
-    jobs: t.app.jobs,
     gateway: createStripeGateway({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, timeoutMs: TIMEOUT_MS }),
     publicUrl: 'http://qmgt.test',
     now: () => new Date(Date.now() + minutes * 60_000),

@@ -102,7 +102,6 @@ function later(minutes: number) {
     db: t.database.db,
     money,
     market,
-    jobs: t.app.jobs,
     gateway: sandbox.gateway,
     publicUrl: 'http://qmgt.test',
     now,

@@ -9,7 +9,6 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { KycService } from '../kyc/kyc.service.js';
@@ -23,9 +22,13 @@ import type { RemittanceRow } from './payments.repository.js';
 import { byRules } from './payments.service.js';
 import { maskedName, remitAmount, roundUpGold, roundUpOf } from './payments.rules.js';
 
-export const REMIT_MAIL_JOB = 'mail.remittance';
-export interface RemitMailJob {
-  remittanceId: string;
+/**
+ * A remittance's mails (to its sender and its recipient), an outbox kind: owed by a trigger on
+ * the remittance row (sql/outbox_owe_remittance_mail.sql), in the transaction of the remittance.
+ */
+export const REMIT_MAIL = 'payments.remittance';
+export interface RemitMail {
+  id: string;
 }
 
 export interface RemitDeps {
@@ -34,7 +37,6 @@ export interface RemitDeps {
   market: MarketService;
   transactions: TransactionsService;
   kyc: Pick<KycService, 'getPersonal'>;
-  jobs: JobQueue;
   now?: () => Date;
 }
 
@@ -91,9 +93,6 @@ export function createRemitService(deps: RemitDeps) {
   return {
     toWire,
     row: (id: string) => repo.remittanceById(db, id),
-    markMailed: (id: string) => repo.markRemittanceMailed(db, id, now()),
-    /** Claims the remittances whose mails a process that died left owed for over a minute. */
-    unmailed: () => repo.claimUnmailedRemittances(db, new Date(now().getTime() - 60_000), now()),
 
     /** POST /remit/quote: who receives it (masked), the total, and the round-up's gold held 30 s. */
     async quote(userId: string, body: RemitQuoteRequest): Promise<RemitQuote> {
@@ -156,12 +155,6 @@ export function createRemitService(deps: RemitDeps) {
       );
       const row = await repo.remittanceById(db, String(answer.remittanceId));
       if (!row) throw new Error('remit answered without its remittance');
-      if (!answer.replayed)
-        await deps.jobs.send<RemitMailJob>(
-          REMIT_MAIL_JOB,
-          { remittanceId: row.id },
-          { singletonKey: `remit-${row.id}` },
-        );
       const transaction = await deps.transactions.byIdForOwner(userId, row.senderTransactionId);
       if (!transaction) throw new Error('remit answered without its transaction');
       return { remittance: await toWire(row, userId), transaction, replayed: !!answer.replayed };

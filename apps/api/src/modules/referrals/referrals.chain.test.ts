@@ -70,7 +70,6 @@ describe('rewards and the chain', () => {
       market,
       policy: market.policy,
       transactions,
-      jobs: t.app.jobs,
       now: () => new Date(Date.now() + 31 * 86_400_000),
     });
     const claimed = await future.claim(a.user.id, reward.id, {

@@ -1,26 +1,9 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
 import { usersService } from '../users/users.service.js';
-import { REWARD_MAIL_JOB, createReferralsService, type ReferralsService } from './referrals.service.js';
+import { REWARD_MAIL, createReferralsService, type ReferralsService, type RewardMail } from './referrals.service.js';
 import { referralsRoutes } from './referrals.routes.js';
 import { rewardRequestMail } from './referrals.mails.js';
-import type { RewardRequestRow } from './referrals.repository.js';
-import { rewardRequests } from './referrals.schema.js';
-import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
-
-/** A payout request's customer is mailed when the operator decides it (not when it is filed). */
-export const rewardMails: StatusMailOutbox = {
-  table: rewardRequests,
-  id: rewardRequests.id,
-  status: rewardRequests.status,
-  mailedStatus: rewardRequests.mailedStatus,
-  mailSweptAt: rewardRequests.mailSweptAt,
-  createdAt: rewardRequests.createdAt,
-  decidedAt: rewardRequests.decidedAt,
-  statuses: ['approved', 'rejected'],
-  job: REWARD_MAIL_JOB,
-  jobKey: 'requestId',
-};
 
 declare module '../../services.js' {
   interface Services {
@@ -42,7 +25,6 @@ export default fp(
       market,
       policy: market.policy,
       transactions,
-      jobs: app.jobs,
     });
     app.services.referrals = referrals;
     // The vesting period the SQL crediting reads (migration 0010), from the configuration.
@@ -51,20 +33,18 @@ export default fp(
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [String(app.config.rewardVestingDays)],
     );
-    await app.jobs.register<{ requestId: string }>(REWARD_MAIL_JOB, (job) =>
-      payStatusMail(db, rewardMails, job.requestId, async () => {
-        const row: RewardRequestRow | undefined = await referrals.requestRow(job.requestId);
-        const user = row && (await usersService.findById(db, row.userId));
-        if (!row || !user) return;
-        const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
-        if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
-      }),
-    );
-    sweepStatusMailsEveryMinute(app, rewardMails);
+    app.outbox.handle<RewardMail>(REWARD_MAIL, async (owed) => {
+      const row = await referrals.requestRow(owed.id);
+      if (!row || row.status !== owed.status) return;
+      const user = await usersService.findById(db, row.userId);
+      if (!user) return;
+      const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
+      if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
+    });
     await app.register(referralsRoutes, { prefix: API_BASE, referrals });
   },
   {
     name: 'module:referrals',
-    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:transactions'],
+    dependencies: ['auth', 'idempotency', 'outbox', 'module:money', 'module:market', 'module:transactions'],
   },
 );

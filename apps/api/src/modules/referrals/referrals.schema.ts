@@ -62,15 +62,6 @@ export const rewardRequests = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
-    mailedStatus: text('mailed_status'),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
-  (t) => [
-    index('reward_requests_queue_idx').on(t.status, t.createdAt),
-    index('reward_requests_unmailed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailedStatus} IS DISTINCT FROM ${t.status}`),
-  ],
+  (t) => [index('reward_requests_queue_idx').on(t.status, t.createdAt)],
 );

@@ -10,7 +10,6 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
@@ -23,7 +22,15 @@ import { usersService } from '../users/users.service.js';
 import * as repo from './referrals.repository.js';
 import type { RewardRequestRow, RewardRow } from './referrals.repository.js';
 
-export const REWARD_MAIL_JOB = 'mail.reward-request';
+/**
+ * A payout request's status mail, an outbox kind: owed when the operator decides it (not when
+ * it is filed), by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
+ */
+export const REWARD_MAIL = 'referrals.reward-request';
+export interface RewardMail {
+  id: string;
+  status: string;
+}
 
 export interface ReferralsDeps {
   db: Db;
@@ -31,7 +38,6 @@ export interface ReferralsDeps {
   market: MarketService;
   policy: PricingPolicy;
   transactions: TransactionsService;
-  jobs: JobQueue;
   now?: () => Date;
 }
 
@@ -218,7 +224,6 @@ export function createReferralsService(deps: ReferralsDeps) {
           detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
           ip,
         });
-        await deps.jobs.send(REWARD_MAIL_JOB, { requestId: id });
       }
       return requestWire((await repo.requestById(db, id))!);
     },

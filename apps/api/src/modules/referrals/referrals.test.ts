@@ -67,7 +67,6 @@ function later(days: number) {
     market,
     policy: market.policy,
     transactions,
-    jobs: t.app.jobs,
     now: () => new Date(Date.now() + days * 86_400_000),
   });
 }

@@ -1,25 +1,9 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { payStatusMail, sweepStatusMailsEveryMinute, type StatusMailOutbox } from '../../jobs/status-mails.js';
 import { usersService } from '../users/users.service.js';
-import { usdauRequests } from './usdau.schema.js';
-import { USDAU_MAIL_JOB, createUsdauService, type UsdauMailJob, type UsdauService } from './usdau.service.js';
+import { USDAU_MAIL, createUsdauService, type UsdauMail, type UsdauService } from './usdau.service.js';
 import { usdauRoutes } from './usdau.routes.js';
 import { usdauRequestMail } from './usdau.mails.js';
-
-/** A USDAU request's customer is mailed when it is filed and when it is decided. */
-export const usdauMails: StatusMailOutbox = {
-  table: usdauRequests,
-  id: usdauRequests.id,
-  status: usdauRequests.status,
-  mailedStatus: usdauRequests.mailedStatus,
-  mailSweptAt: usdauRequests.mailSweptAt,
-  createdAt: usdauRequests.createdAt,
-  decidedAt: usdauRequests.decidedAt,
-  statuses: ['requested', 'approved', 'rejected'],
-  job: USDAU_MAIL_JOB,
-  jobKey: 'requestId',
-};
 
 declare module '../../services.js' {
   interface Services {
@@ -40,25 +24,24 @@ export default fp(
       money,
       market,
       transactions,
-      jobs: app.jobs,
       // Without a chain (CHAIN_ENABLED=false) payouts wait in the outbox as mints do; a chain
       // without a USDAU token could never pay them.
       canPay: () => !app.chain || app.chain.usdau !== null,
     });
     app.services.usdau = usdau;
-    await app.jobs.register<UsdauMailJob>(USDAU_MAIL_JOB, (job) =>
-      payStatusMail(db, usdauMails, job.requestId, async () => {
-        const row = await usdau.row(job.requestId);
-        const user = row && (await usersService.findById(db, row.userId));
-        if (!row || !user) return;
-        await mail.send(usdauRequestMail(user.email, user.username, app.config.publicUrl, await usdau.toWire(row)));
-      }),
-    );
-    sweepStatusMailsEveryMinute(app, usdauMails);
+    // Mailed when filed and when decided; a status the request has left is not mailed (the
+    // later one owes its own mail, which tells where the request stands).
+    app.outbox.handle<UsdauMail>(USDAU_MAIL, async (owed) => {
+      const row = await usdau.row(owed.id);
+      if (!row || row.status !== owed.status) return;
+      const user = await usersService.findById(db, row.userId);
+      if (!user) return;
+      await mail.send(usdauRequestMail(user.email, user.username, app.config.publicUrl, await usdau.toWire(row)));
+    });
     await app.register(usdauRoutes, { prefix: API_BASE, usdau });
   },
   {
     name: 'module:usdau',
-    dependencies: ['auth', 'idempotency', 'module:money', 'module:market', 'module:transactions'],
+    dependencies: ['auth', 'idempotency', 'outbox', 'module:money', 'module:market', 'module:transactions'],
   },
 );

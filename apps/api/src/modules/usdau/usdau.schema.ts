@@ -34,16 +34,9 @@ export const usdauRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
-    /** The status the customer was last mailed about (jobs/status-mails.ts): another one owes a mail. */
-    mailedStatus: text('mailed_status'),
-    /** When a sweep last queued this row's owed mail: another sweep leaves it for a minute. */
-    mailSweptAt: timestamp('mail_swept_at', { withTimezone: true }),
   },
   (t) => [
     index('usdau_requests_user_idx').on(t.userId, t.createdAt),
-    index('usdau_requests_unmailed_idx')
-      .on(t.createdAt)
-      .where(sql`${t.mailedStatus} IS DISTINCT FROM ${t.status}`),
     index('usdau_requests_queue_idx').on(t.status, t.createdAt),
     check('usdau_requests_status', sql`${t.status} IN ('requested', 'approved', 'rejected')`),
   ],

@@ -1,6 +1,5 @@
 import { AmountError, fromUnits, toUnits, type UsdauRequest, type UsdauRequestBody } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import { audit } from '../../lib/audit.js';
 import { ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
@@ -13,9 +12,14 @@ import * as repo from './usdau.repository.js';
 import type { UsdauRequestRow } from './usdau.repository.js';
 import { UsdauRuleError, payableAddress, usdauPayout } from './usdau.rules.js';
 
-export const USDAU_MAIL_JOB = 'mail.usdau-request';
-export interface UsdauMailJob {
-  requestId: string;
+/**
+ * A USDAU request's status mail, an outbox kind: owed when it is filed and when it is decided,
+ * by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
+ */
+export const USDAU_MAIL = 'usdau.request';
+export interface UsdauMail {
+  id: string;
+  status: string;
 }
 
 export interface UsdauDeps {
@@ -23,7 +27,6 @@ export interface UsdauDeps {
   money: MoneyEngine;
   market: MarketService;
   transactions: TransactionsService;
-  jobs: JobQueue;
   /** Whether a USDAU token is configured on the chain: without one nothing can be approved. */
   canPay: () => boolean;
   now?: () => Date;
@@ -116,7 +119,6 @@ export function createUsdauService(deps: UsdauDeps) {
       );
       const row = await repo.byId(db, String(answer.requestId));
       if (!row) throw new Error('usdau_request answered without its row');
-      if (!answer.replayed) await deps.jobs.send<UsdauMailJob>(USDAU_MAIL_JOB, { requestId: row.id });
       return { request: await toWire(row), replayed: !!answer.replayed };
     },
 
@@ -157,7 +159,6 @@ export function createUsdauService(deps: UsdauDeps) {
           detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
           ip,
         });
-        await deps.jobs.send<UsdauMailJob>(USDAU_MAIL_JOB, { requestId: id });
       }
       return toWire((await repo.byId(db, id))!);
     },

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/*
+ * Every message owed (migration 0031_outbox.sql; `sql/outbox_owe.sql` is the one way SQL owes a
+ * message). Only the sender reads or changes these columns; the rest of the code owes through
+ * `owe` and handles through `handle`.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One per message: owing a message twice (a retried request, a second pass) is a no-op. */
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not sent before this: now when owed, later after a failure (backoff). */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's lease: no other sender takes the message before it ends. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Claims so far (a claim whose sender died counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_messages_due_idx')
+      .on(t.availableAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
