@@ -25,7 +25,6 @@ import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { usersService } from '../users/users.service.js';
 import {
@@ -49,6 +48,7 @@ import {
 import * as repo from './gae.repository.js';
 import type { PlanRow, TerminationRow } from './gae.repository.js';
 import type { goldQuotes } from './gae.schema.js';
+import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
 
 /**
  * The GAE's mails, as outbox kinds. Both are owed in SQL, by triggers (sql/outbox_owe_*.sql), in the
@@ -140,16 +140,13 @@ export function createGaeService(deps: GaeDeps) {
     return plan && plan.status !== 'terminated' ? plan : undefined;
   }
 
-  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim?: IdempotencyClaim) {
-    return acceptedOrThrow(
-      await deps.money.execute({
-        userId,
-        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
-        now: now().toISOString(),
-        ...op,
-      }),
-    );
-  }
+  /** One money operation of this product, as this customer, now (the engine's typed entry). */
+  const execute = <K extends MoneyOperationKind>(
+    op: { kind: K } & InputOf<K>,
+    userId: string,
+    claim?: IdempotencyClaim,
+    at: Date = now(),
+  ) => deps.money.run<K>(userId, op, { now: at, claim });
 
   async function toTermination(row: TerminationRow): Promise<Termination> {
     const plan = await repo.planOf(db, row.userId, row.planId);
@@ -386,7 +383,10 @@ export function createGaeService(deps: GaeDeps) {
       if (!plan) throw notFound('GAE plan not found.');
       // Figures only for an active plan; for another the operation answers the key's first
       // answer (a retried request) or refuses (already terminating or terminated).
-      let figures: Record<string, unknown> = { grams: '0', refund: '0' };
+      let figures: Omit<InputOf<'gae_terminate'>, 'kind' | 'planId' | 'code' | 'currency' | 'minRefund'> = {
+        grams: '0',
+        refund: '0',
+      };
       if (plan.status === 'active') {
         const { figures: f } = await summarize(userId, planId, form.currency);
         figures = {
@@ -518,9 +518,10 @@ export function createGaeService(deps: GaeDeps) {
             fee: figures.fee.toString(),
             price: figures.price.toString(),
             code: newTransactionCode('GAE'),
-            now: at.toISOString(),
           },
           plan.userId,
+          undefined,
+          at,
         );
         if ((answer as { outcome?: string }).outcome === 'bought') bought++;
         // A skip's mail is owed by its run row, in the operation's transaction.

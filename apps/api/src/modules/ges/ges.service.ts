@@ -20,7 +20,6 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { dayOf } from '../gae/gae.rules.js';
 import * as repo from './ges.repository.js';
@@ -40,6 +39,7 @@ import {
   termChanges,
   type GroupTerms,
 } from './ges.rules.js';
+import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
 
 /**
  * A member's lifecycle mail (joined, a missed instalment, lapsed, matured), an outbox kind:
@@ -85,16 +85,13 @@ export function createGesService(deps: GesDeps) {
   const { db, market } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim?: IdempotencyClaim) {
-    return acceptedOrThrow(
-      await deps.money.execute({
-        userId,
-        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
-        now: now().toISOString(),
-        ...op,
-      }),
-    );
-  }
+  /** One money operation of this product, as this customer, now (the engine's typed entry). */
+  const execute = <K extends MoneyOperationKind>(
+    op: { kind: K } & InputOf<K>,
+    userId: string,
+    claim?: IdempotencyClaim,
+    at: Date = now(),
+  ) => deps.money.run<K>(userId, op, { now: at, claim });
 
   function groupWire(group: GroupRow, members: number, documentVersion: number, membership: MembershipRow | undefined) {
     const seatsLeft = Math.max(0, group.memberCap - members);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { createMoneyEngine } from './money.engine.js';
+import { createMoneyEngine, type MoneyOperation } from './money.engine.js';
 
 /* The engine runs again a batch the database rolled back as a deadlock's victim, and only that. */
 
@@ -19,7 +19,8 @@ function fakeDatabase(failures: unknown[]) {
   return { database, calls };
 }
 
-const op = { kind: 'sell', userId: '00000000-0000-4000-8000-000000000001' };
+// Never reaches SQL (the database is faked): only its shape as the engine queues it matters.
+const op = { kind: 'sell', userId: '00000000-0000-4000-8000-000000000001' } as unknown as MoneyOperation;
 
 describe('money engine retries', () => {
   it('runs a deadlocked or serialization-failed batch again and answers', async () => {

@@ -42,7 +42,7 @@ const deposit = (userId: string, usdt: string) =>
   });
 
 /** A sell of QMGT at fixed figures, as the swap service builds it. */
-function sell(userId: string, qmgt: string, key = randomUUID()): MoneyOperation {
+function sell(userId: string, qmgt: string, key = randomUUID()): Extract<MoneyOperation, { kind: 'sell' }> {
   const amountIn = toUnits(qmgt, 'QMGT');
   return {
     kind: 'sell',
@@ -259,5 +259,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two API processes on one Post
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('run: the typed entry products call', () => {
+  it('refuses a malformed operation before it reaches the database, and answers an accepted one typed', async () => {
+    const u = await customer();
+    await grantQmgt(u, '1');
+    const { kind: _k, userId: _u, key: _key, scope: _s, requestHash: _h, ...fields } = sell(u, '0.1');
+    const broken = { ...fields, kind: 'sell' as const, amountIn: '0.1' };
+    await expect(engine.run(u, broken, { now: new Date() })).rejects.toThrow(/money operation sell is malformed/);
+    expect(await available(u, 'QMGT')).toBe(toUnits('1', 'QMGT'));
+    const answer = await engine.run(u, { ...fields, kind: 'sell' }, { now: new Date() });
+    expect(answer.transaction).toMatchObject({ userId: u, amountIn: fields.amountIn });
+    expect(await available(u, 'QMGT')).toBe(toUnits('0.9', 'QMGT'));
   });
 });

@@ -1,20 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { IdempotencyClaim } from '../../plugins/idempotency.js';
+import { acceptedOrThrow } from './money.answers.js';
+import {
+  moneyOperationSchema,
+  type AnswerOf,
+  type MoneyOperation,
+  type MoneyOperationKind,
+  type InputOf,
+} from './money.operations.js';
 
-/**
- * One money operation as the database function `money_execute` takes it: `kind` names the
- * operation type (`money_op_<kind>` in SQL), the rest are its parameters. `key`, `scope` and
- * `requestHash` carry the caller's Idempotency-Key; `userId` orders locks.
- */
-export interface MoneyOperation {
-  kind: string;
-  userId: string;
-  key?: string;
-  scope?: string;
-  requestHash?: string;
-  [parameter: string]: unknown;
-}
+export type { MoneyOperation } from './money.operations.js';
 
 /** What `money_execute` answers: `status` 200 with the operation's result, or a refusal. */
 export interface MoneyAnswer {
@@ -149,6 +146,28 @@ export function createMoneyEngine(database: Database, options: MoneyEngineOption
           setImmediate(pump);
         }
       });
+    },
+    /**
+     * What a product calls: its operation (typed by kind, checked against the kind's schema
+     * before it is queued), whose it is, when, and the request's Idempotency-Key if any; answers
+     * the accepted operation's typed answer or throws its refusal as the client's error.
+     */
+    async run<K extends MoneyOperationKind>(
+      userId: string,
+      op: { kind: K } & InputOf<K>,
+      context: { now: Date; claim?: IdempotencyClaim | undefined },
+    ): Promise<AnswerOf<K>> {
+      const { claim, now } = context;
+      const full = {
+        ...op,
+        userId,
+        now: now.toISOString(),
+        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
+      };
+      const parsed = moneyOperationSchema.safeParse(full);
+      // A programming error, not the customer's: the route validated what they sent.
+      if (!parsed.success) throw new Error(`money operation ${op.kind} is malformed: ${parsed.error.message}`);
+      return acceptedOrThrow(await this.execute(full as unknown as MoneyOperation)) as unknown as AnswerOf<K>;
     },
     stats,
     /** Operations waiting for a free slot (a gauge for the benchmark and logs). */

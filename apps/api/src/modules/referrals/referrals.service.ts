@@ -16,11 +16,11 @@ import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import { QuoteError, quoteSwap, type PricingPolicy } from '../market/market.rules.js';
 import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { usersService } from '../users/users.service.js';
 import * as repo from './referrals.repository.js';
 import type { RewardRequestRow, RewardRow } from './referrals.repository.js';
+import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
 
 /**
  * A payout request's status mail, an outbox kind: owed when the operator decides it (not when
@@ -76,18 +76,13 @@ export function createReferralsService(deps: ReferralsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim: IdempotencyClaim) {
-    return acceptedOrThrow(
-      await deps.money.execute({
-        userId,
-        key: claim.key,
-        scope: claim.scope,
-        requestHash: claim.requestHash,
-        now: now().toISOString(),
-        ...op,
-      }),
-    );
-  }
+  /** One money operation of this product, as this customer, now (the engine's typed entry). */
+  const execute = <K extends MoneyOperationKind>(
+    op: { kind: K } & InputOf<K>,
+    userId: string,
+    claim: IdempotencyClaim,
+    at: Date = now(),
+  ) => deps.money.run<K>(userId, op, { now: at, claim });
 
   return {
     /** GET /rewards: every reward with its source and status, and totals per status. */

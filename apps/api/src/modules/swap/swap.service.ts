@@ -15,8 +15,8 @@ import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import { QuoteError, quoteSwap, type PricingPolicy, type SwapQuote as QuoteFigures } from '../market/market.rules.js';
 import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
+import type { InputOf } from '../money/money.operations.js';
 
 export interface SwapDeps {
   db: Db;
@@ -72,20 +72,15 @@ export function createSwapService(deps: SwapDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function execute(operation: Record<string, unknown>, userId: string, claim: IdempotencyClaim) {
-    const answer = acceptedOrThrow(
-      await deps.money.execute({
-        userId,
-        key: claim.key,
-        scope: claim.scope,
-        requestHash: claim.requestHash,
-        code: newTransactionCode('QMGT'),
-        now: now().toISOString(),
-        ...operation,
-        kind: operation.kind as string,
-      }),
-    );
-    return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
+  /** A swap or a sell, as this customer, now, under a new QMGT transaction code. */
+  async function execute<K extends 'swap' | 'sell'>(
+    operation: { kind: K } & Omit<InputOf<K>, 'code'>,
+    userId: string,
+    claim: IdempotencyClaim,
+  ) {
+    const op = { ...operation, code: newTransactionCode('QMGT') } as { kind: K } & InputOf<K>;
+    const answer = await deps.money.run<K>(userId, op, { now: now(), claim });
+    return { transaction: deps.transactions.fromEngine(answer.transaction), replayed: answer.replayed === true };
   }
 
   return {

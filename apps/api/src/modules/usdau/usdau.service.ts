@@ -5,12 +5,12 @@ import { ApplicationUnavailable, badRequest, notFound, unprocessable } from '../
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
 import { usersService } from '../users/users.service.js';
 import * as repo from './usdau.repository.js';
 import type { UsdauRequestRow } from './usdau.repository.js';
 import { UsdauRuleError, payableAddress, usdauPayout } from './usdau.rules.js';
+import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
 
 /**
  * A USDAU request's status mail, an outbox kind: owed when it is filed and when it is decided,
@@ -51,16 +51,13 @@ export function createUsdauService(deps: UsdauDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function execute(op: Record<string, unknown> & { kind: string }, userId: string, claim?: IdempotencyClaim) {
-    return acceptedOrThrow(
-      await deps.money.execute({
-        userId,
-        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
-        now: now().toISOString(),
-        ...op,
-      }),
-    );
-  }
+  /** One money operation of this product, as this customer, now (the engine's typed entry). */
+  const execute = <K extends MoneyOperationKind>(
+    op: { kind: K } & InputOf<K>,
+    userId: string,
+    claim?: IdempotencyClaim,
+    at: Date = now(),
+  ) => deps.money.run<K>(userId, op, { now: at, claim });
 
   /** The request as the customer follows it: its payout's transaction tells whether it was sent. */
   async function toWire(row: UsdauRequestRow): Promise<UsdauRequest> {

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+/*
+ * Every money operation as `money_execute` reads it: one zod schema per registered kind
+ * (apps/api/sql/money_op_<kind>.sql), its field names those the SQL reads from `p_op`. The
+ * union types every call into the engine; the engine parses each operation against its kind
+ * before it goes to the database, so a field a caller forgot or misspelt fails in TypeScript
+ * at compile time and in tests at run time, not as a NULL deep in PL/pgSQL.
+ */
+
+/** An amount in an asset's smallest units, as text (the SQL casts it to numeric). */
+const units = z.string().regex(/^\d+$/, 'integer units as text');
+const id = z.uuid();
+const instant = z.iso.datetime({ offset: true });
+const day = z.iso.date();
+const code = z.string().min(1).max(40);
+const decision = z.enum(['approve', 'reject']);
+
+/** What every operation carries: whose it is, when, and the caller's Idempotency-Key if any. */
+const base = {
+  userId: id,
+  now: instant.optional(),
+  key: z.string().min(1).max(200).optional(),
+  scope: z.string().min(1).max(200).optional(),
+  requestHash: z.string().min(1).max(200).optional(),
+};
+
+/** An operator's decision on a request (the review's money step). */
+const decided = { decision, operatorId: id, reason: z.string().max(1000).nullable() };
+
+export const moneyOperationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...base,
+    kind: z.literal('deposit'),
+    txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+    logIndex: z.number().int().nonnegative(),
+    amount: units,
+    blockNumber: units,
+    code,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('swap'),
+    quoteId: id,
+    code,
+    expectAssetIn: z.enum(['QMGT', 'USDT']).optional(),
+    expectAmountIn: units.optional(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('sell'),
+    amountIn: units,
+    amountOut: units,
+    fee: units,
+    price: units,
+    minAmountOut: units,
+    code,
+  }),
+  z.object({ ...base, kind: z.literal('convert'), quoteId: id, code }),
+  z.object({ ...base, kind: z.literal('gae_purchase'), quoteId: id, code }),
+  z.object({
+    ...base,
+    kind: z.literal('gae_auto_save'),
+    planId: id,
+    period: z.string().regex(/^\d{4}-\d{2}$/),
+    nextRunOn: day,
+    amountUsdt: units,
+    grams: units,
+    fee: units,
+    price: units,
+    code,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('gae_terminate'),
+    planId: id,
+    code,
+    currency: z.enum(['USDT', 'QMGT']),
+    minRefund: units,
+    grams: units,
+    refund: units,
+    // Absent for a plan no longer active: the operation then answers the key's first answer or refuses.
+    spot: units.optional(),
+    gross: units.optional(),
+    earlyExit: z.boolean().optional(),
+    earlyExitFee: units.optional(),
+  }),
+  z.object({ ...base, kind: z.literal('gae_termination_decide'), terminationId: id, ...decided }),
+  z.object({
+    ...base,
+    kind: z.literal('ges_join'),
+    groupId: id,
+    documentId: id,
+    quoteId: id,
+    code,
+    ip: z.string().max(100).nullable(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('ges_instalment'),
+    membershipId: id,
+    seq: z.number().int().positive(),
+    dueOn: day,
+    amountUsdt: units,
+    grams: units,
+    fee: units,
+    price: units,
+    code,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('payment_open'),
+    quoteId: id,
+    amountCents: units,
+    code,
+    gateway: z.string().min(1).max(40),
+    expiresAt: instant,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('payment_credit'),
+    paymentId: id,
+    amountCents: units.nullable(),
+    currency: z.string().max(10).nullable(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('remit'),
+    recipientId: id,
+    amount: units,
+    roundUp: units,
+    quoteId: id.nullish(),
+    code,
+    recipientCode: code,
+  }),
+  z.object({ ...base, kind: z.literal('reward_claim'), rewardId: id, code }),
+  z.object({
+    ...base,
+    kind: z.literal('reward_sell'),
+    amountIn: units,
+    amountOut: units,
+    fee: units,
+    price: units,
+    minAmountOut: units,
+    code,
+  }),
+  z.object({ ...base, kind: z.literal('reward_payout_request'), amount: units, code }),
+  z.object({ ...base, kind: z.literal('reward_payout_decide'), requestId: id, ...decided }),
+  z.object({
+    ...base,
+    kind: z.literal('staking_stake'),
+    code,
+    amount: units,
+    termDays: z.number().int().positive(),
+    aprBps: z.number().int().nonnegative(),
+    interest: units,
+    maturesAt: instant,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('staking_close'),
+    positionId: id,
+    reason: z.enum(['unstake', 'maturity']),
+    code,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('usdau_request'),
+    code,
+    grams: units,
+    address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    price: units,
+    usdauAmount: units,
+  }),
+  z.object({ ...base, kind: z.literal('usdau_decide'), requestId: id, ...decided }),
+]);
+
+export type MoneyOperation = z.infer<typeof moneyOperationSchema>;
+export type MoneyOperationKind = MoneyOperation['kind'];
+/**
+ * An operation of kind K without what `run` adds (whose, when, the Idempotency-Key): what a
+ * product writes. Taken as `{ kind: K } & InputOf<K>`, so that K is read off the literal.
+ */
+export type InputOf<K extends MoneyOperationKind> = Omit<
+  Extract<MoneyOperation, { kind: K }>,
+  'userId' | 'now' | 'key' | 'scope' | 'requestHash'
+>;
+
+/** A transaction as `transaction_json` answers it (amounts as text). */
+export type TransactionJson = Record<string, string | null>;
+type Booked = { transaction: TransactionJson };
+type MaybeBooked = { transaction?: TransactionJson };
+
+/**
+ * What each kind adds to an accepted answer (status 200), as its SQL function builds it. An
+ * `outcome` says what a job's operation did; a refusal is never an accepted answer.
+ */
+interface AnswerFields {
+  deposit: MaybeBooked & { duplicate?: boolean };
+  swap: Booked;
+  sell: Booked;
+  convert: Booked;
+  gae_purchase: Booked;
+  gae_auto_save: MaybeBooked & { outcome: 'bought' | 'skipped' | 'not_due' | 'duplicate' };
+  gae_terminate: { terminationId: string };
+  gae_termination_decide: MaybeBooked & { terminationId: string };
+  ges_join: Booked & { membershipId: string };
+  ges_instalment: MaybeBooked & { outcome: string };
+  payment_open: { paymentId: string };
+  payment_credit: MaybeBooked & { outcome: 'credited' | 'duplicate' | 'mismatch' | string };
+  remit: Booked & { remittanceId: string };
+  reward_claim: Booked;
+  reward_sell: Booked;
+  reward_payout_request: { requestId: string };
+  reward_payout_decide: MaybeBooked & { requestId: string };
+  staking_stake: Booked & { positionId: string };
+  staking_close: MaybeBooked & { positionId?: string; outcome?: 'not_due' };
+  usdau_request: { requestId: string };
+  usdau_decide: { requestId: string };
+}
+
+/** An accepted answer of kind K: the engine's common fields and what that kind adds. */
+export type AnswerOf<K extends MoneyOperationKind> = {
+  status: number;
+  replayed?: boolean;
+} & AnswerFields[K];
