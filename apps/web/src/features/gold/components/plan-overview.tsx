@@ -54,16 +54,7 @@ export function PlanOverview() {
       </Group>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Your plan could not be loaded">
-        <Stack gap="xs">
-          <Text size="sm">{errorMessage(query.error, 'Please try again.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()} w="fit-content">
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Your plan could not be loaded" query={query} fallback="Please try again." gap="xs" />;
   const { plan, price } = query.data;
   const open = plan !== null && plan.status !== 'terminated';
   return (
