@@ -5,9 +5,9 @@ import { transactionSchema } from './wallet.js';
 
 /*
  * Gold savings (DESIGN.md sections 2, 8 and 9): the GAE plan and its GAEX top-ups, the
- * statement, termination, monthly auto-save, Convert between QMGT and GSA grams, USDAU
- * requests and the proof of reserves. Amounts are decimal strings: grams (GOLD, 6 decimals),
- * USDT, QMGT and USDAU (18 decimals).
+ * statement, termination, monthly auto-save, Convert between QMGT and GSA grams, and the
+ * proof of reserves (USDAU requests are in usdau.ts). Amounts are decimal strings: grams (GOLD,
+ * 6 decimals), USDT and QMGT (18 decimals).
  */
 
 /** GAE purchase: grams = USDT / (spot x 1.03). */
@@ -192,37 +192,6 @@ export const convertQuoteSchema = z.object({
 export type ConvertQuote = z.infer<typeof convertQuoteSchema>;
 export const convertRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unknown quote' }) });
 
-/** A 0x address of 40 hex digits; mixed case must be a valid EIP-55 checksum (checked by the server). */
-export const evmAddressSchema = text(42, { required: 'Address is required' }).regex(
-  /^0x[0-9a-fA-F]{40}$/,
-  'Enter a 0x address of 40 hexadecimal characters',
-);
-export const usdauRequestBodySchema = z.object({ grams: decimalStringSchema, address: evmAddressSchema });
-/** The smallest USDAU request. */
-export const USDAU_MIN_GRAMS = '0.1';
-/** USDAU paid per gram: spot x 0.98, the price the platform buys gold back at (as a termination). */
-export const USDAU_SPREAD_BPS = GAE_TERMINATION_SPREAD_BPS;
-export type UsdauRequestBody = z.infer<typeof usdauRequestBodySchema>;
-export const USDAU_STATUSES = ['pending', 'approved', 'sent', 'rejected', 'failed'] as const;
-export const usdauRequestSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  grams: z.string(),
-  address: z.string(),
-  /** USDAU to be sent: grams x spot x 0.98 at the request. */
-  usdauAmount: z.string(),
-  price: z.string(),
-  status: z.enum(USDAU_STATUSES),
-  reason: z.string().nullable(),
-  txHash: z.string().nullable(),
-  explorerUrl: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
-export type UsdauRequest = z.infer<typeof usdauRequestSchema>;
-export const usdauRequestResponseSchema = z.object({ request: usdauRequestSchema });
-export const usdauRequestsResponseSchema = z.object({ data: z.array(usdauRequestSchema) });
-
 /** GET /balances: every asset by purpose (DESIGN.md section 8). */
 const purposeBalancesSchema = z.object({ available: z.string(), locked: z.string() });
 export const balancesResponseSchema = z.object({
@@ -278,8 +247,6 @@ export type Reserves = z.infer<typeof reservesSchema>;
 /** The operator's queues. */
 export const adminTerminationSchema = terminationSchema.extend({ username: z.string(), email: z.string() });
 export const adminTerminationsResponseSchema = z.object({ data: z.array(adminTerminationSchema) });
-export const adminUsdauRequestSchema = usdauRequestSchema.extend({ username: z.string(), email: z.string() });
-export const adminUsdauRequestsResponseSchema = z.object({ data: z.array(adminUsdauRequestSchema) });
 export const adminDecisionSchema = z.object({
   reason: text(500, { multiline: true }).optional(),
 });

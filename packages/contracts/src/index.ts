@@ -13,6 +13,7 @@ export * from './settlement.js';
 export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';
+export * from './usdau.js';
 export * from './referrals.js';
 export * from './staking.js';
 export * from './ges.js';

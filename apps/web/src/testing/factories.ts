@@ -33,3 +33,19 @@ export function apiErrorBody(
 ) {
   return { error: { status, name, message, details } };
 }
+
+/** A customer's answers to the first three KYC steps (personal, address and contact, identity), all valid. */
+export const kycStepsOneToThree = {
+  firstName: 'Ana',
+  lastName: 'Lim',
+  dateOfBirth: '1990-05-17',
+  gender: 'Female',
+  citizenship: 'Malaysian',
+  address: '1 Jalan Emas',
+  city: 'Kuala Lumpur',
+  postalCode: '50000',
+  country: 'Malaysia',
+  mobilePhone: '+60 12 345 6789',
+  idType: 'Passport',
+  idNumber: 'A1234567',
+};

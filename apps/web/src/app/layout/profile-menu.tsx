@@ -28,6 +28,20 @@ type ProfileMenuProps = {
   onLogOut: () => void;
 };
 
+/** The operator's back-office screens, in the menu's order. */
+const BACK_OFFICE = [
+  { label: 'Back office', path: paths.adminKyc },
+  { label: 'GAE terminations', path: paths.adminTerminations },
+  { label: 'Reward requests', path: paths.rewardRequests },
+  { label: 'Consultants', path: paths.adminConsultants },
+  { label: 'USDAU requests', path: paths.adminUsdauRequests },
+  { label: 'Vault bars', path: paths.adminVaultBars },
+  { label: 'GDS groups', path: paths.adminGes },
+  { label: 'Content and support', path: paths.adminContent },
+  { label: 'Compliance', path: paths.adminCompliance },
+  { label: 'Payments and remittances', path: paths.adminPayments },
+] as const;
+
 const kycItemColor: Partial<Record<KycStatus, string>> = { Pending: 'yellow', Rejected: 'red' };
 
 /** The profile menu of SPEC.md section 2; it closes on a click outside. */
@@ -102,80 +116,18 @@ export function ProfileMenu({
             My Profile
           </Menu.Item>
         ) : null}
-        {user.role === 'operator' ? (
-          <>
-            <Menu.Item
-              component={Link}
-              to={paths.adminKyc.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Back office
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminTerminations.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              GAE terminations
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.rewardRequests.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Reward requests
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminConsultants.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Consultants
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminUsdauRequests.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              USDAU requests
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminVaultBars.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Vault bars
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminGes.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              GDS groups
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminContent.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Content and support
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminCompliance.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Compliance
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.adminPayments.to()}
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-            >
-              Payments and remittances
-            </Menu.Item>
-          </>
-        ) : null}
+        {user.role === 'operator'
+          ? BACK_OFFICE.map(({ label, path }) => (
+              <Menu.Item
+                key={label}
+                component={Link}
+                to={path.to()}
+                leftSection={<IconBuildingBank size={16} aria-hidden />}
+              >
+                {label}
+              </Menu.Item>
+            ))
+          : null}
         <Menu.Item leftSection={<IconQrcode size={16} aria-hidden />} onClick={onShowReferralCode}>
           Show Referral Code
         </Menu.Item>

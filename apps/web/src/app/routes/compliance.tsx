@@ -1,5 +1,5 @@
-import { Stack, Title } from '@mantine/core';
-import { ScreenTitle } from '@/components/ui/screen-title';
+import { Stack } from '@mantine/core';
+import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
 import { BankReview } from '@/features/compliance/components/bank-review';
 import { BankVerification } from '@/features/compliance/components/bank-verification';
 import { NomineeForm } from '@/features/compliance/components/nominee-form';
@@ -32,18 +32,12 @@ export function AdminComplianceRoute() {
     <>
       <ScreenTitle>Compliance</ScreenTitle>
       <Stack gap="xl">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Bank accounts to review
-          </Title>
+        <ScreenSection title="Bank accounts to review">
           <BankReview />
-        </Stack>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Nominees
-          </Title>
+        </ScreenSection>
+        <ScreenSection title="Nominees">
           <NomineesAdmin />
-        </Stack>
+        </ScreenSection>
       </Stack>
     </>
   );

@@ -1,7 +1,8 @@
-import { Anchor, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconCoin, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { GoldHoldings } from '@/features/gold/components/gold-holdings';
 import { RecentActivity } from '@/features/transactions/components/recent-activity';
@@ -47,25 +48,18 @@ export function DashboardRoute() {
           </Grid.Col>
         </Grid>
         <GoldHoldings />
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="recent-activity-title"
+        <SectionCard
+          title="Recent activity"
+          titleId="recent-activity-title"
+          gap="sm"
+          action={
+            <Anchor component={Link} to={paths.transactions.to()} size="sm">
+              All transactions
+            </Anchor>
+          }
         >
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={2} size="h4" id="recent-activity-title">
-                Recent activity
-              </Title>
-              <Anchor component={Link} to={paths.transactions.to()} size="sm">
-                All transactions
-              </Anchor>
-            </Group>
-            <RecentActivity />
-          </Stack>
-        </Paper>
+          <RecentActivity />
+        </SectionCard>
       </Stack>
     </>
   );

@@ -1,8 +1,8 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { GaeKind } from '@qmgt/contracts';
 import { useCallback } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ScreenTitle } from '@/components/ui/screen-title';
+import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { executeConvert, purchaseGae } from '@/features/gold/api/gold-api';
 import { ConvertForm, type ConvertConfirmation } from '@/features/gold/components/convert-form';
@@ -136,13 +136,10 @@ export function ConvertRoute() {
       <ScreenTitle>Convert Transactions</ScreenTitle>
       <Stack gap="xl">
         <ConvertForm onConfirm={confirm} />
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            History
-          </Title>
+        <ScreenSection title="History">
           <HistoryNav />
           <TransactionHistory type="CONVERT" label="Convert transactions" />
-        </Stack>
+        </ScreenSection>
       </Stack>
     </>
   );
@@ -169,12 +166,9 @@ export function UsdauRequestRoute() {
       <ScreenTitle>USDAU Request External</ScreenTitle>
       <Stack gap="xl">
         <UsdauRequestForm />
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Your requests
-          </Title>
+        <ScreenSection title="Your requests">
           <UsdauRequests />
-        </Stack>
+        </ScreenSection>
       </Stack>
     </>
   );

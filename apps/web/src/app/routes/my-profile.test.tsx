@@ -2,28 +2,13 @@ import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiErrorBody, buildSession, kycStepsOneToThree } from '@/testing/factories';
 import { apiUrl, FILE_PART, testApi } from '@/testing/handlers';
 import { fakeKyc } from '@/testing/kyc-api';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
-const submitted = {
-  firstName: 'Ana',
-  lastName: 'Lim',
-  dateOfBirth: '1990-05-17',
-  gender: 'Female',
-  citizenship: 'Malaysian',
-  address: '1 Jalan Emas',
-  city: 'Kuala Lumpur',
-  postalCode: '50000',
-  country: 'Malaysia',
-  mobilePhone: '+60 12 345 6789',
-  idType: 'Passport',
-  idNumber: 'A1234567',
-  occupation: 'Engineer',
-  sourceOfIncome: 'Salary',
-};
+const submitted = { ...kycStepsOneToThree, occupation: 'Engineer', sourceOfIncome: 'Salary' };
 
 const verified = () =>
   buildSession({ kycVerified: 'Verified', username: 'goldsaver', email: 'ana@example.test', refCode: 'GOLD7' });

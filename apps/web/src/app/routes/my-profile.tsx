@@ -1,7 +1,8 @@
-import { ActionIcon, Code, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { Detail } from '@/components/ui/detail';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { SectionCard } from '@/components/ui/section-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { KycBadge } from '@/features/kyc/components/kyc-badge';
 import { PersonalInfoSummary } from '@/features/kyc/components/profile/personal-info-summary';
@@ -9,33 +10,6 @@ import { ProfilePicture } from '@/features/kyc/components/profile/profile-pictur
 import { copyReferralLink } from '@/lib/copy-feedback';
 import { referralLink } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper component="section" aria-labelledby={id} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** /My-Profile (KYC verified): the account, the picture, the submitted details and the password. */
 export function MyProfileRoute() {
@@ -48,7 +22,7 @@ export function MyProfileRoute() {
       <ScreenTitle>My Profile</ScreenTitle>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100}>
         <Stack gap="lg">
-          <Section title="Account">
+          <SectionCard title="Account">
             <ProfilePicture fallback={user.username.slice(0, 2).toUpperCase()} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Detail label="Username">{user.username}</Detail>
@@ -72,17 +46,17 @@ export function MyProfileRoute() {
                 <KycBadge status={user.kycVerified} />
               </Detail>
             </SimpleGrid>
-          </Section>
-          <Section title="Change password">
+          </SectionCard>
+          <SectionCard title="Change password">
             <Text size="sm" c="dimmed" mt={-8}>
               Your other sessions end when the password changes.
             </Text>
             <ChangePasswordForm />
-          </Section>
+          </SectionCard>
         </Stack>
-        <Section title="Identity details">
+        <SectionCard title="Identity details">
           <PersonalInfoSummary />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
     </>
   );

@@ -1,8 +1,8 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ScreenTitle } from '@/components/ui/screen-title';
+import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
 import { paymentKeys, remit } from '@/features/payments/api/payments-api';
 import { PaymentsAdmin, RemittancesAdmin } from '@/features/payments/components/payments-admin';
 import { PaymentStatus } from '@/features/payments/components/payment-status';
@@ -27,12 +27,7 @@ export function SpendToSaveRoute() {
       <ScreenTitle>Spend To Save</ScreenTitle>
       <Stack gap="xl">
         {verified ? <SpendToSaveForm /> : <KycTradeNotice />}
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Your payments
-          </Title>
-          {verified ? <PaymentsList /> : null}
-        </Stack>
+        <ScreenSection title="Your payments">{verified ? <PaymentsList /> : null}</ScreenSection>
       </Stack>
     </>
   );
@@ -90,12 +85,9 @@ export function RemitToSaveRoute() {
       <Stack gap="xl">
         {verified ? <RemitForm onConfirm={confirm} available={balance.data?.usdt} /> : <KycTradeNotice />}
         {verified ? (
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Remittances
-            </Title>
+          <ScreenSection title="Remittances">
             <RemittancesList />
-          </Stack>
+          </ScreenSection>
         ) : null}
       </Stack>
     </>
@@ -108,18 +100,12 @@ export function AdminPaymentsRoute() {
     <>
       <ScreenTitle>Payments and Remittances</ScreenTitle>
       <Stack gap="xl">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Spend To Save payments
-          </Title>
+        <ScreenSection title="Spend To Save payments">
           <PaymentsAdmin />
-        </Stack>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Remittances
-          </Title>
+        </ScreenSection>
+        <ScreenSection title="Remittances">
           <RemittancesAdmin />
-        </Stack>
+        </ScreenSection>
       </Stack>
     </>
   );

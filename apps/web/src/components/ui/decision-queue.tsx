@@ -1,8 +1,8 @@
-import { Alert, Badge, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { QueryTable, type TableColumn } from './data-table';
 import { useOperatorDecision, type Decision } from './operator-decision';
 
 /** What every customer request in a back-office queue carries. */
@@ -45,71 +45,58 @@ export function DecisionQueue<R extends QueuedRequest, Result>(props: DecisionQu
     describe: props.describe,
   });
 
-  if (query.isPending) return <Loader aria-label={`Loading ${noun}`} />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'The requests could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No {noun} yet.</Text>;
+  const requestColumns: TableColumn<R>[] = [
+    { header: 'Requested', style: NO_WRAP, cell: (request) => formatDateTime(props.requestedAt(request)) },
+    {
+      header: 'Customer',
+      cell: (request) => (
+        <>
+          <Text size="sm">{request.username}</Text>
+          <Text size="xs" c="dimmed">
+            {request.email}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Code', mono: true, style: NO_WRAP, cell: (request) => request.code },
+    ...columns.map((column) => ({
+      header: column.header,
+      numeric: column.numeric,
+      style: column.numeric ? NO_WRAP : undefined,
+      cell: column.cell,
+    })),
+    {
+      header: 'Status',
+      cell: (request) => {
+        const status = props.status(request);
+        return (
+          <>
+            <Badge color={status.color} variant="light">
+              {status.label}
+            </Badge>
+            {request.reason ? (
+              <Text size="xs" c="dimmed">
+                {request.reason}
+              </Text>
+            ) : null}
+            {status.more}
+          </>
+        );
+      },
+    },
+    { header: '', cell: (request) => (props.isOpen(request) ? buttons(request.id, request.code) : null) },
+  ];
   return (
-    <Paper withBorder radius="lg" p="md">
-      <ScrollArea type="auto">
-        <Table striped miw={props.minWidth} aria-label={props.label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Requested</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Code</Table.Th>
-              {columns.map((column) => (
-                <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined}>
-                  {column.header}
-                </Table.Th>
-              ))}
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.data.map((request) => {
-              const status = props.status(request);
-              return (
-                <Table.Tr key={request.id}>
-                  <Table.Td style={NO_WRAP}>{formatDateTime(props.requestedAt(request))}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{request.username}</Text>
-                    <Text size="xs" c="dimmed">
-                      {request.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ff="monospace" style={NO_WRAP}>
-                    {request.code}
-                  </Table.Td>
-                  {columns.map((column) => (
-                    <Table.Td
-                      key={column.header}
-                      ta={column.numeric ? 'right' : undefined}
-                      ff={column.numeric ? 'monospace' : undefined}
-                      style={column.numeric ? NO_WRAP : undefined}
-                    >
-                      {column.cell(request)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Badge color={status.color} variant="light">
-                      {status.label}
-                    </Badge>
-                    {request.reason ? (
-                      <Text size="xs" c="dimmed">
-                        {request.reason}
-                      </Text>
-                    ) : null}
-                    {status.more}
-                  </Table.Td>
-                  <Table.Td>{props.isOpen(request) ? buttons(request.id, request.code) : null}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+    <QueryTable
+      query={query}
+      loadingLabel={`Loading ${noun}`}
+      failure="The requests could not be loaded."
+      empty={<>No {noun} yet.</>}
+      label={props.label}
+      minWidth={props.minWidth}
+      columns={requestColumns}
+    >
       {dialog}
-    </Paper>
+    </QueryTable>
   );
 }

@@ -7,6 +7,18 @@ import { currentPath, renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store';
 
+/** The server refuses the sign-in until the e-mail address is verified, and re-sends the link. */
+function refuseSignInAsUnverified() {
+  server.use(
+    http.post(apiUrl('/auth/local'), () =>
+      HttpResponse.json(apiErrorBody(403, 'Your e-mail address is not verified yet', 'ForbiddenError'), {
+        status: 403,
+      }),
+    ),
+    http.post(apiUrl('/link-verification/registration'), () => HttpResponse.json({ ok: true })),
+  );
+}
+
 describe('sign in', () => {
   it('stores the token and shows the private shell', async () => {
     const session = buildSession({ username: 'goldsaver', kycVerified: 'Verified' });
@@ -85,14 +97,7 @@ describe('sign in', () => {
   });
 
   it('offers to re-send the verification e-mail when the address is unconfirmed', async () => {
-    server.use(
-      http.post(apiUrl('/auth/local'), () =>
-        HttpResponse.json(apiErrorBody(403, 'Your e-mail address is not verified yet', 'ForbiddenError'), {
-          status: 403,
-        }),
-      ),
-      http.post(apiUrl('/link-verification/registration'), () => HttpResponse.json({ ok: true })),
-    );
+    refuseSignInAsUnverified();
     const { user } = renderApp('/signin');
 
     await user.type(screen.getByLabelText('E-mail or username'), 'New@Example.test');
@@ -108,14 +113,7 @@ describe('sign in', () => {
   });
 
   it('asks for the address before re-sending when the client signed in with a username', async () => {
-    server.use(
-      http.post(apiUrl('/auth/local'), () =>
-        HttpResponse.json(apiErrorBody(403, 'Your e-mail address is not verified yet', 'ForbiddenError'), {
-          status: 403,
-        }),
-      ),
-      http.post(apiUrl('/link-verification/registration'), () => HttpResponse.json({ ok: true })),
-    );
+    refuseSignInAsUnverified();
     const { user } = renderApp('/signin');
     await user.type(screen.getByLabelText('E-mail or username'), 'goldsaver');
     await user.type(screen.getByLabelText('Password'), 'long enough');

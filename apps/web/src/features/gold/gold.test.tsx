@@ -58,6 +58,24 @@ describe('GAE plan screens', () => {
     expect(screen.getByRole('link', { name: 'Terminate plan' })).toHaveAttribute('href', '/termination');
   });
 
+  it('says when the plan cannot be loaded, and asks again on Try again', async () => {
+    let refuse = true;
+    server.use(
+      http.get(apiUrl('/gae/plan'), () =>
+        refuse
+          ? HttpResponse.json(apiErrorBody(409, 'Your plan is being updated.', 'ConflictError'), { status: 409 })
+          : HttpResponse.json(plan()),
+      ),
+    );
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    const alert = await screen.findByRole('alert', { name: 'Your plan could not be loaded' });
+    expect(within(alert).getByText('Your plan is being updated.')).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2.2404 g')).toBeInTheDocument();
+  });
+
   it('shows the quote (price, fee, grams) before anything moves, then buys with an Idempotency-Key', async () => {
     server.use(
       http.post(apiUrl('/gae/quote'), () => HttpResponse.json(quote)),
@@ -330,6 +348,25 @@ describe('GAE plan screens', () => {
     renderApp('/GAE/Account-Statement', { session: verified() });
     expect(await screen.findByText('No movements in this period.')).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+  });
+
+  it('says when the statement PDF cannot be made, and asks again on Try again', async () => {
+    let refuse = true;
+    server.use(
+      http.get(apiUrl('/gae/statement.pdf'), () =>
+        refuse
+          ? HttpResponse.json(apiErrorBody(409, 'You have no GAE plan yet.', 'ConflictError'), { status: 409 })
+          : new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }),
+      ),
+    );
+    const { user } = renderApp('/pdf', { session: verified() });
+    const alert = await screen.findByRole('alert', { name: 'The statement could not be made' });
+    expect(within(alert).getByText('You have no GAE plan yet.')).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTitle('GAE account statement')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'The statement could not be made' })).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { ANNUAL_INCOME_MESSAGE } from '@qmgt/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
-import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiErrorBody, buildSession, kycStepsOneToThree } from '@/testing/factories';
 import { apiUrl, FILE_PART, testApi } from '@/testing/handlers';
 import { fakeKyc } from '@/testing/kyc-api';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
@@ -27,21 +27,6 @@ async function fillPersonal(user: User) {
   await choose(user, 'Gender', 'Female');
   await user.type(field('Citizenship'), 'Malaysian');
 }
-
-const completeSteps123 = {
-  firstName: 'Ana',
-  lastName: 'Lim',
-  dateOfBirth: '1990-05-17',
-  gender: 'Female',
-  citizenship: 'Malaysian',
-  address: '1 Jalan Emas',
-  city: 'Kuala Lumpur',
-  postalCode: '50000',
-  country: 'Malaysia',
-  mobilePhone: '+60 12 345 6789',
-  idType: 'Passport',
-  idNumber: 'A1234567',
-};
 
 describe('KYC registration form', () => {
   it('checks each step with its own schema before moving on, saving the draft on the way', async () => {
@@ -126,7 +111,7 @@ describe('KYC registration form', () => {
   });
 
   it('submits the whole form on the last step and goes on to /kyc-verification', async () => {
-    fakeKyc.personal.form = { ...fakeKyc.personal.form, ...completeSteps123 };
+    fakeKyc.personal.form = { ...fakeKyc.personal.form, ...kycStepsOneToThree };
     fakeKyc.personal.currentStep = 3;
     const { user, router } = renderApp('/Registration/4', { session: buildSession() });
     expect(await screen.findByRole('heading', { name: 'Work and income' })).toBeInTheDocument();
@@ -142,13 +127,13 @@ describe('KYC registration form', () => {
     expect(currentPath(router)).toBe('/kyc-verification');
     expect(await screen.findByText('Your personal details have been submitted.')).toBeInTheDocument();
     const submitted = testApi.calls.find((call) => call.path === '/verification/personal-info');
-    expect(submitted?.body).toMatchObject({ ...completeSteps123, occupation: 'Engineer', sourceOfIncome: 'Salary' });
+    expect(submitted?.body).toMatchObject({ ...kycStepsOneToThree, occupation: 'Engineer', sourceOfIncome: 'Salary' });
   });
 
   it('takes annual income as an amount only', async () => {
     fakeKyc.personal.form = {
       ...fakeKyc.personal.form,
-      ...completeSteps123,
+      ...kycStepsOneToThree,
       occupation: 'Engineer',
       sourceOfIncome: 'Salary',
     };
@@ -173,7 +158,7 @@ describe('KYC registration form', () => {
   it("shows the server's refusal on submit and stays on the form", async () => {
     fakeKyc.personal.form = {
       ...fakeKyc.personal.form,
-      ...completeSteps123,
+      ...kycStepsOneToThree,
       occupation: 'Engineer',
       sourceOfIncome: 'Salary',
     };

@@ -358,6 +358,15 @@ describe('selling QMGT on the QMGT page', () => {
     return screen.findByRole('group', { name: 'Quote' });
   }
   const lastQuoteId = () => [...fakeWallet.quotes.keys()].at(-1)!;
+  /** Two QMGT held, half a QMGT offered at a quote, and the sale refused with `failure`. */
+  async function sellHalfRefusedWith(failure: NonNullable<typeof fakeWallet.nextMoveFailure>) {
+    fakeWallet.balance = { usdt: '0', qmgt: '2' };
+    fakeWallet.nextMoveFailure = failure;
+    const { user } = renderApp('/transactions-buysell', { session: verified() });
+    await typeSale(user, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    return user;
+  }
 
   it('shows the price, the fee and the USDT received with the countdown, then sells that quote with an Idempotency-Key', async () => {
     fakeWallet.balance = { usdt: '0', qmgt: '2' };
@@ -417,15 +426,11 @@ describe('selling QMGT on the QMGT page', () => {
   });
 
   it('says an expired quote sold nothing and asks for a new quote by itself', async () => {
-    fakeWallet.balance = { usdt: '0', qmgt: '2' };
-    fakeWallet.nextMoveFailure = {
+    const user = await sellHalfRefusedWith({
       status: 422,
       message: 'This quote has expired. Please ask for a new one.',
       name: 'QuoteExpiredError',
-    };
-    const { user } = renderApp('/transactions-buysell', { session: verified() });
-    await typeSale(user, '0.5');
-    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    });
 
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Transaction Failed')).toBeInTheDocument();
@@ -449,15 +454,11 @@ describe('selling QMGT on the QMGT page', () => {
   });
 
   it('says the price moved past the quote, and shows a new one', async () => {
-    fakeWallet.balance = { usdt: '0', qmgt: '2' };
-    fakeWallet.nextMoveFailure = {
+    await sellHalfRefusedWith({
       status: 409,
       message: 'The price moved below the least you accept.',
       name: 'PriceMovedError',
-    };
-    const { user } = renderApp('/transactions-buysell', { session: verified() });
-    await typeSale(user, '0.5');
-    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    });
     expect(
       await screen.findByText(
         'The price moved past the quote you accepted, so nothing moved. A new quote is on screen: check it and confirm again.',
@@ -468,15 +469,11 @@ describe('selling QMGT on the QMGT page', () => {
   });
 
   it('while the first attempt still runs, says so and sends the same attempt again with the same key', async () => {
-    fakeWallet.balance = { usdt: '0', qmgt: '2' };
-    fakeWallet.nextMoveFailure = {
+    const user = await sellHalfRefusedWith({
       status: 409,
       message: 'A request with this Idempotency-Key is still being processed.',
       name: 'IdempotencyKeyInUseError',
-    };
-    const { user } = renderApp('/transactions-buysell', { session: verified() });
-    await typeSale(user, '0.5');
-    await user.click(screen.getByRole('button', { name: 'Sell QMGT' }));
+    });
     expect(
       await screen.findByText(
         'Your previous attempt is still being processed. Wait a few seconds, then confirm again to see how it ended.',

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { notifySuccess } from '@/lib/notify';
 import { useSessionStore } from '@/lib/session-store';
 import { useChangePassword } from '../api/change-password';
+import { NewPasswordFields } from './new-password-fields';
 
 const emptyForm = { currentPassword: '', password: '', passwordConfirmation: '' };
 
@@ -41,17 +42,10 @@ export function ChangePasswordForm() {
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.passwordConfirmation?.message}
-          {...form.register('passwordConfirmation')}
+        <NewPasswordFields
+          password={form.register('password')}
+          confirmation={form.register('passwordConfirmation')}
+          errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
         />
         <Button type="submit" fullWidth loading={change.isPending}>
           Change password

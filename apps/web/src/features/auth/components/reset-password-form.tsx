@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { resetPasswordRequestSchema } from '@qmgt/contracts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 type ResetPasswordFormProps = {
   token: string;
@@ -48,17 +49,10 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
             {errors.token.message}
           </Alert>
         ) : null}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.passwordConfirmation?.message}
-          {...form.register('passwordConfirmation')}
+        <NewPasswordFields
+          password={form.register('password')}
+          confirmation={form.register('passwordConfirmation')}
+          errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Set new password

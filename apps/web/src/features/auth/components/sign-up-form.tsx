@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { registerRequestSchema } from '@qmgt/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { useSessionStore } from '@/lib/session-store';
 import { useRegister } from '../api/register';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { CheckInbox } from './check-inbox';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The register payload plus the confirmation a person types twice. */
 const signUpFormSchema = registerRequestSchema
@@ -70,17 +71,11 @@ export function SignUpForm({ referralCode = '', mailboxLink }: SignUpFormProps) 
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+          <NewPasswordFields
+            password={form.register('password')}
+            confirmation={form.register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirmation: errors.confirmPassword?.message }}
+            labels={{ password: 'Password', confirmation: 'Confirm password' }}
           />
           <TextInput
             label="Referral code"

@@ -30,6 +30,42 @@ import {
   withdrawAnnouncement,
 } from '../api/content-api';
 
+/** The title and Markdown text of what an operator publishes: an announcement, a version of the terms. */
+function DocumentFields<T extends { title: string; body: string }>({
+  form,
+  onChange,
+  textLabel,
+  minRows,
+  maxLength,
+}: {
+  form: T;
+  onChange: (form: T) => void;
+  textLabel: string;
+  minRows: number;
+  maxLength?: number;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Title"
+        required
+        maxLength={160}
+        value={form.title}
+        onChange={(e) => onChange({ ...form, title: e.currentTarget.value })}
+      />
+      <Textarea
+        label={textLabel}
+        required
+        autosize
+        minRows={minRows}
+        maxLength={maxLength}
+        value={form.body}
+        onChange={(e) => onChange({ ...form, body: e.currentTarget.value })}
+      />
+    </>
+  );
+}
+
 function AnnouncementsAdmin() {
   const queryClient = useQueryClient();
   const list = useQuery(announcementsQueryOptions());
@@ -61,21 +97,12 @@ function AnnouncementsAdmin() {
           }}
         >
           <Stack gap="sm">
-            <TextInput
-              label="Title"
-              required
-              maxLength={160}
-              value={form.title}
-              onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-            />
-            <Textarea
-              label="Text (markdown: # heading, **bold**, _italic_, - list, [link](https://…))"
-              required
-              autosize
+            <DocumentFields
+              form={form}
+              onChange={setForm}
+              textLabel="Text (markdown: # heading, **bold**, _italic_, - list, [link](https://…))"
               minRows={5}
               maxLength={20000}
-              value={form.body}
-              onChange={(e) => setForm({ ...form, body: e.currentTarget.value })}
             />
             {form.body.trim() ? (
               <Paper withBorder radius="md" p="sm" aria-label="Preview">
@@ -165,21 +192,7 @@ function TermsAdmin() {
               ? `Current: version ${current.data.version}, published ${formatDate(current.data.publishedAt)}.`
               : 'No terms are published yet.'}
           </Text>
-          <TextInput
-            label="Title"
-            required
-            maxLength={160}
-            value={form.title}
-            onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-          />
-          <Textarea
-            label="Text (markdown)"
-            required
-            autosize
-            minRows={8}
-            value={form.body}
-            onChange={(e) => setForm({ ...form, body: e.currentTarget.value })}
-          />
+          <DocumentFields form={form} onChange={setForm} textLabel="Text (markdown)" minRows={8} />
           {publish.isError ? (
             <Alert color="red">{errorMessage(publish.error, 'The terms could not be published.')}</Alert>
           ) : null}

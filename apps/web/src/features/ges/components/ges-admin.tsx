@@ -4,15 +4,12 @@ import {
   Button,
   FileInput,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Paper,
-  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -29,6 +26,7 @@ import {
 } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
@@ -318,105 +316,82 @@ export function GesAdmin() {
           {failed.mutation.variables?.name} could not be {failed.action}: {errorMessage(failed.mutation.error)}
         </Alert>
       ) : null}
-      {query.isPending ? (
-        <Loader aria-label="Loading groups" />
-      ) : query.isError ? (
-        <Alert color="red">{errorMessage(query.error, 'The groups could not be loaded.')}</Alert>
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No groups yet.</Text>
-      ) : (
-        <Paper withBorder radius="lg" p="md">
-          <ScrollArea type="auto">
-            <Table striped miw={920} aria-label="Groups">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th ta="right">Instalment</Table.Th>
-                  <Table.Th>Term</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>Agreement</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.data.map((g) => (
-                  <Table.Tr key={g.id}>
-                    <Table.Td>{g.name}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatAmount(g.instalmentUsdt, 'USDT')} USDT
-                    </Table.Td>
-                    <Table.Td>
-                      {g.termMonths} months from {formatDate(g.startDate)}
-                    </Table.Td>
-                    <Table.Td>
-                      {g.membersCount} of {g.memberCap}
-                    </Table.Td>
-                    <Table.Td>{g.documentVersion === null ? 'none yet' : `version ${g.documentVersion}`}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[g.status]} variant="light">
-                        {g.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {gesTermsFrozenReason(g, today) === null ? (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditing(g)}
-                            aria-label={`Edit ${g.name}`}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                        {g.status !== 'closed' ? (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => setAgreementFor(g)}
-                            aria-label={`New agreement for ${g.name}`}
-                          >
-                            New agreement
-                          </Button>
-                        ) : null}
-                        {g.status === 'draft' ? (
-                          <Button
-                            size="xs"
-                            color="green"
-                            disabled={g.documentId === null}
-                            title={g.documentId === null ? 'Add the agreement first' : undefined}
-                            loading={open.isPending && open.variables?.id === g.id}
-                            onClick={() => open.mutate(g)}
-                            aria-label={`Open ${g.name}`}
-                          >
-                            Open
-                          </Button>
-                        ) : null}
-                        {g.status !== 'closed' ? (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            loading={close.isPending && close.variables?.id === g.id}
-                            onClick={() => {
-                              if (window.confirm(`Close ${g.name} to new members? Members' instalments go on.`))
-                                close.mutate(g);
-                            }}
-                            aria-label={`Close ${g.name}`}
-                          >
-                            Close
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Paper>
-      )}
+      <QueryTable
+        query={query}
+        loadingLabel="Loading groups"
+        failure="The groups could not be loaded."
+        empty="No groups yet."
+        label="Groups"
+        minWidth={920}
+        columns={[
+          { header: 'Group', cell: (g) => g.name },
+          { header: 'Instalment', numeric: true, cell: (g) => `${formatAmount(g.instalmentUsdt, 'USDT')} USDT` },
+          { header: 'Term', cell: (g) => `${g.termMonths} months from ${formatDate(g.startDate)}` },
+          { header: 'Members', cell: (g) => `${g.membersCount} of ${g.memberCap}` },
+          {
+            header: 'Agreement',
+            cell: (g) => (g.documentVersion === null ? 'none yet' : `version ${g.documentVersion}`),
+          },
+          {
+            header: 'Status',
+            cell: (g) => (
+              <Badge color={STATUS_COLOR[g.status]} variant="light">
+                {g.status}
+              </Badge>
+            ),
+          },
+          {
+            header: '',
+            cell: (g) => (
+              <Group gap="xs" wrap="nowrap">
+                {gesTermsFrozenReason(g, today) === null ? (
+                  <Button size="xs" variant="default" onClick={() => setEditing(g)} aria-label={`Edit ${g.name}`}>
+                    Edit
+                  </Button>
+                ) : null}
+                {g.status !== 'closed' ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setAgreementFor(g)}
+                    aria-label={`New agreement for ${g.name}`}
+                  >
+                    New agreement
+                  </Button>
+                ) : null}
+                {g.status === 'draft' ? (
+                  <Button
+                    size="xs"
+                    color="green"
+                    disabled={g.documentId === null}
+                    title={g.documentId === null ? 'Add the agreement first' : undefined}
+                    loading={open.isPending && open.variables?.id === g.id}
+                    onClick={() => open.mutate(g)}
+                    aria-label={`Open ${g.name}`}
+                  >
+                    Open
+                  </Button>
+                ) : null}
+                {g.status !== 'closed' ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    loading={close.isPending && close.variables?.id === g.id}
+                    onClick={() => {
+                      if (window.confirm(`Close ${g.name} to new members? Members' instalments go on.`))
+                        close.mutate(g);
+                    }}
+                    aria-label={`Close ${g.name}`}
+                  >
+                    Close
+                  </Button>
+                ) : null}
+              </Group>
+            ),
+          },
+        ]}
+      />
       <AgreementModal group={agreementFor} onClose={() => setAgreementFor(null)} />
       <EditGroupDialog group={editing} onClose={() => setEditing(null)} />
     </Stack>

@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { saveBlobAs } from '@/lib/files';
 import { notifyError } from '@/lib/notify';
@@ -116,54 +104,45 @@ export function Passbook({ groupId }: { groupId: string }) {
                 Download PDF
               </Button>
             </Group>
-            <Paper withBorder radius="lg" p="md">
-              <ScrollArea type="auto">
-                <Table striped miw={720} aria-label="Passbook">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>#</Table.Th>
-                      <Table.Th>Due</Table.Th>
-                      <Table.Th>Paid</Table.Th>
-                      <Table.Th ta="right">Instalment</Table.Th>
-                      <Table.Th ta="right">Price (USDT/g)</Table.Th>
-                      <Table.Th ta="right">Grams</Table.Th>
-                      <Table.Th ta="right">Running grams</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {membership.passbook.map((line) => (
-                      <Table.Tr key={line.seq}>
-                        <Table.Td>{line.seq}</Table.Td>
-                        <Table.Td>{formatDate(line.dueOn)}</Table.Td>
-                        <Table.Td>
-                          {line.status === 'paid' && line.paidAt ? (
-                            <Text size="sm" title={line.transactionCode ?? undefined}>
-                              {formatDate(line.paidAt)}
-                            </Text>
-                          ) : (
-                            <Badge color="red" variant="light">
-                              Missed
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
-                          {line.amountUsdt ? `${formatAmount(line.amountUsdt, 'USDT')} USDT` : '—'}
-                        </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
-                          {line.price ? formatAmount(line.price, 'USDT') : '—'}
-                        </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
-                          {line.grams ? `+${formatAmount(line.grams, 'GOLD')}` : '—'}
-                        </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
-                          {formatAmount(line.runningGrams, 'GOLD')}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            </Paper>
+            <DataTable
+              rows={membership.passbook}
+              rowKey={(line) => String(line.seq)}
+              label="Passbook"
+              minWidth={720}
+              columns={[
+                { header: '#', cell: (line) => line.seq },
+                { header: 'Due', cell: (line) => formatDate(line.dueOn) },
+                {
+                  header: 'Paid',
+                  cell: (line) =>
+                    line.status === 'paid' && line.paidAt ? (
+                      <Text size="sm" title={line.transactionCode ?? undefined}>
+                        {formatDate(line.paidAt)}
+                      </Text>
+                    ) : (
+                      <Badge color="red" variant="light">
+                        Missed
+                      </Badge>
+                    ),
+                },
+                {
+                  header: 'Instalment',
+                  numeric: true,
+                  cell: (line) => (line.amountUsdt ? `${formatAmount(line.amountUsdt, 'USDT')} USDT` : '—'),
+                },
+                {
+                  header: 'Price (USDT/g)',
+                  numeric: true,
+                  cell: (line) => (line.price ? formatAmount(line.price, 'USDT') : '—'),
+                },
+                {
+                  header: 'Grams',
+                  numeric: true,
+                  cell: (line) => (line.grams ? `+${formatAmount(line.grams, 'GOLD')}` : '—'),
+                },
+                { header: 'Running grams', numeric: true, cell: (line) => formatAmount(line.runningGrams, 'GOLD') },
+              ]}
+            />
             <Text size="xs" c="dimmed">
               Agreement version {membership.documentVersion} accepted {formatDate(membership.joinedAt)} (SHA-256{' '}
               {membership.documentSha256.slice(0, 16)}…).

@@ -17,6 +17,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { decisionRequest } from '@/lib/decision-request';
 import { goldKeys } from './query-keys';
 
 export { goldKeys };
@@ -113,18 +114,7 @@ export function requestTermination(input: {
   });
 }
 
-export const decideTermination = (input: {
-  id: string;
-  decision: 'approve' | 'reject';
-  reason?: string;
-  idempotencyKey: string;
-}) =>
-  apiRequest(apiPaths.adminTerminationDecision(input.id, input.decision), {
-    method: 'POST',
-    body: input.reason ? { reason: input.reason } : {},
-    headers: { 'Idempotency-Key': input.idempotencyKey },
-    schema: terminationResponseSchema,
-  });
+export const decideTermination = decisionRequest(apiPaths.adminTerminationDecision, terminationResponseSchema);
 
 export const requestConvertQuote = (request: ConvertQuoteRequest) =>
   apiRequest(apiPaths.convertQuote, { method: 'POST', body: request, schema: convertQuoteSchema });

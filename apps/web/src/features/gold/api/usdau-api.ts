@@ -11,6 +11,7 @@ import {
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { decisionRequest } from '@/lib/decision-request';
 
 /* USDAU Request External, the operator's queue, and the proof of reserves with its bar list. */
 
@@ -47,18 +48,7 @@ export const adminUsdauRequestsQueryOptions = () =>
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.status === 'approved') ? 5_000 : false),
   });
 
-export const decideUsdau = (input: {
-  id: string;
-  decision: 'approve' | 'reject';
-  reason?: string;
-  idempotencyKey: string;
-}) =>
-  apiRequest(apiPaths.adminUsdauDecision(input.id, input.decision), {
-    method: 'POST',
-    body: input.reason ? { reason: input.reason } : {},
-    headers: { 'Idempotency-Key': input.idempotencyKey },
-    schema: usdauRequestResponseSchema,
-  });
+export const decideUsdau = decisionRequest(apiPaths.adminUsdauDecision, usdauRequestResponseSchema);
 
 export const reservesQueryOptions = () =>
   queryOptions({

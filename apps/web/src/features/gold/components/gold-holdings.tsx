@@ -1,6 +1,7 @@
-import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, formatUsd, parseAmount } from '@/lib/money';
@@ -17,56 +18,49 @@ function valueOf(grams: string, spot: string): bigint | null {
 export function GoldHoldings() {
   const query = useQuery(balancesQueryOptions());
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="gold-holdings-title"
+    <SectionCard
+      title="Gold holdings"
+      titleId="gold-holdings-title"
+      gap="sm"
+      action={
+        <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
+          GAE plan
+        </Anchor>
+      }
     >
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="gold-holdings-title">
-            Gold holdings
-          </Title>
-          <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
-            GAE plan
-          </Anchor>
-        </Group>
-        {query.isPending ? (
-          <Loader size="sm" aria-label="Loading your gold" />
-        ) : query.isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(query.error, 'Your gold holdings could not be loaded.')}
-          </Alert>
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {(
-              [
-                ['Gold savings (GSA)', query.data.GOLD.available],
-                ['GAE plan', query.data.GOLD.plan],
-                ['GDS groups', query.data.GOLD.ges],
-                ['Locked', query.data.GOLD.locked],
-              ] as const
-            ).map(([label, grams]) => {
-              const value = valueOf(grams, query.data.spot);
-              return (
-                <Stack key={label} gap={2}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text fw={700} ff="monospace" title={`${grams} g`}>
-                    {formatAmount(grams, 'GOLD')} g
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {value === null ? '' : `≈ ${formatUsd(value)}`}
-                  </Text>
-                </Stack>
-              );
-            })}
-          </SimpleGrid>
-        )}
-      </Stack>
-    </Paper>
+      {query.isPending ? (
+        <Loader size="sm" aria-label="Loading your gold" />
+      ) : query.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(query.error, 'Your gold holdings could not be loaded.')}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {(
+            [
+              ['Gold savings (GSA)', query.data.GOLD.available],
+              ['GAE plan', query.data.GOLD.plan],
+              ['GDS groups', query.data.GOLD.ges],
+              ['Locked', query.data.GOLD.locked],
+            ] as const
+          ).map(([label, grams]) => {
+            const value = valueOf(grams, query.data.spot);
+            return (
+              <Stack key={label} gap={2}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fw={700} ff="monospace" title={`${grams} g`}>
+                  {formatAmount(grams, 'GOLD')} g
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {value === null ? '' : `≈ ${formatUsd(value)}`}
+                </Text>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </SectionCard>
   );
 }

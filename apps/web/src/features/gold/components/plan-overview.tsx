@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { LoadFailure } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
@@ -54,16 +55,7 @@ export function PlanOverview() {
       </Group>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Your plan could not be loaded">
-        <Stack gap="xs">
-          <Text size="sm">{errorMessage(query.error, 'Please try again.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()} w="fit-content">
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Your plan could not be loaded" query={query} fallback="Please try again." gap="xs" />;
   const { plan, price } = query.data;
   const open = plan !== null && plan.status !== 'terminated';
   return (

@@ -1,9 +1,11 @@
-import { Alert, Badge, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { reservesQueryOptions } from '../api/usdau-api';
+import { vaultBarColumns } from './vault-bar-columns';
 
 /** "1.0250" -> "102.50%", in integers (the ratio has four decimals). */
 function asPercent(ratio: string): string {
@@ -81,32 +83,7 @@ export function ReservesView() {
         {r.bars.length === 0 ? (
           <Text c="dimmed">No bars are listed yet.</Text>
         ) : (
-          <Paper withBorder radius="lg" p="md">
-            <ScrollArea type="auto">
-              <Table striped miw={520} aria-label="Vault bar list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Serial</Table.Th>
-                    <Table.Th>Refinery</Table.Th>
-                    <Table.Th ta="right">Fine grams</Table.Th>
-                    <Table.Th>Listed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.bars.map((bar) => (
-                    <Table.Tr key={bar.id}>
-                      <Table.Td ff="monospace">{bar.serial}</Table.Td>
-                      <Table.Td>{bar.refinery}</Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatAmount(bar.fineGrams, 'GOLD')}
-                      </Table.Td>
-                      <Table.Td>{formatDate(bar.addedAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          </Paper>
+          <DataTable rows={r.bars} columns={vaultBarColumns} label="Vault bar list" minWidth={520} />
         )}
       </Stack>
     </Stack>

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure } from '@/components/ui/load-states';
 import { downloadStatementPdf } from '../api/gold-api';
 
 /** /pdf: the statement PDF made on the server, shown in the page and downloadable. */
@@ -27,16 +27,7 @@ export function StatementPdf({ range }: { range: { from: string; to: string } })
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="The statement could not be made">
-        <Stack gap="xs">
-          <Text size="sm">{errorMessage(query.error, 'Please try again.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()} w="fit-content">
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="The statement could not be made" query={query} fallback="Please try again." gap="xs" />;
   return (
     <Stack gap="md" maw={1000}>
       <Group>

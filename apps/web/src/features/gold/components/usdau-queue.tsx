@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DecisionQueue } from '@/components/ui/decision-queue';
-import { ExplorerLink } from '@/components/ui/explorer-link';
 import { formatAmount } from '@/lib/money';
 import { adminUsdauRequestsQueryOptions, decideUsdau, usdauKeys } from '../api/usdau-api';
-import { USDAU_STATUS } from './usdau-requests';
+import { USDAU_STATUS, UsdauExplorerLink } from './usdau-requests';
 
 /** /admin/usdau-requests (operators): USDAU requests, open ones first; approving sends the USDAU on chain. */
 export function UsdauQueue() {
@@ -27,14 +26,7 @@ export function UsdauQueue() {
           ),
         },
       ]}
-      status={(r) => ({
-        ...USDAU_STATUS[r.status],
-        more: r.explorerUrl ? (
-          <Text size="xs">
-            <ExplorerLink href={r.explorerUrl} />
-          </Text>
-        ) : null,
-      })}
+      status={(r) => ({ ...USDAU_STATUS[r.status], more: <UsdauExplorerLink request={r} /> })}
       isOpen={(r) => r.status === 'pending'}
       decide={decideUsdau}
       queue={usdauKeys.admin()}

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { VaultBar, VaultBarInput } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addVaultBar, editVaultBar, usdauKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/usdau-api';
+import { vaultBarColumns } from './vault-bar-columns';
 
 const EMPTY: VaultBarInput = { serial: '', refinery: '', fineGrams: '' };
 type Errors = Partial<Record<keyof VaultBarInput, string>>;
@@ -129,66 +130,40 @@ export function VaultBarsAdmin() {
           failure={add.error}
         />
       </Paper>
-      {query.isPending ? (
-        <Loader aria-label="Loading the vault bars" />
-      ) : query.isError ? (
-        <Alert color="red">{errorMessage(query.error, 'The vault bars could not be loaded.')}</Alert>
-      ) : query.data.data.length === 0 ? (
-        <Text c="dimmed">No bars are listed yet.</Text>
-      ) : (
-        <Paper withBorder radius="lg" p="md">
-          <ScrollArea type="auto">
-            <Table striped miw={640} aria-label="Vault bars">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Serial</Table.Th>
-                  <Table.Th>Refinery</Table.Th>
-                  <Table.Th ta="right">Fine grams</Table.Th>
-                  <Table.Th>Listed</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.data.map((bar) => (
-                  <Table.Tr key={bar.id}>
-                    <Table.Td ff="monospace">{bar.serial}</Table.Td>
-                    <Table.Td>{bar.refinery}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatAmount(bar.fineGrams, 'GOLD')}
-                    </Table.Td>
-                    <Table.Td>{formatDate(bar.addedAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setEditing(bar)}
-                          aria-label={`Correct ${bar.serial}`}
-                        >
-                          Correct
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          loading={withdraw.isPending && withdraw.variables === bar.id}
-                          onClick={() => {
-                            if (window.confirm(`Take ${bar.refinery} ${bar.serial} off the vault list?`))
-                              withdraw.mutate(bar.id);
-                          }}
-                          aria-label={`Withdraw ${bar.serial}`}
-                        >
-                          Withdraw
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Paper>
-      )}
+      <QueryTable
+        query={query}
+        loadingLabel="Loading the vault bars"
+        failure="The vault bars could not be loaded."
+        empty="No bars are listed yet."
+        label="Vault bars"
+        minWidth={640}
+        columns={[
+          ...vaultBarColumns,
+          {
+            header: '',
+            cell: (bar) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="light" onClick={() => setEditing(bar)} aria-label={`Correct ${bar.serial}`}>
+                  Correct
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  loading={withdraw.isPending && withdraw.variables === bar.id}
+                  onClick={() => {
+                    if (window.confirm(`Take ${bar.refinery} ${bar.serial} off the vault list?`))
+                      withdraw.mutate(bar.id);
+                  }}
+                  aria-label={`Withdraw ${bar.serial}`}
+                >
+                  Withdraw
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => {

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import type { Payment } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QueryTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { paymentsQueryOptions } from '../api/payments-api';
@@ -16,51 +16,45 @@ export const PAYMENT_STATUS: Record<Payment['status'], { label: string; color: s
   failed: { label: 'Failed', color: 'red' },
 };
 
+/** A payment's status as a badge, in the customer's list and the back office's. */
+export function PaymentStatusBadge({ status }: { status: Payment['status'] }) {
+  return (
+    <Badge color={PAYMENT_STATUS[status].color} variant="light">
+      {PAYMENT_STATUS[status].label}
+    </Badge>
+  );
+}
+
 /** The customer's Spend To Save payments, each linking to its status page. */
 export function PaymentsList() {
-  const query = useQuery(paymentsQueryOptions());
-  if (query.isPending) return <Loader aria-label="Loading your payments" />;
-  if (query.isError)
-    return <Alert color="red">{errorMessage(query.error, 'Your payments could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No payments yet.</Text>;
   return (
-    <Paper withBorder radius="lg" p="md">
-      <ScrollArea type="auto">
-        <Table striped miw={640} aria-label="Your Spend To Save payments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Gold</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{formatDateTime(p.createdAt)}</Table.Td>
-                <Table.Td ff="monospace">
-                  <Anchor component={Link} to={`${paths.paymentSuccess.to()}?paymentId=${p.id}`}>
-                    {p.code}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatAmount(p.amountUsd, 'USD')} USD
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace" title={`${p.grams} g`}>
-                  {formatAmount(p.grams, 'GOLD')} g
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={PAYMENT_STATUS[p.status].color} variant="light">
-                    {PAYMENT_STATUS[p.status].label}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </Paper>
+    <QueryTable
+      query={useQuery(paymentsQueryOptions())}
+      loadingLabel="Loading your payments"
+      failure="Your payments could not be loaded."
+      empty="No payments yet."
+      label="Your Spend To Save payments"
+      minWidth={640}
+      columns={[
+        { header: 'Date', cell: (p) => formatDateTime(p.createdAt) },
+        {
+          header: 'Reference',
+          mono: true,
+          cell: (p) => (
+            <Anchor component={Link} to={`${paths.paymentSuccess.to()}?paymentId=${p.id}`}>
+              {p.code}
+            </Anchor>
+          ),
+        },
+        { header: 'Amount', numeric: true, cell: (p) => `${formatAmount(p.amountUsd, 'USD')} USD` },
+        {
+          header: 'Gold',
+          numeric: true,
+          title: (p) => `${p.grams} g`,
+          cell: (p) => `${formatAmount(p.grams, 'GOLD')} g`,
+        },
+        { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { apiPaths, transactionResponseSchema, type Transaction } from '@qmgt/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { transactionKeys } from './query-keys';
 
@@ -9,19 +9,22 @@ export const TRANSACTION_POLL_MS = 1_000;
 export const isSettled = (transaction: Transaction | undefined) =>
   transaction !== undefined && transaction.status !== 'pending';
 
-/** GET /transaction-details/{id}/{type} (bearer, own only): one transaction; 404 for anyone else's. */
-export const getTransactionDetails = (id: string, type: string, signal?: AbortSignal) =>
-  apiRequest(apiPaths.transactionDetails(id, type), { schema: transactionResponseSchema, signal });
-
-export const transactionDetailsQueryOptions = (id: string, type: string) =>
+/**
+ * One transaction of the signed-in client (bearer, own only; 404 for anyone else's), however it
+ * is named, followed to finality: completed (with its hash) or failed (with the reason).
+ */
+export const followedTransactionQueryOptions = <K extends QueryKey>(queryKey: K, path: string) =>
   queryOptions({
-    queryKey: transactionKeys.details(id, type),
-    queryFn: ({ signal }) => getTransactionDetails(id, type, signal),
-    // Follows the chain to finality: completed (with its hash) or failed (with the reason).
+    queryKey,
+    queryFn: ({ signal }) => apiRequest(path, { schema: transactionResponseSchema, signal }),
     refetchInterval: (query) =>
       query.state.data && !isSettled(query.state.data.transaction) ? TRANSACTION_POLL_MS : false,
     meta: { silent: true },
   });
+
+/** GET /transaction-details/{id}/{type}. */
+export const transactionDetailsQueryOptions = (id: string, type: string) =>
+  followedTransactionQueryOptions(transactionKeys.details(id, type), apiPaths.transactionDetails(id, type));
 
 export const useTransactionDetails = (id: string, type: string, enabled = true) =>
   useQuery({ ...transactionDetailsQueryOptions(id, type), enabled });

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { formatDateTime } from '@/lib/format';
 import { useRecentActivities } from '../api/get-recent-activities';
 import { TransactionAmount } from './transaction-amount';
@@ -13,24 +13,10 @@ export function RecentActivity() {
   const recent = useRecentActivities();
 
   if (recent.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text size="sm">Loading recent activity…</Text>
-      </Group>
-    );
+    return <LoadingStatus>Loading recent activity…</LoadingStatus>;
   }
   if (recent.isError) {
-    return (
-      <Alert color="red" variant="light" title="Recent activity could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(recent.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void recent.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Recent activity could not be loaded" query={recent} gap="xs" />;
   }
   if (recent.data.data.length === 0) {
     return (

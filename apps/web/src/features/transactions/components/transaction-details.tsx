@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Transaction } from '@qmgt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Detail } from '@/components/ui/detail';
 import { ExplorerLink } from '@/components/ui/explorer-link';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, shortenAddress } from '@/lib/format';
@@ -10,19 +10,6 @@ import { useTransactionDetails } from '../api/get-transaction-details';
 import { TransactionAmount } from './transaction-amount';
 import { describeTransaction } from './transaction-labels';
 import { TransactionStatusBadge } from './transaction-status-badge';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** One transaction: what moved, at what price and fee, and where it stands on the chain. */
 export function TransactionDetailsCard({ transaction }: { transaction: Transaction }) {
@@ -60,25 +47,25 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
         ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Field label="Paid">
+          <Detail label="Paid">
             <TransactionAmount amount={transaction.amountIn} asset={transaction.assetIn} />
-          </Field>
-          <Field label="Received">
+          </Detail>
+          <Detail label="Received">
             <TransactionAmount amount={transaction.amountOut} asset={transaction.assetOut} />
-          </Field>
-          <Field label="Price">
+          </Detail>
+          <Detail label="Price">
             <TransactionAmount amount={transaction.price} asset={transaction.price === null ? null : 'USDT'} />
             {transaction.price !== null && transaction.type === 'QMGT' ? ' per QMGT' : ''}
             {transaction.price !== null && (transaction.assetIn === 'GOLD' || transaction.assetOut === 'GOLD')
               ? ' per gram'
               : ''}
-          </Field>
-          <Field label="Fee">
+          </Detail>
+          <Detail label="Fee">
             <TransactionAmount amount={transaction.fee} asset={transaction.feeAsset} />
-          </Field>
-          <Field label="Date">{formatDateTime(transaction.createdAt)}</Field>
-          <Field label="Type">{transaction.type}</Field>
-          <Field label="Transaction hash">
+          </Detail>
+          <Detail label="Date">{formatDateTime(transaction.createdAt)}</Detail>
+          <Detail label="Type">{transaction.type}</Detail>
+          <Detail label="Transaction hash">
             {transaction.txHash ? (
               <Code title={transaction.txHash}>{shortenAddress(transaction.txHash, 10, 8)}</Code>
             ) : (
@@ -90,11 +77,11 @@ export function TransactionDetailsCard({ transaction }: { transaction: Transacti
                     : 'Not on chain yet'}
               </Text>
             )}
-          </Field>
+          </Detail>
           {transaction.explorerUrl ? (
-            <Field label="Block explorer">
+            <Detail label="Block explorer">
               <ExplorerLink href={transaction.explorerUrl} />
-            </Field>
+            </Detail>
           ) : null}
         </SimpleGrid>
       </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
+import { SectionCard } from '@/components/ui/section-card';
 import { formatAmount, formatPrice, formatUsd, parseAmount, qmgtValueInUsdt } from '@/lib/money';
 import { useBalance } from '../api/get-balance';
 import { useGoldPrice } from '../api/get-gold-price';
@@ -39,23 +40,9 @@ export function BalanceSummary({ actions }: { actions?: ReactNode }) {
 
   let body: ReactNode;
   if (balance.isPending) {
-    body = (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">Loading your balances…</Text>
-      </Group>
-    );
+    body = <LoadingStatus size="xs">Loading your balances…</LoadingStatus>;
   } else if (balance.isError) {
-    body = (
-      <Alert color="red" variant="light" title="Your balances could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(balance.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void balance.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailure title="Your balances could not be loaded" query={balance} gap="xs" />;
   } else {
     const { usdt, qmgt } = balance.data;
     const sell = gold.data?.sell;
@@ -90,21 +77,9 @@ export function BalanceSummary({ actions }: { actions?: ReactNode }) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      h="100%"
-      component="section"
-      aria-labelledby="balances-title"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id="balances-title">
-          Balances
-        </Title>
-        {body}
-        {actions}
-      </Stack>
-    </Paper>
+    <SectionCard title="Balances" titleId="balances-title" h="100%">
+      {body}
+      {actions}
+    </SectionCard>
   );
 }

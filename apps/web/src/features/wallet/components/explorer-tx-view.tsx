@@ -1,6 +1,6 @@
 import { Alert, Badge, Code, em, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Detail } from '@/components/ui/detail';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, shortenAddress } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
@@ -11,19 +11,6 @@ const STATUS: Record<ExplorerTx['status'], { label: string; color: string }> = {
   success: { label: 'Success', color: 'teal' },
   reverted: { label: 'Reverted', color: 'red' },
 };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Address({ value }: { value: string | null }) {
   if (!value)
@@ -192,16 +179,16 @@ export function ExplorerTxView({ hash, networkLabel }: ExplorerTxViewProps) {
             </Badge>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label="Confirmations">{data.status === 'pending' ? 'Not mined yet' : data.confirmations}</Field>
-            <Field label="Block">{data.blockNumber ?? 'Not mined yet'}</Field>
-            <Field label="Time">{data.timestamp ? formatDateTime(data.timestamp) : '—'}</Field>
-            <Field label="Status">{status.label}</Field>
-            <Field label="From">
+            <Detail label="Confirmations">{data.status === 'pending' ? 'Not mined yet' : data.confirmations}</Detail>
+            <Detail label="Block">{data.blockNumber ?? 'Not mined yet'}</Detail>
+            <Detail label="Time">{data.timestamp ? formatDateTime(data.timestamp) : '—'}</Detail>
+            <Detail label="Status">{status.label}</Detail>
+            <Detail label="From">
               <Address value={data.from} />
-            </Field>
-            <Field label="To (contract)">
+            </Detail>
+            <Detail label="To (contract)">
               <Address value={data.to} />
-            </Field>
+            </Detail>
           </SimpleGrid>
         </Stack>
       </Paper>

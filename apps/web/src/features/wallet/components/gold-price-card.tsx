@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { GoldPriceResponse } from '@qmgt/contracts';
 import { lazy, Suspense } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
+import { SectionCard } from '@/components/ui/section-card';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice, parseAmount } from '@/lib/money';
 import { useGoldPrice } from '../api/get-gold-price';
@@ -47,23 +48,9 @@ export function GoldPriceCard() {
 
   let body;
   if (gold.isPending) {
-    body = (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">Loading the gold price…</Text>
-      </Group>
-    );
+    body = <LoadingStatus size="xs">Loading the gold price…</LoadingStatus>;
   } else if (gold.isError) {
-    body = (
-      <Alert color="red" variant="light" title="The gold price could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(gold.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void gold.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailure title="The gold price could not be loaded" query={gold} gap="xs" />;
   } else {
     const { spot, buy, sell, at, history } = gold.data;
     const change = changeBps(history, spot);
@@ -98,20 +85,8 @@ export function GoldPriceCard() {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      h="100%"
-      component="section"
-      aria-labelledby="gold-price-title"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id="gold-price-title">
-          Gold price
-        </Title>
-        {body}
-      </Stack>
-    </Paper>
+    <SectionCard title="Gold price" titleId="gold-price-title" h="100%">
+      {body}
+    </SectionCard>
   );
 }

@@ -18,7 +18,7 @@ import { IconCheck, IconCopy, IconDroplet } from '@tabler/icons-react';
 import { QrCode } from '@/components/ui/qr-code';
 import type { ReactNode } from 'react';
 import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { formatAmount, formatPrice, formatUsd, qmgtValueInUsdt } from '@/lib/money';
 import { useBalance } from '../api/get-balance';
@@ -120,24 +120,10 @@ function Balances({ balance }: { balance: ReturnType<typeof useBalance> }) {
   const gold = useGoldPrice();
 
   if (balance.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">Loading your balances…</Text>
-      </Group>
-    );
+    return <LoadingStatus size="xs">Loading your balances…</LoadingStatus>;
   }
   if (balance.isError) {
-    return (
-      <Alert color="red" variant="light" title="Your balances could not be loaded">
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">{errorMessage(balance.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void balance.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadFailure title="Your balances could not be loaded" query={balance} inline />;
   }
 
   const { usdt, qmgt } = balance.data;

@@ -1,6 +1,6 @@
-import { Alert, Button, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { KYC_STEPS } from '@qmgt/contracts';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { formatDateTime } from '@/lib/format';
 import { usePersonal } from '../../api/get-personal';
 import { STEP_FIELDS, STEP_TITLES } from '../registration/kyc-fields';
@@ -14,24 +14,10 @@ export function PersonalInfoSummary() {
   const personal = usePersonal();
 
   if (personal.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text size="sm">Loading your details…</Text>
-      </Group>
-    );
+    return <LoadingStatus>Loading your details…</LoadingStatus>;
   }
   if (personal.isError) {
-    return (
-      <Alert color="red" variant="light" title="Your details could not be loaded">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(personal.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void personal.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Your details could not be loaded" query={personal} />;
   }
   const { form, submittedAt } = personal.data;
   if (!submittedAt) {

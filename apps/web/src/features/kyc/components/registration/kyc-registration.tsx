@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { KYC_STEPS, kycFormSchema, type KycStep, type PersonalInfoResponse } from '@qmgt/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -43,24 +44,10 @@ export function KycRegistration({ stepParam }: { stepParam: string | undefined }
     );
   }
   if (personal.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading your details…</Text>
-      </Group>
-    );
+    return <LoadingStatus textSize="md">Loading your details…</LoadingStatus>;
   }
   if (personal.isError) {
-    return (
-      <Alert color="red" variant="light" title="Your details could not be loaded" maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(personal.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void personal.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Your details could not be loaded" query={personal} maw={640} />;
   }
   return <RegistrationSteps stepParam={stepParam} saved={personal.data} />;
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { KycStatus } from '@qmgt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { accessTokenQueryOptions, useAccessToken } from '../../api/get-access-token';
 import { kycKeys, type KycSubject } from '../../api/query-keys';
 import { useKycStatus } from '../../hooks/use-kyc-status';
@@ -19,15 +19,6 @@ type KycVerificationFlowProps = {
   /** Shown above the upload only (e.g. a hint from another feature), never with an outcome. */
   notice?: ReactNode;
 };
-
-function Waiting({ text }: { text: string }) {
-  return (
-    <Group gap="sm" role="status">
-      <Loader size="sm" aria-hidden />
-      <Text>{text}</Text>
-    </Group>
-  );
-}
 
 /**
  * /kyc-verification: the provider's flow for the signed-in client or a hand-off token's user.
@@ -47,19 +38,10 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
   }, [queryClient, subject]);
 
   if (status.isError && !status.data) {
-    return (
-      <Alert color="red" variant="light" title="Your verification could not be opened" maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(status.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailure title="Your verification could not be opened" query={status} maw={640} />;
   }
   // Pending, or the provider did not answer yet (null): keep asking, quietly.
-  if (!status.data || !view) return <Waiting text="Checking your verification status…" />;
+  if (!status.data || !view) return <LoadingStatus textSize="md">Checking your verification status…</LoadingStatus>;
 
   switch (view.kind) {
     case 'verified':
@@ -73,18 +55,9 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
   }
 
   let provider: ReactNode;
-  if (accessToken.isPending) provider = <Waiting text="Preparing your verification…" />;
+  if (accessToken.isPending) provider = <LoadingStatus textSize="md">Preparing your verification…</LoadingStatus>;
   else if (accessToken.isError) {
-    provider = (
-      <Alert color="red" variant="light" title="The verification could not be started" maw={640}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(accessToken.error, 'Please try again in a moment.')}</Text>
-          <Button size="xs" variant="light" onClick={() => void accessToken.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    provider = <LoadFailure title="The verification could not be started" query={accessToken} maw={640} />;
   } else if (accessToken.data.provider === 'sumsub') {
     provider = (
       <SumsubVerification

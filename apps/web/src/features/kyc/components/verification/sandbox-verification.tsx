@@ -1,8 +1,9 @@
-import { Alert, Button, Group, List, Loader, Paper, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SandboxApplicant } from '@qmgt/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadingStatus } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '@/lib/files';
 import { useSandboxApplicant } from '../../api/get-sandbox-applicant';
@@ -30,12 +31,7 @@ export function SandboxVerification({ subject, sdkToken, onSessionExpired }: San
   // The first step shown depends on what is uploaded: only an answer from this visit will do,
   // never a cached one from before a review round ended.
   if (applicant.isPending || !applicant.isFetchedAfterMount) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading your verification…</Text>
-      </Group>
-    );
+    return <LoadingStatus textSize="md">Loading your verification…</LoadingStatus>;
   }
   if (applicant.isError) {
     const expired = applicant.error instanceof ApiError && applicant.error.status === 401;

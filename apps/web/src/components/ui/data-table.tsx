@@ -1,0 +1,90 @@
+import { Alert, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CSSProperties, ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
+
+export type TableColumn<R> = {
+  /** '' for a column without a heading (its row's buttons). */
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** An amount: right-aligned, in monospace. */
+  numeric?: boolean;
+  /** A code, serial or address: monospace. */
+  mono?: boolean;
+  /** The exact value behind a rounded figure or a shortened address, shown on hover. */
+  title?: (row: R) => string | undefined;
+  fz?: 'xs';
+  style?: CSSProperties;
+};
+
+type DataTableProps<R> = {
+  rows: R[];
+  columns: TableColumn<R>[];
+  /** The table's accessible name. */
+  label: string;
+  /** Below this the table scrolls sideways inside its card, never the page. */
+  minWidth: number;
+  rowKey?: (row: R) => string;
+  /** Rendered in the card after the table (a dialog its rows open). */
+  children?: ReactNode;
+};
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
+/** A list of records as a striped table in a card, one column definition per column. */
+export function DataTable<R>({ rows, columns, label, minWidth, rowKey = byId, children }: DataTableProps<R>) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <ScrollArea type="auto">
+        <Table striped miw={minWidth} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, index) => (
+                <Table.Th key={index} ta={column.numeric ? 'right' : undefined}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column, index) => (
+                  <Table.Td
+                    key={index}
+                    ta={column.numeric ? 'right' : undefined}
+                    ff={column.numeric || column.mono ? 'monospace' : undefined}
+                    fz={column.fz}
+                    title={column.title?.(row)}
+                    style={column.style}
+                  >
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {children}
+    </Paper>
+  );
+}
+
+type QueryTableProps<R> = Omit<DataTableProps<R>, 'rows'> & {
+  query: UseQueryResult<{ data: R[] }>;
+  /** The spinner's accessible name while the list loads. */
+  loadingLabel: string;
+  /** Shown when the list cannot be loaded and the server gave no words. */
+  failure: string;
+  /** Shown when the list is empty. */
+  empty: ReactNode;
+};
+
+/** A list the API answers (`{ data: [...] }`) as a DataTable, with its loading, error and empty states. */
+export function QueryTable<R>({ query, loadingLabel, failure, empty, ...table }: QueryTableProps<R>) {
+  if (query.isPending) return <Loader aria-label={loadingLabel} />;
+  if (query.isError) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
+  if (query.data.data.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return <DataTable rows={query.data.data} {...table} />;
+}
