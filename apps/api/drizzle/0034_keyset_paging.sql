@@ -42,11 +42,20 @@ CREATE TABLE "affiliate_members" (
 --> statement-breakpoint
 CREATE INDEX "affiliate_members_page_idx" ON "affiliate_members" ("upline_id", "level", "joined_at", "member_id");
 --> statement-breakpoint
--- Per customer and level: how many members, and the purchase volume that rewarded the customer.
+-- Per customer and level: how many members (written at registrations only) ...
 CREATE TABLE "affiliate_levels" (
 	"user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE RESTRICT,
 	"level" integer NOT NULL CHECK ("level" BETWEEN 1 AND 3),
 	"members" integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY ("user_id", "level")
+);
+--> statement-breakpoint
+-- ... and the purchase volume that rewarded the customer (written by purchases only). Two
+-- tables, so that a registration and a purchase never wait on the same row: a purchase reaches
+-- these rows holding its uplines' account locks (money_execute_batch), a registration holds none.
+CREATE TABLE "affiliate_volumes" (
+	"user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE RESTRICT,
+	"level" integer NOT NULL CHECK ("level" BETWEEN 1 AND 3),
 	"volume_usdt" numeric(78, 0) DEFAULT 0 NOT NULL,
 	PRIMARY KEY ("user_id", "level")
 );
@@ -65,5 +74,8 @@ UPDATE "affiliate_members" a SET "volume_usdt" = v.total
          WHERE split_from IS NULL GROUP BY beneficiary_id, source_user_id) v
  WHERE a.upline_id = v.beneficiary_id AND a.member_id = v.source_user_id;
 --> statement-breakpoint
-INSERT INTO "affiliate_levels" ("user_id", "level", "members", "volume_usdt")
-SELECT upline_id, level, count(*), sum(volume_usdt) FROM affiliate_members GROUP BY upline_id, level;
+INSERT INTO "affiliate_levels" ("user_id", "level", "members")
+SELECT upline_id, level, count(*) FROM affiliate_members GROUP BY upline_id, level;
+--> statement-breakpoint
+INSERT INTO "affiliate_volumes" ("user_id", "level", "volume_usdt")
+SELECT upline_id, level, sum(volume_usdt) FROM affiliate_members GROUP BY upline_id, level HAVING sum(volume_usdt) > 0;

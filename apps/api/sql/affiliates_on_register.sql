@@ -16,7 +16,9 @@ BEGIN
     SELECT upline_id, member_id, level, joined_at FROM up
     RETURNING upline_id, level)
   INSERT INTO affiliate_levels (user_id, level, members)
-  SELECT upline_id, level, count(*) FROM members GROUP BY upline_id, level
+  -- In key order: two registrations (or bulk inserts) under the same uplines lock their counter
+  -- rows in one order. Purchases never touch these rows (their volume is in affiliate_volumes).
+  SELECT upline_id, level, count(*) FROM members GROUP BY upline_id, level ORDER BY upline_id, level
   ON CONFLICT (user_id, level) DO UPDATE SET members = affiliate_levels.members + excluded.members;
   RETURN NULL;
 END

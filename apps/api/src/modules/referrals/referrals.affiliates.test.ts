@@ -107,8 +107,17 @@ describe('affiliates counters', () => {
          FROM (${TRUTH_MEMBERS}) m GROUP BY 1, 2 ORDER BY 1, 2`,
     );
     const keptLevels = await rows<Level>(
-      `SELECT user_id::text, level, members, volume_usdt::text AS volume FROM affiliate_levels ORDER BY 1, 2`,
+      `SELECT l.user_id::text, l.level, l.members, coalesce(v.volume_usdt, 0)::text AS volume
+         FROM affiliate_levels l LEFT JOIN affiliate_volumes v ON v.user_id = l.user_id AND v.level = l.level
+        ORDER BY 1, 2`,
     );
+    // Volume only where somebody is: a purchase never rewards an upline the tree does not have.
+    expect(
+      await rows(
+        `SELECT 1 FROM affiliate_volumes v WHERE NOT EXISTS
+           (SELECT 1 FROM affiliate_levels l WHERE l.user_id = v.user_id AND l.level = v.level)`,
+      ),
+    ).toEqual([]);
     expect(keptLevels).toEqual(truthLevels);
     // The per-level volume is what rewarded the customer, as the rewards themselves say.
     const rewarded = await rows<{ volume: string }>(

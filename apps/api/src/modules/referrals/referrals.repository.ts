@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { keyText, olderThan } from '../../lib/keyset.js';
-import { affiliateLevels, referralRewards, rewardRequests } from './referrals.schema.js';
+import { affiliateLevels, affiliateVolumes, referralRewards, rewardRequests } from './referrals.schema.js';
 
 export type RewardRow = typeof referralRewards.$inferSelect;
 export type RewardRequestRow = typeof rewardRequests.$inferSelect;
@@ -33,10 +33,17 @@ export async function rewardTotals(db: Db, userId: string, now: Date) {
   return new Map(rows.map((r) => [r.status, BigInt(r.total)]));
 }
 
-/** The affiliates counters of a customer, per level (absent: nobody at that level yet). */
+/** The affiliates counters of a customer, per level (absent: nobody, or no purchase, at that level yet). */
 export async function affiliateLevelsOf(db: Db, userId: string) {
-  const rows = await db.select().from(affiliateLevels).where(eq(affiliateLevels.userId, userId));
-  return new Map(rows.map((r) => [r.level, { members: r.members, volumeUsdt: BigInt(r.volumeUsdt) }]));
+  const rows = await db
+    .select({ level: affiliateLevels.level, members: affiliateLevels.members, volumeUsdt: affiliateVolumes.volumeUsdt })
+    .from(affiliateLevels)
+    .leftJoin(
+      affiliateVolumes,
+      and(eq(affiliateVolumes.userId, affiliateLevels.userId), eq(affiliateVolumes.level, affiliateLevels.level)),
+    )
+    .where(eq(affiliateLevels.userId, userId));
+  return new Map(rows.map((r) => [r.level, { members: r.members, volumeUsdt: BigInt(r.volumeUsdt ?? '0') }]));
 }
 
 export interface AffiliateMemberRow {

@@ -88,9 +88,9 @@ export const rewardRequests = pgTable(
 
 /*
  * Affiliates counters (migration 0034): a customer's downline three levels deep, one row per
- * member, written at the member's registration (trigger users_affiliates_on_register), and the
- * purchase volume that rewarded the customer, added by referral_rewards_credit in the purchase's
- * own transaction. GET /affiliates reads these instead of walking and summing per call.
+ * member, and the members per level, written at the member's registration (trigger
+ * users_affiliates_on_register); the purchase volume that rewarded the customer, per member and
+ * per level, added by referral_rewards_credit in the purchase's own transaction. GET /affiliates reads these instead of walking and summing per call.
  */
 export const affiliateMembers = pgTable(
   'affiliate_members',
@@ -111,6 +111,7 @@ export const affiliateMembers = pgTable(
   ],
 );
 
+/** Members per level, written at registrations only. */
 export const affiliateLevels = pgTable(
   'affiliate_levels',
   {
@@ -119,6 +120,21 @@ export const affiliateLevels = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     level: integer('level').notNull(),
     members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.level] })],
+);
+
+/**
+ * Purchase volume per level, written by purchases only: apart from the members count, so a
+ * registration and a purchase never wait on the same row.
+ */
+export const affiliateVolumes = pgTable(
+  'affiliate_volumes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    level: integer('level').notNull(),
     volumeUsdt: units('volume_usdt').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.level] })],
