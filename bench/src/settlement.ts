@@ -77,17 +77,19 @@ export async function countHistories(customers: readonly Customer[]): Promise<Ba
   const counts = await mapLimit(customers, 8, async (customer) => {
     let pending = 0;
     let failed = 0;
-    for (let page = 1; ; page++) {
-      const { data, total } = await customer.api.ok<{ data: { status: string }[]; total: number }>(
+    // The history pages by key: follow nextCursor until the last page.
+    let cursor: string | null = null;
+    do {
+      const page: { data: { status: string }[]; nextCursor: string | null } = await customer.api.ok(
         'GET',
-        `${apiPaths.transactions}?page=${page}&pageSize=${HISTORY_PAGE}`,
+        `${apiPaths.transactions}?pageSize=${HISTORY_PAGE}${cursor ? `&cursor=${cursor}` : ''}`,
       );
-      for (const t of data) {
+      for (const t of page.data) {
         if (t.status === 'pending') pending++;
         else if (t.status === 'failed') failed++;
       }
-      if (page * HISTORY_PAGE >= total || data.length === 0) break;
-    }
+      cursor = page.nextCursor;
+    } while (cursor);
     return { pending, failed };
   });
   return counts.reduce((a, b) => ({ pending: a.pending + b.pending, failed: a.failed + b.failed }), {

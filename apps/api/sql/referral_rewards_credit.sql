@@ -45,5 +45,18 @@ BEGIN
          t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days')),
          t.created_at
     FROM jsonb_array_elements(credits) AS c;
+  -- The affiliates counters (affiliate_members, affiliate_volumes) gain the purchase in the same
+  -- commit, for each upline the purchase rewarded: what volumeUsdt summed per call before. This
+  -- transaction already holds those uplines' account locks (the rewards postings above), so two
+  -- purchases reach these rows in the order the kernel locked the accounts.
+  UPDATE affiliate_members a
+     SET volume_usdt = a.volume_usdt + CASE WHEN t.asset_in::text = 'USD' THEN t.amount_in * 10000000000000000 ELSE t.amount_in END
+    FROM jsonb_array_elements(credits) AS c
+   WHERE a.upline_id = (c->>'upline')::uuid AND a.member_id = t.user_id;
+  INSERT INTO affiliate_volumes (user_id, level, volume_usdt)
+  SELECT (c->>'upline')::uuid, (c->>'level')::int,
+         CASE WHEN t.asset_in::text = 'USD' THEN t.amount_in * 10000000000000000 ELSE t.amount_in END
+    FROM jsonb_array_elements(credits) AS c
+  ON CONFLICT (user_id, level) DO UPDATE SET volume_usdt = affiliate_volumes.volume_usdt + excluded.volume_usdt;
 END
 $$;

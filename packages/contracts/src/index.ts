@@ -10,6 +10,7 @@ export * from './kyc.js';
 export * from './money.js';
 export * from './ledger.js';
 export * from './settlement.js';
+export * from './paging.js';
 export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { kycStatusSchema } from './users.js';
 import { text } from './text.js';
 
@@ -307,7 +308,23 @@ export const adminApplicantSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
-export const adminApplicantListSchema = z.object({ data: z.array(adminApplicantSchema) });
+/**
+ * The operator's review queues. An applicant's queue follows from its review alone (as the
+ * customer's KYC status does): pending (under review, what needs action), rejected, verified,
+ * not-submitted; `all` is every applicant.
+ */
+export const ADMIN_APPLICANT_QUEUES = ['pending', 'rejected', 'verified', 'not-submitted', 'all'] as const;
+export type AdminApplicantQueue = (typeof ADMIN_APPLICANT_QUEUES)[number];
+/** GET /admin/kyc/applicants: one queue (pending by default), latest change first, by key. */
+export const adminApplicantsQuerySchema = z.strictObject({
+  queue: z
+    .enum(ADMIN_APPLICANT_QUEUES, { error: `queue is one of ${ADMIN_APPLICANT_QUEUES.join(', ')}` })
+    .default('pending'),
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(20),
+});
+export type AdminApplicantsQuery = z.infer<typeof adminApplicantsQuerySchema>;
+export const adminApplicantListSchema = z.object({ data: z.array(adminApplicantSchema), ...pageInfoShape });
 
 /** POST /sandbox-kyc/documents: the multipart form's text field beside its `file`. */
 export const SANDBOX_DOCUMENT_KINDS = ['identity_document', 'selfie'] as const;

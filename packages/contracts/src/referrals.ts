@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
 import { text } from './text.js';
 import { emailSchema } from './auth.js';
+import { cursorSchema, legacyPageSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 
 /*
  * Referrals and rewards (DESIGN.md section 8): the downline three levels deep, QMGT rewards
@@ -39,7 +40,15 @@ export const rewardTotalsSchema = z.object({
   paid: z.string(),
   sold: z.string(),
 });
-export const rewardsResponseSchema = z.object({ rewards: z.array(rewardSchema), totals: rewardTotalsSchema });
+/** GET /rewards: newest first, by key (`cursor` from the previous page's nextCursor). */
+export const rewardsQuerySchema = z.strictObject({ cursor: cursorSchema.optional(), pageSize: pageSizeSchema(50) });
+export type RewardsQuery = z.infer<typeof rewardsQuerySchema>;
+/** One page of rewards; `totals` are over every reward of the customer, not the page. */
+export const rewardsResponseSchema = z.object({
+  rewards: z.array(rewardSchema),
+  totals: rewardTotalsSchema,
+  ...pageInfoShape,
+});
 export type RewardsResponse = z.infer<typeof rewardsResponseSchema>;
 
 export const claimTokenRequestSchema = z.object({ rewardid: z.uuid({ error: 'Unknown reward' }) });
@@ -63,11 +72,13 @@ export const rewardRequestsResponseSchema = z.object({ data: z.array(rewardReque
 export const adminRewardRequestSchema = rewardRequestSchema.extend({ username: z.string(), email: z.string() });
 export const adminRewardRequestsResponseSchema = z.object({ data: z.array(adminRewardRequestSchema) });
 
+// Members by level, then newest first, by key; `page` still answers for old links.
 export const affiliatesQuerySchema = z.strictObject({
   level: z.coerce.number({ error: 'level is 1, 2 or 3' }).int().min(1).max(3).optional(),
   search: text(64).optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1).max(100).default(20),
+  cursor: cursorSchema.optional(),
+  page: legacyPageSchema,
+  pageSize: pageSizeSchema(20),
 });
 export type AffiliatesQuery = z.infer<typeof affiliatesQuerySchema>;
 export const affiliatesResponseSchema = z.object({
@@ -82,8 +93,12 @@ export const affiliatesResponseSchema = z.object({
     }),
   ),
   levels: z.array(z.object({ level: z.number().int(), count: z.number().int(), volumeUsdt: z.string() })),
-  /** Members matching the query (for paging). */
-  total: z.number().int(),
+  /**
+   * Members of the chosen level (or all levels), from the counters; null with a search, whose
+   * matches are not counted (the screen follows nextCursor instead).
+   */
+  total: z.number().int().nullable(),
+  ...pageInfoShape,
 });
 export type AffiliatesResponse = z.infer<typeof affiliatesResponseSchema>;
 

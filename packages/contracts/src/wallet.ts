@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetSchema, decimalStringSchema } from './money.js';
 import { text } from './text.js';
+import { cursorSchema, legacyPageSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 
 /** Transaction types of the history pages (DESIGN.md section 4); later issues add theirs. */
 export const TRANSACTION_TYPES = [
@@ -45,17 +46,16 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionResponseSchema = z.object({ transaction: transactionSchema });
 
 // Strict: a query parameter the history does not know is refused rather than silently ignored.
+// `cursor` (from the previous answer's nextCursor) pages by key; `page` still works for old links.
 export const transactionsQuerySchema = z.strictObject({
   type: transactionTypeSchema.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1)
-    .max(100, 'pageSize is at most 100')
-    .default(20),
+  cursor: cursorSchema.optional(),
+  page: legacyPageSchema,
+  pageSize: pageSizeSchema(20),
 });
-export const transactionsResponseSchema = z.object({ data: z.array(transactionSchema), total: z.number().int() });
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+/** One page of the history, newest first; no total: counting the whole history is what paging by key avoids. */
+export const transactionsResponseSchema = z.object({ data: z.array(transactionSchema), ...pageInfoShape });
 
 /** A transaction's code as it appears in /transactions/{type}/{code}. */
 export const transactionCodeSchema = text(40, { maxMessage: 'Transaction not found.' });

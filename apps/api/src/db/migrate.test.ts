@@ -34,6 +34,9 @@ describe('one definition per SQL function', () => {
     const files = readFunctionFiles();
     expect(files.length).toBeGreaterThan(40);
     for (const file of files) expect(functionsIn(file.text), file.name).toEqual([file.name]);
+    // A file is applied again whenever it changes: its triggers must be replaceable too.
+    for (const file of files)
+      expect(file.text, file.name).not.toMatch(/CREATE\s+(?!OR\s+REPLACE\b)(CONSTRAINT\s+)?TRIGGER/i);
   });
 
   it('the database has exactly the functions of the files, each recorded with its checksum', async () => {

@@ -2,6 +2,7 @@ import {
   emptyKycForm,
   kycFormSchema,
   type AdminApplicant,
+  type AdminApplicantQueue,
   type KycStatus,
   type OperatorReviewRequest,
   type User,
@@ -71,6 +72,15 @@ export const fakeKyc: FakeKyc = fresh();
 
 export function resetFakeKyc(): void {
   Object.assign(fakeKyc, fresh());
+}
+
+const IN_REVIEW = new Set(['pending', 'queued', 'onHold', 'prechecked', 'awaitingService', 'awaitingUser']);
+
+function queueOf(applicant: AdminApplicant): Exclude<AdminApplicantQueue, 'all'> {
+  if (applicant.kycVerified === 'Verified') return 'verified';
+  if (applicant.kycVerified === 'Pending' || IN_REVIEW.has(applicant.reviewStatus)) return 'pending';
+  if (applicant.kycVerified === 'Rejected') return 'rejected';
+  return 'not-submitted';
 }
 
 const KYC_FIELDS = new Set(Object.keys(emptyKycForm()));
@@ -288,7 +298,18 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
     http.get(apiUrl('/admin/kyc/applicants'), ({ request }) => {
       if (!signedIn(request)) return error(401, 'Your session has expired', 'UnauthorizedError');
       if (currentUser()?.role !== 'operator') return error(403, 'This page is for operators only.', 'ForbiddenError');
-      return HttpResponse.json({ data: fakeKyc.applicants });
+      // The server's queues (migration 0034's kyc_applicants.queue), paged by the last id shown.
+      const params = new URL(request.url).searchParams;
+      const queue = (params.get('queue') ?? 'pending') as AdminApplicantQueue;
+      const pageSize = Number(params.get('pageSize') ?? '20');
+      const matching = fakeKyc.applicants.filter((a) => queue === 'all' || queueOf(a) === queue);
+      const cursor = params.get('cursor');
+      const from = cursor ? matching.findIndex((a) => a.id === cursor) + 1 : 0;
+      const data = matching.slice(from, from + pageSize);
+      return HttpResponse.json({
+        data,
+        nextCursor: from + pageSize < matching.length ? (data.at(-1)?.id ?? null) : null,
+      });
     }),
     http.post(apiUrl('/admin/kyc/applicants/:applicantId/review'), async ({ request, params }) => {
       if (!signedIn(request)) return error(401, 'Your session has expired', 'UnauthorizedError');

@@ -340,13 +340,14 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
       if (!signedIn(request)) return unauthorized();
       const params = new URL(request.url).searchParams;
       const type = params.get('type');
-      const page = Number(params.get('page') ?? '1');
       const pageSize = Number(params.get('pageSize') ?? '20');
       const matching = type ? fakeWallet.transactions.filter((t) => t.type === type) : fakeWallet.transactions;
-      return HttpResponse.json({
-        data: matching.slice((page - 1) * pageSize, page * pageSize),
-        total: matching.length,
-      });
+      // The real cursor is the last row's key: here, the id of the last row shown.
+      const cursor = params.get('cursor');
+      const from = cursor ? matching.findIndex((t) => t.id === cursor) + 1 : 0;
+      const data = matching.slice(from, from + pageSize);
+      const more = from + pageSize < matching.length;
+      return HttpResponse.json({ data, nextCursor: more ? (data.at(-1)?.id ?? null) : null });
     }),
 
     http.get(apiUrl('/transaction-details/:id/:type'), ({ request, params }) => {

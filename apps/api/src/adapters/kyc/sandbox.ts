@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { ReviewAnswer, ReviewRejectType } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { sandboxKycApplicants, sandboxKycDocuments } from './sandbox.schema.js';
@@ -180,6 +180,22 @@ export function createSandboxProvider(deps: SandboxProviderDeps) {
       const row = await requireByExternalId(externalUserId);
       const documents = await currentDocuments(row);
       return { applicant: toProviderApplicant(row), documents };
+    },
+
+    /** The documents of several applicants (an operator's page) in one query, by applicant. */
+    async documentsOf(externalUserIds: readonly string[]) {
+      const byUser = new Map<string, (typeof sandboxKycDocuments.$inferSelect)[]>();
+      if (externalUserIds.length === 0) return byUser;
+      const rows = await db
+        .select({ externalUserId: sandboxKycApplicants.externalUserId, document: sandboxKycDocuments })
+        .from(sandboxKycDocuments)
+        .innerJoin(sandboxKycApplicants, eq(sandboxKycApplicants.id, sandboxKycDocuments.applicantId))
+        .where(inArray(sandboxKycApplicants.externalUserId, [...externalUserIds]))
+        .orderBy(asc(sandboxKycDocuments.createdAt), asc(sandboxKycDocuments.id));
+      for (const { externalUserId, document } of rows) {
+        byUser.set(externalUserId, [...(byUser.get(externalUserId) ?? []), document]);
+      }
+      return byUser;
     },
 
     async allDocuments(externalUserId: string) {

@@ -120,9 +120,9 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
     expect(toUnits((await balances(token)).GOLD.plan, 'GOLD')).toBe(totalGrams);
 
     // History pages read the same transactions.
-    const gaeHistory = (await get(t.app, '/transactions?type=GAE', token)).json<{ total: number }>();
-    const gaexHistory = (await get(t.app, '/transactions?type=GAEX', token)).json<{ total: number }>();
-    expect([gaeHistory.total, gaexHistory.total]).toEqual([1, 1]);
+    const gaeHistory = (await get(t.app, '/transactions?type=GAE', token)).json<{ data: unknown[] }>();
+    const gaexHistory = (await get(t.app, '/transactions?type=GAEX', token)).json<{ data: unknown[] }>();
+    expect([gaeHistory.data.length, gaexHistory.data.length]).toEqual([1, 1]);
 
     const statement = (await get(t.app, '/gae/statement', token)).json<GaeStatement>();
     expect(statement.openingGrams).toBe('0');

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminApplicantListSchema, apiPaths, okSchema, operatorReviewRequestSchema } from '@qmgt/contracts';
+import {
+  adminApplicantListSchema,
+  adminApplicantsQuerySchema,
+  apiPaths,
+  okSchema,
+  operatorReviewRequestSchema,
+} from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
 import { EXTENSION, type DetectedType } from '../files/files.rules.js';
 import type { KycService } from './kyc.service.js';
@@ -18,11 +24,12 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
       onRequest: app.requireOperator,
       schema: {
         tags,
-        summary: 'Applicants with their documents and review history',
+        summary: 'One review queue (pending by default), paged by key, with documents and review history',
+        querystring: adminApplicantsQuerySchema,
         response: { 200: adminApplicantListSchema },
       },
     },
-    async () => ({ data: await kyc.listApplicants() }),
+    async (request) => kyc.listApplicants(request.query),
   );
 
   app.post(

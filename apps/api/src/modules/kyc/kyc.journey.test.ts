@@ -183,7 +183,10 @@ describe('the operator back office', () => {
     );
     expect(decide.statusCode).toBe(200);
     await waitForKyc(token, 'Verified');
-    const after = (await get(t.app, '/admin/kyc/applicants', operatorToken))
+    // Decided, it leaves the pending queue (the default) for the verified one.
+    const pending = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>();
+    expect(pending.data.find((a) => a.userId === user.id)).toBeUndefined();
+    const after = (await get(t.app, '/admin/kyc/applicants?queue=verified', operatorToken))
       .json<{ data: AdminApplicant[] }>()
       .data.find((a) => a.userId === user.id);
     expect(after?.decisions).toEqual(
@@ -196,7 +199,7 @@ describe('the operator back office', () => {
   it('shows the reviewer what the customer declared, once the form is submitted', async () => {
     const { token, user } = await signedInUser(t.app);
     const declaredOf = async () =>
-      (await get(t.app, '/admin/kyc/applicants', operatorToken))
+      (await get(t.app, '/admin/kyc/applicants?queue=all&pageSize=100', operatorToken))
         .json<{ data: AdminApplicant[] }>()
         .data.find((a) => a.userId === user.id)?.declared;
     const form = {
@@ -252,7 +255,9 @@ describe('the operator back office', () => {
 
   it('refuses customers on every back-office route', async () => {
     const { token } = await signedInUser(t.app);
-    const list = (await get(t.app, '/admin/kyc/applicants', operatorToken)).json<{ data: AdminApplicant[] }>().data;
+    const list = (await get(t.app, '/admin/kyc/applicants?queue=all', operatorToken)).json<{
+      data: AdminApplicant[];
+    }>().data;
     const any = list[0]!;
     expect((await get(t.app, '/admin/kyc/applicants', token)).statusCode).toBe(403);
     expect(

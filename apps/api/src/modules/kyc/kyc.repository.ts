@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminApplicantQueue, CursorKey } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { keyText, olderThan } from '../../lib/keyset.js';
 import { auditLog } from '../../lib/audit.schema.js';
 import { kycApplicants, kycPersonalInfo, kycWebhookEvents } from './kyc.schema.js';
 
@@ -119,18 +121,33 @@ export async function savePersonalInfo(
   return row;
 }
 
-/** Back office: every applicant with its form and submission time, newest activity first. */
-export async function listApplicantsWithForms(db: Queryable) {
+/**
+ * Back office: one page of a queue with each applicant's form and submission time, latest
+ * change first, read with one row more than the page (see cutPage); kyc_applicants_queue_idx
+ * (or _updated_idx for every queue) serves it from the cursor.
+ */
+export async function applicantsPage(
+  db: Queryable,
+  query: { queue: AdminApplicantQueue; cursor?: CursorKey | undefined },
+  limit: number,
+) {
   return db
     .select({
       applicant: kycApplicants,
+      key: keyText(kycApplicants.updatedAt),
       submittedAt: kycPersonalInfo.submittedAt,
       form: kycPersonalInfo.form,
     })
     .from(kycApplicants)
     .leftJoin(kycPersonalInfo, eq(kycPersonalInfo.userId, kycApplicants.userId))
-    .orderBy(desc(kycApplicants.updatedAt))
-    .limit(500);
+    .where(
+      and(
+        query.queue === 'all' ? undefined : eq(kycApplicants.queue, query.queue),
+        olderThan(kycApplicants.updatedAt, kycApplicants.id, query.cursor),
+      ),
+    )
+    .orderBy(desc(kycApplicants.updatedAt), desc(kycApplicants.id))
+    .limit(limit);
 }
 
 /** Review decisions about these users, from the audit log (the actor by id). */

@@ -7,7 +7,9 @@ import {
   reviewRejectTypeSchema,
   text,
   KYC_FORM_FIELDS,
+  cutPage,
   type AdminApplicant,
+  type AdminApplicantsQuery,
   type ApplicantData,
   type ApplicantStatus,
   type IsVerifyResponse,
@@ -37,7 +39,7 @@ import {
   findApplicantById,
   findApplicantByUser,
   findPersonalInfo,
-  listApplicantsWithForms,
+  applicantsPage,
   lockApplicantForEvent,
   recordWebhookEvent,
   reviewDecisions,
@@ -354,20 +356,33 @@ export function createKycService(deps: KycDeps) {
 
     /* ---- back office ---- */
 
-    async listApplicants(): Promise<AdminApplicant[]> {
-      const rows = await listApplicantsWithForms(db);
-      const decisions = await reviewDecisions(
-        db,
-        rows.map((r) => r.applicant.userId),
+    /**
+     * One page of an operator queue. The details of the whole page (documents, their files,
+     * decisions, people) are read in one query each for the page, never per applicant: a page
+     * costs the same five statements whatever its size.
+     */
+    async listApplicants(query: AdminApplicantsQuery): Promise<{ data: AdminApplicant[]; nextCursor: string | null }> {
+      const page = cutPage(await applicantsPage(db, query, query.pageSize + 1), query.pageSize, (r) => ({
+        at: r.key,
+        id: r.applicant.id,
+      }));
+      const rows = page.items;
+      const userIds = rows.map((r) => r.applicant.userId);
+      const documentsByUser = deps.sandbox ? await deps.sandbox.documentsOf(userIds) : undefined;
+      const files = new Map(
+        (await deps.files.byIds([...(documentsByUser?.values() ?? [])].flat().map((d) => d.fileId))).map((f) => [
+          f.id,
+          f,
+        ]),
       );
+      const decisions = await reviewDecisions(db, userIds);
       const people = await usersService.byIds(db, [
-        ...rows.map((r) => r.applicant.userId),
+        ...userIds,
         ...decisions.flatMap((d) => (d.actorId ? [d.actorId] : [])),
       ]);
       const result: AdminApplicant[] = [];
       for (const row of rows) {
-        const documents = deps.sandbox ? await deps.sandbox.allDocuments(row.applicant.userId) : [];
-        const fileRows = await deps.files.byIds(documents.map((d) => d.fileId));
+        const documents = documentsByUser?.get(row.applicant.userId) ?? [];
         const person = people.get(row.applicant.userId);
         const review = reviewOf(row.applicant);
         result.push({
@@ -388,16 +403,13 @@ export function createKycService(deps: KycDeps) {
           kycVerified: person?.kycStatus ?? 'Not Verified',
           submittedAt: row.submittedAt?.toISOString() ?? null,
           declared: row.submittedAt ? declaredIdentity(row.form ?? {}) : null,
-          documents: documents.map((d) => {
-            const file = fileRows.find((f) => f.id === d.fileId);
-            return {
-              id: d.id,
-              kind: d.kind,
-              contentType: file?.contentType ?? 'application/octet-stream',
-              size: file?.size ?? 0,
-              createdAt: d.createdAt.toISOString(),
-            };
-          }),
+          documents: documents.map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            contentType: files.get(d.fileId)?.contentType ?? 'application/octet-stream',
+            size: files.get(d.fileId)?.size ?? 0,
+            createdAt: d.createdAt.toISOString(),
+          })),
           decisions: decisions
             .filter((d) => d.subjectId === row.applicant.userId)
             .map((d) => ({
@@ -409,7 +421,7 @@ export function createKycService(deps: KycDeps) {
           updatedAt: row.applicant.updatedAt.toISOString(),
         });
       }
-      return result;
+      return { data: result, nextCursor: page.nextCursor };
     },
 
     /** A reviewer's decision on the sandbox provider, with who made it recorded. */

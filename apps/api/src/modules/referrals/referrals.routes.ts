@@ -10,6 +10,7 @@ import {
   claimTokenRequestSchema,
   rewardRequestResponseSchema,
   rewardRequestsResponseSchema,
+  rewardsQuerySchema,
   rewardsResponseSchema,
   sellVestingRequestSchema,
   tokenRewardRequestSchema,
@@ -47,11 +48,12 @@ export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }
       schema: {
         tags,
         security,
-        summary: 'Referral rewards with source, level, vesting date and status, and totals',
+        summary: 'Referral rewards with source, level, vesting date and status (paged by key), and totals',
+        querystring: rewardsQuerySchema,
         response: { 200: rewardsResponseSchema },
       },
     },
-    async (request) => referrals.rewards(currentAuth(request).user.id),
+    async (request) => referrals.rewards(currentAuth(request).user.id, request.query),
   );
 
   app.post(

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { units } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
@@ -38,6 +48,7 @@ export const referralRewards = pgTable(
   },
   (t) => [
     index('referral_rewards_beneficiary_idx').on(t.beneficiaryId, t.vestsAt),
+    index('referral_rewards_beneficiary_created_idx').on(t.beneficiaryId, t.createdAt, t.id),
     index('referral_rewards_source_idx').on(t.sourceTransactionId),
     uniqueIndex('referral_rewards_once')
       .on(t.sourceTransactionId, t.level)
@@ -64,4 +75,58 @@ export const rewardRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('reward_requests_queue_idx').on(t.status, t.createdAt)],
+);
+
+/*
+ * Affiliates counters (migration 0034): a customer's downline three levels deep, one row per
+ * member, and the members per level, written at the member's registration (trigger
+ * users_affiliates_on_register); the purchase volume that rewarded the customer, per member and
+ * per level, added by referral_rewards_credit in the purchase's own transaction. GET /affiliates reads these instead of walking and summing per call.
+ */
+export const affiliateMembers = pgTable(
+  'affiliate_members',
+  {
+    uplineId: uuid('upline_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    level: integer('level').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    volumeUsdt: units('volume_usdt').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uplineId, t.memberId] }),
+    index('affiliate_members_page_idx').on(t.uplineId, t.level, t.joinedAt, t.memberId),
+  ],
+);
+
+/** Members per level, written at registrations only. */
+export const affiliateLevels = pgTable(
+  'affiliate_levels',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    level: integer('level').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.level] })],
+);
+
+/**
+ * Purchase volume per level, written by purchases only: apart from the members count, so a
+ * registration and a purchase never wait on the same row.
+ */
+export const affiliateVolumes = pgTable(
+  'affiliate_volumes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    level: integer('level').notNull(),
+    volumeUsdt: units('volume_usdt').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.level] })],
 );

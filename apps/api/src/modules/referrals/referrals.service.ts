@@ -1,11 +1,13 @@
 import {
   AmountError,
+  cutPage,
   fromUnits,
   toUnits,
   type AffiliatesQuery,
   type AffiliatesResponse,
   type Reward,
   type RewardRequest,
+  type RewardsQuery,
   type RewardsResponse,
   type Transaction,
 } from '@qmgt/contracts';
@@ -85,10 +87,18 @@ export function createReferralsService(deps: ReferralsDeps) {
   ) => deps.money.run<K>(userId, op, { now: at, claim });
 
   return {
-    /** GET /rewards: every reward with its source and status, and totals per status. */
-    async rewards(userId: string): Promise<RewardsResponse> {
+    /** GET /rewards: one page of rewards (newest first, by key) with their sources, and totals per status. */
+    async rewards(userId: string, query: RewardsQuery): Promise<RewardsResponse> {
       const at = now();
-      const rows = await repo.rewardsOf(db, userId);
+      const page = cutPage(
+        await repo.rewardsPage(db, userId, query.cursor, query.pageSize + 1),
+        query.pageSize,
+        (r) => ({
+          at: r.key,
+          id: r.row.id,
+        }),
+      );
+      const rows = page.items.map((r) => r.row);
       const sources = await usersService.byIds(
         db,
         rows.map((r) => r.sourceUserId),
@@ -114,6 +124,7 @@ export function createReferralsService(deps: ReferralsDeps) {
           paid: total('paid'),
           sold: total('sold'),
         },
+        nextCursor: page.nextCursor,
       };
     },
 
@@ -225,29 +236,46 @@ export function createReferralsService(deps: ReferralsDeps) {
 
     requestRow: (id: string) => repo.requestById(db, id),
 
-    /** GET /affiliates: the downline three levels deep with the purchase volume that rewarded the caller. */
+    /**
+     * GET /affiliates: the downline three levels deep, a page of members by key with the volume
+     * that rewarded the caller, and per-level counts and volumes, all read from the counters
+     * kept at registration and purchase (migration 0034): nothing is summed per call.
+     */
     async affiliates(userId: string, query: AffiliatesQuery): Promise<AffiliatesResponse> {
-      const tree = await usersService.downline(db, userId, query);
-      const volumes = await repo.volumeBySource(
+      // A cursor is a position in (level, newest first): one without a level is in level 1. Asked
+      // of one level, a cursor in an earlier level starts it from the top, a later one is past its end.
+      const cursor = query.cursor && { ...query.cursor, level: query.cursor.level ?? 1 };
+      const rows = await repo.affiliateMembersPage(
         db,
         userId,
-        tree.members.map((m) => m.id),
+        {
+          level: query.level,
+          search: query.search,
+          cursor,
+          offset: !cursor && query.page ? (query.page - 1) * query.pageSize : 0,
+        },
+        query.pageSize + 1,
       );
-      const levelVolumes = await repo.volumeByLevel(db, userId);
+      const page = cutPage(rows, query.pageSize, (m) => ({ at: m.key, id: m.id, level: m.level }));
+      const counters = await repo.affiliateLevelsOf(db, userId);
+      const levels = [1, 2, 3].map((level) => ({
+        level,
+        count: counters.get(level)?.members ?? 0,
+        volumeUsdt: fromUnits(counters.get(level)?.volumeUsdt ?? 0n, 'USDT'),
+      }));
       return {
-        members: tree.members.map((m) => ({
+        members: page.items.map((m) => ({
           username: m.username,
           level: m.level,
-          joinedAt: m.joinedAt.toISOString(),
+          joinedAt: m.joinedAt,
           kycVerified: m.kycStatus,
-          volumeUsdt: fromUnits(volumes.get(m.id) ?? 0n, 'USDT'),
+          volumeUsdt: fromUnits(BigInt(m.volumeUsdt), 'USDT'),
         })),
-        levels: [1, 2, 3].map((level) => ({
-          level,
-          count: tree.levels.find((l) => l.level === level)?.count ?? 0,
-          volumeUsdt: fromUnits(levelVolumes.get(level) ?? 0n, 'USDT'),
-        })),
-        total: tree.total,
+        levels,
+        total: query.search
+          ? null
+          : levels.filter((l) => query.level === undefined || l.level === query.level).reduce((n, l) => n + l.count, 0),
+        nextCursor: page.nextCursor,
       };
     },
   };

@@ -37,6 +37,8 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_code_key').on(t.code),
-    index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt),
+    // Keyset pages of the history (migration 0034): all types, or one.
+    index('transactions_user_created_id_idx').on(t.userId, t.createdAt, t.id),
+    index('transactions_user_type_created_id_idx').on(t.userId, t.type, t.createdAt, t.id),
   ],
 );

@@ -1,9 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { fromUnits, type Asset, type Transaction, type TransactionType } from '@qmgt/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  cutPage,
+  fromUnits,
+  type Asset,
+  type Transaction,
+  type TransactionsQuery,
+  type TransactionType,
+} from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { transactions } from './transactions.schema.js';
 import { notFound } from '../../lib/errors.js';
+import { keyText, olderThan } from '../../lib/keyset.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -85,17 +93,27 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
     fromEngine,
     explorerUrl: deps.explorerUrl,
 
-    async list(userId: string, query: { type?: TransactionType | undefined; page: number; pageSize: number }) {
-      const where = and(eq(transactions.userId, userId), query.type ? eq(transactions.type, query.type) : undefined);
-      const [total] = await db.select({ n: count() }).from(transactions).where(where);
+    /**
+     * One page of the customer's history, newest first, by key: the (user_id, created_at, id)
+     * index walks from the cursor, so a page costs its rows whatever the history's length.
+     * `page` (offset) still answers for old links when no cursor is given; neither counts the history.
+     */
+    async list(userId: string, query: TransactionsQuery) {
       const rows = await db
-        .select()
+        .select({ row: transactions, key: keyText(transactions.createdAt) })
         .from(transactions)
-        .where(where)
+        .where(
+          and(
+            eq(transactions.userId, userId),
+            query.type ? eq(transactions.type, query.type) : undefined,
+            olderThan(transactions.createdAt, transactions.id, query.cursor),
+          ),
+        )
         .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return { data: rows.map(toWire), total: Number(total?.n ?? 0) };
+        .limit(query.pageSize + 1)
+        .offset(!query.cursor && query.page ? (query.page - 1) * query.pageSize : 0);
+      const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.row.id }));
+      return { data: page.items.map((r) => toWire(r.row)), nextCursor: page.nextCursor };
     },
 
     /** A customer's own transaction; another user's id answers the same 404 as a missing one. */

@@ -1,5 +1,5 @@
 import type { User } from '@qmgt/contracts';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { users } from './users.schema.js';
 import type { Db, Tx } from '../../db/client.js';
 import { newRefCode, newUserHash } from '../../lib/secure-tokens.js';
@@ -82,73 +82,7 @@ export async function createUser(db: Db | Tx, account: NewAccount): Promise<User
   throw new Error('could not allocate a unique user hash and referral code');
 }
 
-/** The downline three levels deep: members (paged, optionally of one level or matching a name) and counts per level. */
-async function downline(
-  db: Db,
-  userId: string,
-  query: { level?: number | undefined; search?: string | undefined; page: number; pageSize: number },
-) {
-  const tree = sql`WITH RECURSIVE tree(id, level) AS (
-      SELECT id, 1 FROM users WHERE upline_id = ${userId}
-      UNION ALL
-      SELECT u.id, t.level + 1 FROM users u JOIN tree t ON u.upline_id = t.id WHERE t.level < 3)`;
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const filter = sql`(${query.level ?? null}::int IS NULL OR t.level = ${query.level ?? null}::int)
-      AND (${pattern}::text IS NULL OR u.username ILIKE ${pattern}::text)`;
-  const rows = await db.execute<{
-    id: string;
-    username: string;
-    level: number;
-    joined_at: string;
-    kyc_status: string;
-    total: number;
-  }>(sql`
-    ${tree}
-    SELECT u.id, u.username, t.level, u.created_at AS joined_at, u.kyc_status, count(*) OVER ()::int AS total
-      FROM tree t JOIN users u ON u.id = t.id
-     WHERE ${filter}
-     ORDER BY t.level, u.created_at DESC, u.id
-     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
-  const levels = await db.execute<{ level: number; count: number }>(sql`
-    ${tree}
-    SELECT level, count(*)::int AS count FROM tree GROUP BY level ORDER BY level`);
-  const members = (
-    rows as unknown as {
-      rows: {
-        id: string;
-        username: string;
-        level: number;
-        joined_at: string | Date;
-        kyc_status: string;
-        total: number;
-      }[];
-    }
-  ).rows;
-  let total = members[0]?.total ?? 0;
-  if (members.length === 0 && query.page > 1) {
-    const counted = await db.execute<{ n: number }>(
-      sql`${tree} SELECT count(*)::int AS n FROM tree t JOIN users u ON u.id = t.id WHERE ${filter}`,
-    );
-    total = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-  }
-  return {
-    members: members.map((m) => ({
-      id: m.id,
-      username: m.username,
-      level: Number(m.level),
-      joinedAt: new Date(m.joined_at),
-      kycStatus: m.kyc_status,
-    })),
-    levels: (levels as unknown as { rows: { level: number; count: number }[] }).rows.map((l) => ({
-      level: Number(l.level),
-      count: Number(l.count),
-    })),
-    total,
-  };
-}
-
 export const usersService = {
-  downline,
   findById: findUserById,
   findByEmail: findUserByEmail,
   findByUsername: findUserByUsername,

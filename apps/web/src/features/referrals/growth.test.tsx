@@ -44,6 +44,7 @@ describe('reward center', () => {
             }),
           ],
           totals,
+          nextCursor: null,
         }),
       ),
       http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
@@ -53,11 +54,45 @@ describe('reward center', () => {
     expect(within(table).getAllByText('downline_d')).toHaveLength(2);
     expect(within(table).getByRole('button', { name: 'Claim 0.1500 QMGT' })).toBeInTheDocument();
     expect(screen.getByText(/0\.0500 QMGT on/)).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 rewards')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more rewards' })).not.toBeInTheDocument();
+  });
+
+  it('loads more rewards from the cursor the server gave', async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/rewards'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          cursor
+            ? {
+                rewards: [
+                  reward({
+                    id: '66666666-6666-4666-8666-666666666666',
+                    source: { type: 'GAE', code: 'GA-OLDER', username: 'older_e' },
+                  }),
+                ],
+                totals,
+                nextCursor: null,
+              }
+            : { rewards: [reward()], totals, nextCursor: 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO' },
+        );
+      }),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    expect(await screen.findByText('Showing 1 reward')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more rewards' }));
+    expect(await screen.findByText('Showing 2 rewards')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Rewards' })).getByText('older_e')).toBeInTheDocument();
+    expect(cursors.filter(Boolean)).toEqual(['AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO']);
+    expect(screen.queryByRole('button', { name: 'Load more rewards' })).not.toBeInTheDocument();
   });
 
   it('claims a vested reward with an Idempotency-Key, through the transaction modal', async () => {
     server.use(
-      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals })),
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals, nextCursor: null })),
       http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
     );
     const { user } = renderApp('/My-Reward-Center', { session: verified() });
@@ -77,7 +112,7 @@ describe('reward center', () => {
 
   it('refuses a payout request above what is claimable, before asking the server', async () => {
     server.use(
-      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals })),
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals, nextCursor: null })),
       http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
     );
     const { user } = renderApp('/My-Reward-Center', { session: verified() });
@@ -85,6 +120,60 @@ describe('reward center', () => {
     await user.click(screen.getByRole('button', { name: 'Request payout' }));
     expect(await screen.findByText('You have 0.1500 QMGT claimable.')).toBeInTheDocument();
     expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('affiliates', () => {
+  const member = (username: string, level = 1) => ({
+    username,
+    level,
+    joinedAt: '2026-09-01T00:00:00.000Z',
+    kycVerified: 'Verified',
+    volumeUsdt: '12.5',
+  });
+  const levels = [
+    { level: 1, count: 3, volumeUsdt: '37.5' },
+    { level: 2, count: 0, volumeUsdt: '0' },
+    { level: 3, count: 0, volumeUsdt: '0' },
+  ];
+
+  it('shows the level counters and loads more members by key', async () => {
+    const searches: string[] = [];
+    server.use(
+      http.get(apiUrl('/affiliates'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        searches.push(params.toString());
+        return HttpResponse.json(
+          params.get('cursor')
+            ? { members: [member('third')], levels, total: 3, nextCursor: null }
+            : {
+                members: [member('first'), member('second')],
+                levels,
+                total: 3,
+                nextCursor: 'IAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO',
+              },
+        );
+      }),
+    );
+    const { user } = renderApp('/My-Affiliates', { session: verified() });
+    expect(await screen.findByText('Showing 2 of 3 members')).toBeInTheDocument();
+    expect(screen.getByText('3 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more members' }));
+    expect(await screen.findByText('Showing 3 of 3 members')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Affiliates' })).getAllByRole('row')).toHaveLength(4);
+    expect(searches.at(0)).toBe('pageSize=20');
+    expect(searches.at(-1)).toBe('cursor=IAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO&pageSize=20');
+    expect(screen.queryByRole('button', { name: 'Load more members' })).not.toBeInTheDocument();
+  });
+
+  it('says nobody has joined yet', async () => {
+    server.use(
+      http.get(apiUrl('/affiliates'), () => HttpResponse.json({ members: [], levels, total: 0, nextCursor: null })),
+    );
+    renderApp('/My-Affiliates', { session: verified() });
+    expect(
+      await screen.findByText('Nobody has joined through your link yet. Share it to start earning rewards.'),
+    ).toBeInTheDocument();
   });
 });
 

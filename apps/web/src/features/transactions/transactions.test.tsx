@@ -15,7 +15,7 @@ describe('transaction history', () => {
     renderApp('/transactions', { session: verified() });
     expect(await screen.findByRole('heading', { name: 'Transactions', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
-    expect(listCalls()[0]?.search).toBe('?page=1&pageSize=20');
+    expect(listCalls()[0]?.search).toBe('?pageSize=20');
   });
 
   it('keeps the Status column pinned to the right edge, so a narrow table scrolls under it instead of cutting it', async () => {
@@ -68,37 +68,44 @@ describe('transaction history', () => {
     expect(depositRow.getByText('Deposit USDT')).toBeInTheDocument();
     expect(depositRow.getByText('1,000.00 USDT')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Pending')).toBeInTheDocument();
-    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 transactions')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more transactions' })).not.toBeInTheDocument();
   });
 
-  it('pages through the history, with the page in the address', async () => {
+  it('loads more by key: each page starts after the last row shown', async () => {
     fakeWallet.transactions = Array.from({ length: 45 }, (_, i) =>
       buildTransaction({ code: `QM-PAGE${String(i + 1).padStart(4, '0')}` }),
     );
-    const { user, router } = renderApp('/transactions', { session: verified() });
+    const { user } = renderApp('/transactions', { session: verified() });
     const table = await screen.findByRole('table', { name: 'All transactions' });
     expect(within(table).getAllByRole('row')).toHaveLength(21);
-    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    expect(screen.getByText('Showing 20 transactions')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'QM-PAGE0001' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('21–40 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more transactions' }));
+    expect(await screen.findByText('Showing 40 transactions')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'QM-PAGE0021' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
-    expect(listCalls().at(-1)?.search).toBe('?page=2&pageSize=20');
+    const lastShown = fakeWallet.transactions[19]!.id;
+    expect(listCalls().at(-1)?.search).toBe(`?cursor=${lastShown}&pageSize=20`);
 
-    await user.click(screen.getByRole('button', { name: 'next page' }));
-    expect(await screen.findByText('41–45 of 45')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6);
+    await user.click(screen.getByRole('button', { name: 'Load more transactions' }));
+    expect(await screen.findByText('Showing 45 transactions')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(46);
+    expect(screen.queryByRole('button', { name: 'Load more transactions' })).not.toBeInTheDocument();
   });
 
-  it('opens a bookmarked page, and offers the first page past the end', async () => {
+  it('keeps the rows shown when loading more fails, and says so', async () => {
     fakeWallet.transactions = Array.from({ length: 25 }, () => buildTransaction());
-    const { user, router } = renderApp('/transactions?page=5', { session: verified() });
-    expect(await screen.findByText('There is no page 5')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
-    expect(await screen.findByText('1–20 of 25')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    const { user } = renderApp('/transactions', { session: verified() });
+    await screen.findByText('Showing 20 transactions');
+    server.use(
+      http.get(apiUrl('/transactions'), () =>
+        HttpResponse.json(apiErrorBody(403, 'Not allowed here', 'ForbiddenError'), { status: 403 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Load more transactions' }));
+    expect(await screen.findByText('Not allowed here')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(21);
   });
 
   it.each([
@@ -112,7 +119,7 @@ describe('transaction history', () => {
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     if (type === 'QMGT') expect(await screen.findByRole('table', { name: 'QMGT transactions' })).toBeInTheDocument();
     else expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
-    expect(listCalls()[0]?.search).toBe(`?type=${type}&page=1&pageSize=20`);
+    expect(listCalls()[0]?.search).toBe(`?type=${type}&pageSize=20`);
     expect(screen.getByRole('navigation', { name: 'Transaction types' })).toBeInTheDocument();
   });
 

@@ -1,17 +1,26 @@
-import { adminApplicantListSchema, apiPaths } from '@qmgt/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApplicantListSchema, apiPaths, type AdminApplicantQueue } from '@qmgt/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** GET /admin/kyc/applicants (operator): applicants with documents and decision history. */
-export const getKycApplicants = (signal?: AbortSignal) =>
-  apiRequest(apiPaths.adminKycApplicants, { schema: adminApplicantListSchema, signal });
+const PAGE_SIZE = 20;
 
-export const kycApplicantsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.kycApplicants(),
-    queryFn: ({ signal }) => getKycApplicants(signal),
+/** GET /admin/kyc/applicants?queue=&cursor= (operator): one page of a review queue, with documents and decision history. */
+export const getKycApplicants = (queue: AdminApplicantQueue, cursor: string | undefined, signal?: AbortSignal) =>
+  apiRequest(apiPaths.adminKycApplicants, {
+    schema: adminApplicantListSchema,
+    query: { queue, cursor, pageSize: String(PAGE_SIZE) },
+    signal,
+  });
+
+/** A queue a page at a time: each page starts after the last applicant shown (by key). */
+export const kycApplicantsQueryOptions = (queue: AdminApplicantQueue) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.kycApplicants(queue),
+    queryFn: ({ signal, pageParam }) => getKycApplicants(queue, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     meta: { silent: true },
   });
 
-export const useKycApplicants = () => useQuery(kycApplicantsQueryOptions());
+export const useKycApplicants = (queue: AdminApplicantQueue) => useInfiniteQuery(kycApplicantsQueryOptions(queue));

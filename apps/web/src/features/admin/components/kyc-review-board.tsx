@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Timeline, Title } from '@mantine/core';
-import type { AdminApplicant, KycStatus } from '@qmgt/contracts';
+import type { AdminApplicant, AdminApplicantQueue, KycStatus } from '@qmgt/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
@@ -10,23 +11,14 @@ import { useKycApplicants } from '../api/get-kyc-applicants';
 import { DeclaredIdentity } from './declared-identity';
 import { ReviewDialog, type ReviewIntent } from './review-dialog';
 
-const QUEUES = [
+const QUEUES: readonly { value: AdminApplicantQueue; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'verified', label: 'Verified' },
   { value: 'not-submitted', label: 'Not submitted' },
   { value: 'all', label: 'All' },
-] as const;
-type Queue = (typeof QUEUES)[number]['value'];
-
-const IN_REVIEW = new Set(['pending', 'queued', 'onHold', 'prechecked', 'awaitingService']);
-
-export function queueOf(applicant: AdminApplicant): Exclude<Queue, 'all'> {
-  if (applicant.kycVerified === 'Verified') return 'verified';
-  if (applicant.kycVerified === 'Pending' || IN_REVIEW.has(applicant.reviewStatus)) return 'pending';
-  if (applicant.kycVerified === 'Rejected') return 'rejected';
-  return 'not-submitted';
-}
+];
+type Queue = AdminApplicantQueue;
 
 const statusColor: Record<KycStatus, string> = {
   Pending: 'yellow',
@@ -65,10 +57,14 @@ function describeDecision(action: string, detail: string | null): string {
   return detail ? `${action}: ${detail}` : action;
 }
 
-/** The operator's identity-review queue: Pending first, each applicant with documents, history and a decision. */
+/**
+ * The operator's identity-review queues: Pending (what needs action) first, each applicant with
+ * documents, history and a decision. The server filters and pages each queue by key; the tabs
+ * carry no counts, since counting a queue costs the whole queue.
+ */
 export function KycReviewBoard() {
-  const applicants = useKycApplicants();
   const [queue, setQueue] = useState<Queue>('pending');
+  const applicants = useKycApplicants(queue);
   // The intent outlives the dialog's closing: its title (the dialog's name) stays while it fades out.
   const [review, setReview] = useState<{ intent: ReviewIntent; opened: boolean } | null>(null);
 
@@ -80,7 +76,7 @@ export function KycReviewBoard() {
       </Group>
     );
   }
-  if (applicants.isError) {
+  if (applicants.isError && !applicants.data) {
     return (
       <Alert color="red" variant="light" title="The applicants could not be loaded" maw={640}>
         <Stack gap="sm" align="flex-start">
@@ -93,9 +89,7 @@ export function KycReviewBoard() {
     );
   }
 
-  const all = applicants.data.data;
-  const count = (value: Queue) => (value === 'all' ? all.length : all.filter((a) => queueOf(a) === value).length);
-  const shown = queue === 'all' ? all : all.filter((a) => queueOf(a) === queue);
+  const shown = applicants.data.pages.flatMap((page) => page.data);
 
   return (
     // Each tab controls its panel (aria-controls must point at one); only the open one is filled.
@@ -105,7 +99,7 @@ export function KycReviewBoard() {
           <Tabs.List maw="100%" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             {QUEUES.map((q) => (
               <Tabs.Tab key={q.value} value={q.value}>
-                {q.label} ({count(q.value)})
+                {q.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -126,14 +120,28 @@ export function KycReviewBoard() {
                 {queue === 'pending' ? 'Nobody is waiting for a review.' : 'No applicants here.'}
               </Text>
             ) : (
-              <Stack gap="md" role="list" aria-label="Applicants">
-                {shown.map((applicant) => (
-                  <ApplicantCard
-                    key={applicant.id}
-                    applicant={applicant}
-                    onDecide={(intent) => setReview({ intent, opened: true })}
-                  />
-                ))}
+              <Stack gap="md">
+                <Stack gap="md" role="list" aria-label="Applicants">
+                  {shown.map((applicant) => (
+                    <ApplicantCard
+                      key={applicant.id}
+                      applicant={applicant}
+                      onDecide={(intent) => setReview({ intent, opened: true })}
+                    />
+                  ))}
+                </Stack>
+                <LoadMore
+                  shown={`Showing ${shown.length} ${shown.length === 1 ? 'applicant' : 'applicants'}`}
+                  hasMore={applicants.hasNextPage}
+                  loading={applicants.isFetchingNextPage}
+                  onLoadMore={() => void applicants.fetchNextPage()}
+                  label="Load more applicants"
+                />
+                {applicants.isFetchNextPageError ? (
+                  <Alert color="red" variant="light">
+                    {errorMessage(applicants.error, 'More applicants could not be loaded.')}
+                  </Alert>
+                ) : null}
               </Stack>
             )}
           </Tabs.Panel>

@@ -17,39 +17,52 @@ import {
   type ConsultantInput,
   type StakeRequest,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /* Affiliates, rewards and staking (DESIGN.md section 8). */
 
 export const growthKeys = {
-  affiliates: (query: Partial<AffiliatesQuery>) => ['growth', 'affiliates', query] as const,
+  affiliates: (filter: AffiliatesFilter) => ['growth', 'affiliates', filter] as const,
   rewards: () => ['growth', 'rewards'] as const,
   requests: () => ['growth', 'reward-requests'] as const,
   adminRequests: () => ['growth', 'admin', 'reward-requests'] as const,
   staking: () => ['growth', 'staking'] as const,
 };
 
-export const affiliatesQueryOptions = (query: Partial<AffiliatesQuery>) =>
-  queryOptions({
-    queryKey: growthKeys.affiliates(query),
-    queryFn: ({ signal }) =>
+/** The filters of /My-Affiliates; pages follow the server's nextCursor. */
+export type AffiliatesFilter = Pick<Partial<AffiliatesQuery>, 'level' | 'search'> & { pageSize: number };
+
+export const affiliatesQueryOptions = (filter: AffiliatesFilter) =>
+  infiniteQueryOptions({
+    queryKey: growthKeys.affiliates(filter),
+    queryFn: ({ signal, pageParam }) =>
       apiRequest(apiPaths.affiliates, {
         schema: affiliatesResponseSchema,
         query: {
-          level: query.level ? String(query.level) : undefined,
-          search: query.search || undefined,
-          page: String(query.page ?? 1),
-          pageSize: String(query.pageSize ?? 20),
+          level: filter.level ? String(filter.level) : undefined,
+          search: filter.search || undefined,
+          cursor: pageParam,
+          pageSize: String(filter.pageSize),
         },
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const rewardsQueryOptions = () =>
-  queryOptions({
+/** GET /rewards, a page at a time by key; the totals come with every page (the first page's are shown). */
+export const rewardsQueryOptions = (pageSize = 50) =>
+  infiniteQueryOptions({
     queryKey: growthKeys.rewards(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.rewards, { schema: rewardsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.rewards, {
+        schema: rewardsResponseSchema,
+        query: { cursor: pageParam, pageSize: String(pageSize) },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const rewardRequestsQueryOptions = () =>

@@ -4,7 +4,6 @@ import {
   Code,
   Group,
   Loader,
-  Pagination,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -16,7 +15,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { LoadMore } from '@/components/ui/load-more';
 import { QrCode } from '@/components/ui/qr-code';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
@@ -31,18 +31,22 @@ const PAGE_SIZE = 20;
 export function Affiliates({ referralLink }: { referralLink: string }) {
   const [level, setLevel] = useState('all');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query = useQuery({
+  const query = useInfiniteQuery({
     ...affiliatesQueryOptions({
       level: level === 'all' ? undefined : Number(level),
       search: debounced || undefined,
-      page,
       pageSize: PAGE_SIZE,
     }),
+    // A new filter keeps the old figures on screen until its first page arrives.
     placeholderData: keepPreviousData,
   });
-  const data = query.data;
+  // The level figures come from counters with every page; the members add up page by page.
+  const data = query.data && {
+    levels: query.data.pages[0]?.levels ?? [],
+    total: query.data.pages[0]?.total ?? null,
+    members: query.data.pages.flatMap((page) => page.members),
+  };
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -94,10 +98,7 @@ export function Affiliates({ referralLink }: { referralLink: string }) {
             <SegmentedControl
               aria-label="Level"
               value={level}
-              onChange={(value) => {
-                setLevel(value);
-                setPage(1);
-              }}
+              onChange={setLevel}
               data={[
                 { value: 'all', label: 'All' },
                 { value: '1', label: 'Level 1' },
@@ -109,10 +110,7 @@ export function Affiliates({ referralLink }: { referralLink: string }) {
               aria-label="Search by username"
               placeholder="Search by username"
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => setSearch(e.currentTarget.value)}
             />
           </Group>
           {query.isPending ? (
@@ -153,13 +151,19 @@ export function Affiliates({ referralLink }: { referralLink: string }) {
                   </Table.Tbody>
                 </Table>
               </ScrollArea>
-              {data.total > PAGE_SIZE ? (
-                <Pagination
-                  total={Math.ceil(data.total / PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  aria-label="Pages"
-                />
+              <LoadMore
+                shown={
+                  data.total === null
+                    ? `Showing ${data.members.length} ${data.members.length === 1 ? 'member' : 'members'}`
+                    : `Showing ${data.members.length} of ${data.total} ${data.total === 1 ? 'member' : 'members'}`
+                }
+                hasMore={query.hasNextPage && !query.isPlaceholderData}
+                loading={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+                label="Load more members"
+              />
+              {query.isFetchNextPageError ? (
+                <Alert color="red">{errorMessage(query.error, 'More members could not be loaded.')}</Alert>
               ) : null}
             </>
           ) : null}

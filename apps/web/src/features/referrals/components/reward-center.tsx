@@ -15,8 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import { QUOTE_TTL_MS, type Reward, type SwapQuote } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
@@ -55,14 +56,17 @@ type Props = {
 /** /My-Reward-Center: totals, the vesting timeline, every reward, claims, payout requests and sales. */
 export function RewardCenter({ onClaim, onSell }: Props) {
   const queryClient = useQueryClient();
-  const query = useQuery(rewardsQueryOptions());
+  const query = useInfiniteQuery(rewardsQueryOptions());
   const keys = useIdempotencyKeys();
   const [claiming, setClaiming] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['growth'] });
 
   if (query.isPending) return <Loader aria-label="Loading your rewards" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'Your rewards could not be loaded.')}</Alert>;
-  const { rewards, totals } = query.data;
+  if (query.isError && !query.data)
+    return <Alert color="red">{errorMessage(query.error, 'Your rewards could not be loaded.')}</Alert>;
+  // Totals are over every reward and come with each page; the rows add up page by page.
+  const rewards = query.data.pages.flatMap((page) => page.rewards);
+  const totals = query.data.pages[0]!.totals;
   const upcoming = rewards.filter((r) => r.status === 'vesting').sort((a, b) => a.vestsAt.localeCompare(b.vestsAt));
 
   const claim = async (reward: Reward) => {
@@ -176,6 +180,18 @@ export function RewardCenter({ onClaim, onSell }: Props) {
                 </Table.Tbody>
               </Table>
             </ScrollArea>
+            <LoadMore
+              shown={`Showing ${rewards.length} ${rewards.length === 1 ? 'reward' : 'rewards'}`}
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoadMore={() => void query.fetchNextPage()}
+              label="Load more rewards"
+            />
+            {query.isFetchNextPageError ? (
+              <Alert color="red" mt="sm">
+                {errorMessage(query.error, 'More rewards could not be loaded.')}
+              </Alert>
+            ) : null}
           </Paper>
         </>
       )}

@@ -1,24 +1,29 @@
 import { apiPaths, transactionsResponseSchema } from '@qmgt/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { transactionKeys, type TransactionsPage } from './query-keys';
+import { transactionKeys, type TransactionsList } from './query-keys';
 
-/** GET /transactions?type=&page=&pageSize= (bearer): one page of the caller's history, newest first. */
-export const getTransactions = ({ type, page, pageSize }: TransactionsPage, signal?: AbortSignal) =>
+/** GET /transactions?type=&cursor=&pageSize= (bearer): one page of the caller's history, newest first. */
+export const getTransactions = (
+  { type, pageSize }: TransactionsList,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) =>
   apiRequest(apiPaths.transactions, {
     schema: transactionsResponseSchema,
-    query: { type, page: String(page), pageSize: String(pageSize) },
+    query: { type, cursor, pageSize: String(pageSize) },
     signal,
   });
 
-export const transactionsQueryOptions = (params: TransactionsPage) =>
-  queryOptions({
+/** Pages follow the server's nextCursor: each page starts after the last row shown, so none repeats. */
+export const transactionsQueryOptions = (params: TransactionsList) =>
+  infiniteQueryOptions({
     queryKey: transactionKeys.list(params),
-    queryFn: ({ signal }) => getTransactions(params, signal),
+    queryFn: ({ signal, pageParam }) => getTransactions(params, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     // The history shows its own error state with a retry.
     meta: { silent: true },
   });
 
-/** Keeps the page on screen while the next one loads, so paging does not flash empty. */
-export const useTransactions = (params: TransactionsPage) =>
-  useQuery({ ...transactionsQueryOptions(params), placeholderData: keepPreviousData });
+export const useTransactions = (params: TransactionsList) => useInfiniteQuery(transactionsQueryOptions(params));

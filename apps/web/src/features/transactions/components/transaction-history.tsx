@@ -1,18 +1,13 @@
-import { Alert, Box, Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { TransactionType } from '@qmgt/contracts';
 import { IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { useTransactions } from '../api/get-transactions';
 import { TransactionsTable } from './transactions-table';
 
 export const HISTORY_PAGE_SIZE = 20;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 type TransactionHistoryProps = {
   /** One type, or every transaction when absent. */
@@ -24,20 +19,11 @@ type TransactionHistoryProps = {
 };
 
 /**
- * One page of the caller's history, newest first. The page number lives in the address
- * (?page=2), so a page can be bookmarked and Back returns to it.
+ * The caller's history, newest first, a page at a time: 'Load more' appends the page after the
+ * last row shown (by key), so rows arriving meanwhile never repeat or push others out of sight.
  */
 export function TransactionHistory({ type, label, emptyAction }: TransactionHistoryProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
-  const history = useTransactions({ type, page, pageSize: HISTORY_PAGE_SIZE });
-
-  const goTo = (next: number) =>
-    setSearchParams((params) => {
-      if (next === 1) params.delete('page');
-      else params.set('page', String(next));
-      return params;
-    });
+  const history = useTransactions({ type, pageSize: HISTORY_PAGE_SIZE });
 
   if (history.isPending) {
     return (
@@ -50,7 +36,8 @@ export function TransactionHistory({ type, label, emptyAction }: TransactionHist
     );
   }
 
-  if (history.isError) {
+  // With rows on screen, a failed 'Load more' keeps them and says so under the list.
+  if (history.isError && !history.data) {
     return (
       <Alert color="red" variant="light" title="Your transactions could not be loaded" maw={640}>
         <Stack gap="sm" align="flex-start">
@@ -63,10 +50,9 @@ export function TransactionHistory({ type, label, emptyAction }: TransactionHist
     );
   }
 
-  const { data: transactions, total } = history.data;
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const transactions = (history.data?.pages ?? []).flatMap((page) => page.data);
 
-  if (total === 0) {
+  if (transactions.length === 0) {
     return (
       <Paper withBorder radius="lg" p="xl" maw={640}>
         <Stack align="center" gap="xs">
@@ -81,44 +67,21 @@ export function TransactionHistory({ type, label, emptyAction }: TransactionHist
     );
   }
 
-  if (transactions.length === 0) {
-    // A page past the end (an old bookmark): offer the way back rather than an empty table.
-    return (
-      <Paper withBorder radius="lg" p="xl" maw={640}>
-        <Stack align="center" gap="xs">
-          <Text fw={600}>There is no page {page}</Text>
-          <Button variant="light" size="xs" onClick={() => goTo(1)}>
-            Go to the first page
-          </Button>
-        </Stack>
-      </Paper>
-    );
-  }
-
-  const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
-  const last = first + transactions.length - 1;
-
   return (
-    <Stack gap="md" aria-busy={history.isPlaceholderData}>
-      <Box style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-        <TransactionsTable transactions={transactions} caption={label} />
-      </Box>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" role="status">
-          {first}–{last} of {total}
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={goTo}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        ) : null}
-      </Group>
+    <Stack gap="md">
+      <TransactionsTable transactions={transactions} caption={label} />
+      <LoadMore
+        shown={`Showing ${transactions.length} ${transactions.length === 1 ? 'transaction' : 'transactions'}`}
+        hasMore={history.hasNextPage}
+        loading={history.isFetchingNextPage}
+        onLoadMore={() => void history.fetchNextPage()}
+        label="Load more transactions"
+      />
+      {history.isFetchNextPageError ? (
+        <Alert color="red" variant="light" maw={640}>
+          {errorMessage(history.error, 'More transactions could not be loaded. Please try again.')}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
