@@ -62,6 +62,23 @@ describe('the product server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('declares its periodic work on the schedule', async () => {
+    const rows = await t.database.executeSql(`SELECT name FROM schedule_jobs ORDER BY name`);
+    // Without a chain (this build): no deposit watcher, no settlement passes.
+    expect(rows.rows).toEqual(
+      [
+        'gae.auto-save',
+        'ges.instalments',
+        'ledger.full-audit',
+        'market.price-refresh',
+        'outbox.poll',
+        'payments.sweep',
+        'reserves.snapshot',
+        'staking.maturities',
+      ].map((name) => ({ name })),
+    );
+  });
+
   it('creates the first operator from OPERATOR_EMAIL/OPERATOR_PASSWORD, confirmed, once', async () => {
     const res = await post(t.app, '/auth/local', { identifier: 'ops@qmgt.test', password: 'operator-secret-1' });
     expect(res.statusCode).toBe(200);
