@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, KYC_HANDOFF_TTL_MS, UPLOAD_MAX_BYTES, apiPaths } from '@qmgt/contracts';
+import { API_BASE, UPLOAD_MAX_BYTES } from '@qmgt/contracts';
 import { Redis } from 'ioredis';
 import { assertProductionSafe, sandboxWarning, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -33,19 +33,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { resolveSecrets } from './lib/secrets.js';
+import { resolveSecrets, type Secrets } from './lib/secrets.js';
+import filesModule from './modules/files/files.module.js';
+import kycModule from './modules/kyc/kyc.module.js';
 import { createFieldCipher, type FieldCipher } from './lib/field-cipher.js';
-import { createLocalStorage } from './adapters/storage/local.js';
-import { createTokenSigner } from './adapters/kyc/tokens.js';
-import { createSumsubProvider } from './adapters/kyc/sumsub.js';
-import { createSandboxProvider, type SandboxProvider } from './adapters/kyc/sandbox.js';
-import type { IdentityProvider } from './adapters/kyc/port.js';
-import { createFilesService, type FilesService } from './modules/files/files.service.js';
-import { picturesRoutes } from './modules/files/files.routes.js';
-import { createKycService, type KycService } from './modules/kyc/kyc.service.js';
-import { kycRoutes, kycWebhookRoutes } from './modules/kyc/kyc.routes.js';
-import { kycAdminRoutes } from './modules/kyc/kyc.admin.routes.js';
-import { kycSandboxRoutes } from './modules/kyc/kyc.sandbox.routes.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import { openChain, type ChainPort } from './adapters/chain/index.js';
 import type { Services } from './services.js';
@@ -93,6 +84,8 @@ declare module 'fastify' {
     /** Every periodic job (platform/schedule): declared by modules, run once per period across processes. */
     schedule: Scheduler;
     chain: ChainPort | undefined;
+    /** The app's own secrets (signing keys), for the modules that sign or verify. */
+    secrets: Secrets;
     services: Services;
   }
 }
@@ -100,9 +93,6 @@ declare module 'fastify' {
 declare module './services.js' {
   interface Services {
     auth: AuthService;
-    kyc: KycService;
-    files: FilesService;
-    sandboxKyc: SandboxProvider | undefined;
     /** The mail port (dev mailbox or SMTP), for modules' job handlers. */
     mail: MailTransport;
     /** Encryption of sensitive fields at rest, keyed by the app secret. */
@@ -118,6 +108,8 @@ declare module './services.js' {
  * product is a new entry here (and its operation types in the money engine).
  */
 const MODULES = [
+  filesModule,
+  kycModule,
   ledgerModule,
   marketModule,
   transactionsModule,
@@ -207,40 +199,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.now ? { now: options.now } : {}),
   });
   await authService.start();
-  const sessionIsLive = (sessionId: string) => authService.isSessionLive(sessionId);
   authService.registerMails();
   await authService.ensureOperator(config.operator);
 
-  const filesService = createFilesService({
-    db: database.db,
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
-  });
-  let sandboxKyc: SandboxProvider | undefined;
-  let identityProvider: IdentityProvider;
-  if (config.kyc.sumsub) {
-    identityProvider = createSumsubProvider({ ...config.kyc.sumsub, levelName: config.kyc.levelName });
-  } else {
-    sandboxKyc = createSandboxProvider({
-      db: database.db,
-      levelName: config.kyc.levelName,
-      queue: jobs,
-      accessTokens: createTokenSigner(secrets.appSecret, 'qmgt-sandbox-kyc-sdk', 30 * 60),
-      webhookSecret: secrets.webhookSecret,
-      sessionIsLive,
-    });
-    identityProvider = sandboxKyc.provider;
-  }
-  const kycService = createKycService({
-    db: database.db,
-    provider: identityProvider,
-    sandbox: sandboxKyc,
-    files: filesService,
-    handoffTokens: createTokenSigner(secrets.appSecret, 'qmgt-kyc-handoff', KYC_HANDOFF_TTL_MS / 1000),
-    webhookSecret: secrets.webhookSecret,
-    sessionIsLive,
-  });
-
   app.decorate('config', config);
+  app.decorate('secrets', secrets);
   app.decorate('database', database);
   app.decorate('jobs', jobs);
   app.decorate('schedule', schedule);
@@ -250,9 +213,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     derivedSecret: (purpose: string) =>
       createHmac('sha256', secrets.appSecret).update(`qmgt-derived:${purpose}`).digest('base64url'),
     auth: authService,
-    kyc: kycService,
-    files: filesService,
-    sandboxKyc,
     mail,
   } as Services);
   // Registered before the modules: onClose hooks run last-in first-out, so every module's
@@ -294,12 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(authRoutes, { authService, rateLimit: config.rateLimit });
       await api.register(usersRoutes);
-      await api.register(kycRoutes, { kyc: kycService, rateLimit: config.rateLimit });
-      await api.register(kycWebhookRoutes, { kyc: kycService });
-      await api.register(kycAdminRoutes, { kyc: kycService });
       if (config.sandbox) await api.register(devRoutes, { db: database.db });
-      if (config.sandbox && sandboxKyc)
-        await api.register(kycSandboxRoutes, { sandbox: sandboxKyc, files: filesService, kyc: kycService });
     },
     { prefix: API_BASE },
   );
@@ -307,20 +262,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Added after the modules, so it runs before theirs (onClose is last-in first-out): no pass
   // is still running when a module stops what it uses.
   app.addHook('onClose', () => schedule.stop());
-  await app.register(picturesRoutes, { files: filesService });
-
-  // The sandbox provider calls our real webhook endpoint, in-process, with its signed payload.
-  if (sandboxKyc) {
-    await sandboxKyc.start(async (body, headers) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${API_BASE}${apiPaths.kycWebhook}`,
-        payload: body,
-        headers,
-      });
-      if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    });
-  }
 
   await app.register(staticClientPlugin, { distDir: webDistDir });
 
