@@ -1,0 +1,214 @@
+/**
+ * What `npm run bench:scale` measures on a running server: its idle CPU and memory (from
+ * /proc), the latency of the customer lists and statements and the operator queues, and the
+ * time a deposit takes to be credited; and, in the bench's own process, one pass of each
+ * background job of the built app.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { apiPaths, toUnits } from '@qmgt/contracts';
+import { Client } from 'undici';
+import { ApiClient } from './client.js';
+import { percentile } from './load.js';
+import type { BuiltApp } from './scale-api.js';
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks (100 on every common kernel). */
+const TICKS_PER_SECOND = 100;
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Children of `pid` (the API's anvil node and any worker processes). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) children.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // Gone already.
+  }
+  return children;
+}
+
+export interface IdleFigures {
+  /** % of one core over the window. */
+  apiCpu: number;
+  apiRssMb: number;
+  /** The API's child processes (the local chain node), for the record: not the API's own. */
+  childCpu: number;
+  childRssMb: number;
+  windowSeconds: number;
+}
+
+/** CPU of `pid` (and apart, of its children) over `windowSeconds`, after waiting `settleSeconds`; RSS at the end. */
+export async function measureIdle(pid: number, settleSeconds: number, windowSeconds: number): Promise<IdleFigures> {
+  await sleep(settleSeconds * 1000);
+  const children = childrenOf(pid);
+  const childTicks = () => children.reduce((sum, child) => sum + cpuTicks(child), 0);
+  const t0 = performance.now();
+  const api0 = cpuTicks(pid);
+  const child0 = childTicks();
+  await sleep(windowSeconds * 1000);
+  const seconds = (performance.now() - t0) / 1000;
+  const percent = (ticks: number) => (100 * ticks) / TICKS_PER_SECOND / seconds;
+  return {
+    apiCpu: percent(cpuTicks(pid) - api0),
+    apiRssMb: rssMb(pid),
+    childCpu: percent(childTicks() - child0),
+    childRssMb: children.reduce((sum, child) => sum + rssMb(child), 0),
+    windowSeconds: seconds,
+  };
+}
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  samples: number;
+  /** Status codes other than 200, with counts ("404 x5"); empty when every answer was a 200. */
+  statuses: string;
+  bytes: number;
+  /** The last answer's body when it is short JSON (a check's verdict), else undefined. */
+  lastBody: string | undefined;
+}
+
+export interface LatencyOptions {
+  /** At most this many timed requests (default 100)... */
+  samples?: number;
+  /** ...or as many as fit in this many seconds (default 10), but at least `minSamples` (default 3). */
+  budgetSeconds?: number;
+  minSamples?: number;
+  /** One untimed request first (default true): a slow endpoint may skip it. */
+  warmUp?: boolean;
+}
+
+/** Sequential GETs of `target` on one keep-alive connection, each timed from request to the answer's last byte. */
+export async function measureLatency(
+  origin: string,
+  token: string,
+  target: string,
+  options: LatencyOptions = {},
+): Promise<Latency> {
+  const samples = options.samples ?? 100;
+  const minSamples = options.minSamples ?? 3;
+  const budget = (options.budgetSeconds ?? 10) * 1000;
+  const client = new Client(origin, { pipelining: 1, headersTimeout: 300_000, bodyTimeout: 300_000 });
+  const get = async () => {
+    const response = await client.request({
+      method: 'GET',
+      path: target,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    return { status: response.statusCode, body };
+  };
+  try {
+    if (options.warmUp ?? true) await get();
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let last = Buffer.alloc(0);
+    const started = performance.now();
+    while (latencies.length < samples && (latencies.length < minSamples || performance.now() - started < budget)) {
+      const t0 = performance.now();
+      const answer = await get();
+      latencies.push(performance.now() - t0);
+      last = answer.body;
+      if (answer.status !== 200) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      samples: latencies.length,
+      statuses: [...statuses].map(([status, count]) => `${status} x${count}`).join(', '),
+      bytes: last.length,
+      lastBody: last.length < 2000 && last[0] === 0x7b ? last.toString('utf8') : undefined,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Test USDT sent on the local chain to the customer's deposit address (the sandbox faucet
+ * sends a real token transfer), then the balance polled every 100 ms until the deposit
+ * watcher has credited it: seconds from the send to the credit.
+ */
+export async function depositCreditSeconds(origin: string, token: string, amount = '100'): Promise<number> {
+  const customer = new ApiClient(origin, token);
+  const usdt = async () => toUnits((await customer.ok<{ usdt: string }>('GET', apiPaths.qmgtBalance)).usdt, 'USDT');
+  const before = await usdt();
+  const t0 = performance.now();
+  await customer.ok('POST', apiPaths.devFaucet, { asset: 'USDT', amount }, { 'idempotency-key': randomUUID() });
+  const wanted = before + toUnits(amount, 'USDT');
+  while (performance.now() - t0 < 120_000) {
+    if ((await usdt()) >= wanted) return (performance.now() - t0) / 1000;
+    await sleep(100);
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+export interface PassTiming {
+  job: string;
+  seconds: number | undefined;
+  note: string;
+}
+
+/**
+ * One pass of each periodic job of the built app, timed around the service call the job's
+ * timer makes (gae.module.ts, ges.module.ts, ...), one after another; a pass still running
+ * after `capSeconds` is reported as such and left to finish.
+ */
+export async function timePasses(app: BuiltApp, capSeconds: number): Promise<PassTiming[]> {
+  const { services } = app;
+  const passes: [string, () => Promise<unknown>][] = [
+    ['GAE auto-save pass (gae.runAutoSaves)', () => services.gae.runAutoSaves()],
+    ['GES instalment pass (ges.runInstalments)', () => services.ges.runInstalments()],
+    ['GES mail sweep (ges.sweepMails)', () => services.ges.sweepMails()],
+    ['staking maturity pass (staking.runMaturities)', () => services.staking.runMaturities()],
+    ['payments sweep (payments.sweep)', () => services.payments.sweep()],
+    ['remittance mail sweep (remit.unmailed)', () => services.remit.unmailed()],
+    ['support mail sweep (content.sweepMails)', () => services.content.sweepMails()],
+    ['proof-of-reserves snapshot (reserves.snapshot)', () => services.reserves.snapshot()],
+  ];
+  const timings: PassTiming[] = [];
+  for (const [job, run] of passes) {
+    const t0 = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      run().then(
+        () => 'ok',
+        (error: unknown) => `failed: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`,
+      ),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve('cap'), capSeconds * 1000))),
+    ]);
+    clearTimeout(timer);
+    const seconds = (performance.now() - t0) / 1000;
+    timings.push(
+      outcome === 'cap'
+        ? { job, seconds: undefined, note: `still running after ${capSeconds} s` }
+        : { job, seconds, note: outcome === 'ok' ? '' : outcome },
+    );
+  }
+  return timings;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
