@@ -304,6 +304,9 @@ interface Endpoint extends LatencyOptions {
   kind: 'customer' | 'operator' | 'ledger check';
 }
 
+/** Two customers may be measured on the same path (their own history): the persona tells them apart. */
+const keyOf = (endpoint: Endpoint) => `${endpoint.persona} ${endpoint.label}`;
+
 function endpoints(gesGroupId: string, traderTransactions: number): Endpoint[] {
   const lastPage = Math.max(1, Math.ceil(traderTransactions / 20));
   const c = (persona: Endpoint['persona'], label: string, p: string, more: Partial<Endpoint> = {}): Endpoint => ({
@@ -354,6 +357,8 @@ function endpoints(gesGroupId: string, traderTransactions: number): Endpoint[] {
     o('GET /admin/support/tickets', apiPaths.adminTickets),
     o('GET /admin/nominees', apiPaths.adminNominees),
     o('GET /admin/bank-accounts', apiPaths.adminBankAccounts),
+    o('GET /admin/consultants', apiPaths.adminConsultants),
+    o('GET /admin/vault-bars', apiPaths.adminVaultBars),
     o('GET /admin/settlement', apiPaths.adminSettlement),
     // Checks every holder's balance on chain: at full scale a call takes minutes, so one or two.
     o('GET /admin/chain/reconciliation', apiPaths.adminReconciliation, {
@@ -414,7 +419,7 @@ async function measure(
     say(`${label}: deposit credited ${depositSeconds.toFixed(1)} s after the transfer was sent`);
     for (const endpoint of endpoints(gesGroupId, traderTransactions)) {
       const latency = await measureLatency(server.origin, tokens[endpoint.persona], endpoint.path, endpoint);
-      latencies.set(endpoint.label, latency);
+      latencies.set(keyOf(endpoint), latency);
       if (endpoint.kind === 'ledger check' || endpoint.path.endsWith(apiPaths.adminReconciliation))
         notes.push(`${endpoint.label} answered ${latency.lastBody ?? '(not JSON)'}`);
       say(
@@ -436,7 +441,7 @@ async function measure(
   }
   passes.push({
     job: 'chain reconciliation (settlement.reconcileAndRecord, every minute)',
-    seconds: latencies.get('GET /admin/chain/reconciliation')!.p50 / 1000,
+    seconds: latencies.get('operator GET /admin/chain/reconciliation')!.p50 / 1000,
     again: undefined,
     note: 'p50 of GET /admin/chain/reconciliation, the same call',
   });
@@ -583,8 +588,8 @@ function printReport(freshRun: Measured, seededRun: Measured, manifest: SeedMani
   judged('API RSS after 1 min idle', '', freshRun.idle.apiRssMb, seededRun.idle.apiRssMb, 300, 'MB', 0);
   judged('deposit credited after the transfer', '', freshRun.depositSeconds, seededRun.depositSeconds, 10, 's');
   for (const endpoint of endpoints(manifest.gesGroupId, manifest.sizes.traderTransactions)) {
-    const f = freshRun.latencies.get(endpoint.label)!;
-    const s = seededRun.latencies.get(endpoint.label)!;
+    const f = freshRun.latencies.get(keyOf(endpoint))!;
+    const s = seededRun.latencies.get(keyOf(endpoint))!;
     const limit = endpoint.kind === 'customer' ? 50 : endpoint.kind === 'operator' ? 100 : 1000;
     const shown = (l: Latency) =>
       `p95 ${l.p95.toFixed(1)} ms (p50 ${l.p50.toFixed(1)}, n=${l.samples}${l.statuses ? `, ${l.statuses}` : ''})`;
