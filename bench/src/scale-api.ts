@@ -100,19 +100,20 @@ export async function migrateDatabase(url: string): Promise<number> {
   return migrate({ kind: 'postgres', connectionString: url });
 }
 
-/** The services of a built app whose passes the bench times (app.services in apps/api/src/app.ts). */
+/** The services of a built app whose passes the bench calls itself: those not on the schedule. */
 export interface PassServices {
-  gae: { runAutoSaves(): Promise<unknown> };
-  ges: { runInstalments(): Promise<unknown>; sweepMails(): Promise<unknown> };
-  staking: { runMaturities(): Promise<unknown> };
-  payments: { sweep(): Promise<unknown> };
-  remit: { unmailed(): Promise<unknown[]> };
   content: { sweepMails(): Promise<unknown> };
-  reserves: { snapshot(): Promise<unknown> };
+}
+
+/** The platform's schedule (apps/api/src/platform/schedule): every periodic pass, by name. */
+export interface Schedule {
+  /** Runs the job's pass now in this process (claiming it across processes); false when it is running already. */
+  runNow(name: string): Promise<boolean>;
 }
 
 export interface BuiltApp {
   services: PassServices;
+  schedule: Schedule | undefined;
   database: { db: unknown };
   jobs: unknown;
   close(): Promise<void>;

@@ -5,7 +5,7 @@
  * - Plain data (users, their KYC records as the sandbox provider and the KYC module leave
  *   them, audit rows, support tickets) by COPY, many thousand rows a statement.
  * - Everything that moves money through the money engine's own SQL function,
- *   `money_execute_batch` (apps/api/drizzle/0005_money_engine.sql and later), 200 operations
+ *   `money_execute_batch` (apps/api/sql/money_execute_batch.sql and the operation types' files), 200 operations
  *   a call, on several connections at once: the same operations with the same parameters the
  *   API builds (figures from the API's own pricing rules, quotes inserted as the API inserts
  *   them), so every posting goes through ledger_post and its triggers: entries balance,
