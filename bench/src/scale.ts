@@ -105,7 +105,7 @@ async function createMigrated(name: string): Promise<string> {
   const t0 = performance.now();
   const applied = await migrateDatabase(url);
   say(
-    `${name}: created and migrated by the product's migrator (${applied} migrations, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    `${name}: created and migrated by the product's migrator (${applied} migrations and SQL functions applied, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
   return url;
 }
