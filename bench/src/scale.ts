@@ -628,7 +628,7 @@ function printReport(freshRun: Measured, seededRun: Measured, manifest: SeedMani
     `Idle chain node (the API's child, not counted above): fresh ${freshRun.idle.childCpu.toFixed(1)}% / ${freshRun.idle.childRssMb.toFixed(0)} MB, seeded ${seededRun.idle.childCpu.toFixed(1)}% / ${seededRun.idle.childRssMb.toFixed(0)} MB`,
   );
   console.log(
-    'Job passes: timed in the bench process around the service call each job timer makes (not read from logs).\n',
+    "Job passes: timed in the bench process on the built app: the scheduled jobs through the schedule's runNow, the mail sweeps on their own timers through the function the timer calls (not read from logs).\n",
   );
   console.log([line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.map(line)].join('\n'));
   const judgedRows = rows.filter((r) => r.seededPass !== undefined);
