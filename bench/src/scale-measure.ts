@@ -185,6 +185,8 @@ const SCHEDULED_JOBS = [
   'payments.sweep',
   'reserves.snapshot',
   'market.price-refresh',
+  'settlement.reconcile',
+  'settlement.full-sweep',
 ];
 
 /**

@@ -938,7 +938,12 @@ export class Seeder {
           `UPDATE usdau_requests SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
           `UPDATE reward_requests SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
         ])
-          await client.query(statement);
+          await client.query(statement).catch((error: unknown) => {
+            // A build whose outboxes moved elsewhere: say so, the rest of the seed stands.
+            const code = (error as { code?: string }).code;
+            if (code !== '42703' && code !== '42P01') throw error;
+            this.log(`seed:   not marked (${String(error)}): ${statement}`);
+          });
       } finally {
         await client.end();
       }

@@ -360,13 +360,7 @@ function endpoints(gesGroupId: string, traderTransactions: number): Endpoint[] {
     o('GET /admin/consultants', apiPaths.adminConsultants),
     o('GET /admin/vault-bars', apiPaths.adminVaultBars),
     o('GET /admin/settlement', apiPaths.adminSettlement),
-    // Checks every holder's balance on chain: at full scale a call takes minutes, so one or two.
-    o('GET /admin/chain/reconciliation', apiPaths.adminReconciliation, {
-      samples: 10,
-      budgetSeconds: 20,
-      minSamples: 1,
-      warmUp: false,
-    }),
+    o('GET /admin/chain/reconciliation', apiPaths.adminReconciliation),
     {
       label: 'GET /admin/ledger/check',
       path: `/api${apiPaths.adminLedgerCheck}`,
@@ -439,12 +433,6 @@ async function measure(
     // pg-boss ends its pool after close() resolves: let it, before the database may be dropped.
     await sleep(3000);
   }
-  passes.push({
-    job: 'chain reconciliation (settlement.reconcileAndRecord, every minute)',
-    seconds: latencies.get('operator GET /admin/chain/reconciliation')!.p50 / 1000,
-    again: undefined,
-    note: 'p50 of GET /admin/chain/reconciliation, the same call',
-  });
   for (const pass of passes) say(`${label}: ${pass.job}: ${passFigure(pass)}`);
   return { label, idle, depositSeconds, latencies, passes, notes };
 }
