@@ -100,11 +100,6 @@ export async function migrateDatabase(url: string): Promise<number> {
   return migrate({ kind: 'postgres', connectionString: url });
 }
 
-/** The services of a built app whose passes the bench calls itself: those not on the schedule. */
-export interface PassServices {
-  content: { sweepMails(): Promise<unknown> };
-}
-
 /** The platform's schedule (apps/api/src/platform/schedule): every periodic pass, by name. */
 export interface Schedule {
   /** Runs the job's pass now in this process (claiming it across processes); false when it is running already. */
@@ -112,32 +107,8 @@ export interface Schedule {
 }
 
 export interface BuiltApp {
-  services: PassServices;
-  schedule: Schedule | undefined;
-  database: { db: unknown };
-  jobs: unknown;
+  schedule: Schedule;
   close(): Promise<void>;
-}
-
-/** The status-mail sweep every minute (apps/api/src/jobs/status-mails.ts) over one module's outbox. */
-export type StatusMailSweep = (app: BuiltApp) => Promise<number>;
-
-/** The three status-mail sweeps (GAE terminations, USDAU requests, reward payouts), as their modules schedule them. */
-export async function statusMailSweeps(): Promise<Record<string, StatusMailSweep>> {
-  const [{ sweepStatusMails }, gae, usdau, referrals] = await Promise.all([
-    load<{ sweepStatusMails(db: unknown, jobs: unknown, outbox: unknown, at: Date): Promise<number> }>(
-      'jobs/status-mails.js',
-    ),
-    load<{ terminationMails: unknown }>('modules/gae/gae.module.js'),
-    load<{ usdauMails: unknown }>('modules/usdau/usdau.module.js'),
-    load<{ rewardMails: unknown }>('modules/referrals/referrals.module.js'),
-  ]);
-  const sweep = (outbox: unknown) => (app: BuiltApp) => sweepStatusMails(app.database.db, app.jobs, outbox, new Date());
-  return {
-    'GAE termination mail sweep (sweepStatusMails)': sweep(gae.terminationMails),
-    'USDAU request mail sweep (sweepStatusMails)': sweep(usdau.usdauMails),
-    'reward payout mail sweep (sweepStatusMails)': sweep(referrals.rewardMails),
-  };
 }
 
 /** The whole product, built as server.ts builds it (without listening), on `env` as its environment. */

@@ -10,7 +10,8 @@ import { apiPaths, toUnits } from '@qmgt/contracts';
 import { Client } from 'undici';
 import { ApiClient } from './client.js';
 import { percentile } from './load.js';
-import { statusMailSweeps, type BuiltApp } from './scale-api.js';
+import pg from 'pg';
+import type { BuiltApp } from './scale-api.js';
 
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks (100 on every common kernel). */
 const TICKS_PER_SECOND = 100;
@@ -174,48 +175,31 @@ export interface PassTiming {
   note: string;
 }
 
-const NOT_SCHEDULED = 'not on the schedule in this build';
-
-/** The periodic jobs on the platform's schedule (the names modules give `app.schedule.every`). */
-const SCHEDULED_JOBS = [
-  'wallet.deposits',
-  'gae.auto-save',
-  'ges.instalments',
-  'staking.maturities',
-  'payments.sweep',
-  'reserves.snapshot',
-  'market.price-refresh',
-  'settlement.reconcile',
-  'settlement.full-sweep',
-];
-
 /**
- * One pass of each periodic job of the built app, twice in a row, one job after another: the
- * scheduled ones through the schedule's own `runNow` (the pass exactly as its period runs it),
- * the mail sweeps still on their own timers through the function the timer calls. A pass still
- * running after `capSeconds` is reported as such and left to finish.
+ * One pass of each periodic job of the built app, twice in a row, one job after another,
+ * through the platform schedule's own `runNow` (the pass exactly as its period runs it). The
+ * jobs are the ones the app declared, as the schedule records them in `schedule_jobs`. A pass
+ * still running after `capSeconds` is reported as such and left to finish.
  */
-export async function timePasses(app: BuiltApp, capSeconds: number): Promise<PassTiming[]> {
+export async function timePasses(app: BuiltApp, databaseUrl: string, capSeconds: number): Promise<PassTiming[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let names: string[];
+  try {
+    names = (await client.query<{ name: string }>('SELECT name FROM schedule_jobs ORDER BY name')).rows.map(
+      (r) => r.name,
+    );
+  } finally {
+    await client.end();
+  }
   const scheduled = (name: string) => async () => {
-    if (!app.schedule) throw new Error('this build has no schedule');
-    const runNow = (job: string) =>
-      app.schedule!.runNow(job).catch((error: unknown) => {
-        throw /no job/.test(String(error)) ? new Error(NOT_SCHEDULED) : error;
-      });
     // The app's own first tick may be running the job: wait for it, then run it ourselves.
-    for (let waited = 0; !(await runNow(name)); waited += 100) {
+    for (let waited = 0; !(await app.schedule.runNow(name)); waited += 100) {
       if (waited > 60_000) throw new Error('the job stayed busy for a minute');
       await sleep(100);
     }
   };
-  const passes: [string, () => Promise<unknown>][] = [
-    ...SCHEDULED_JOBS.map((name): [string, () => Promise<unknown>] => [`${name} (schedule)`, scheduled(name)]),
-    ['support mail sweep (content.sweepMails, own timer)', () => app.services.content.sweepMails()],
-    ...Object.entries(await statusMailSweeps()).map(([job, sweep]): [string, () => Promise<unknown>] => [
-      job,
-      () => sweep(app),
-    ]),
-  ];
+  const passes = names.map((name): [string, () => Promise<unknown>] => [name, scheduled(name)]);
   const once = async (run: () => Promise<unknown>): Promise<{ seconds: number | undefined; note: string }> => {
     const t0 = performance.now();
     let timer: NodeJS.Timeout | undefined;
@@ -228,7 +212,6 @@ export async function timePasses(app: BuiltApp, capSeconds: number): Promise<Pas
     ]);
     clearTimeout(timer);
     if (outcome === 'cap') return { seconds: undefined, note: `still running after ${capSeconds} s` };
-    if (outcome.endsWith(NOT_SCHEDULED)) return { seconds: undefined, note: NOT_SCHEDULED };
     return { seconds: (performance.now() - t0) / 1000, note: outcome === 'ok' ? '' : outcome };
   };
   const timings: PassTiming[] = [];

@@ -218,6 +218,14 @@ function refCode(random: string, index: number): string {
   return random.slice(0, random.length - 5) + tail;
 }
 
+async function hasColumn(client: pg.Client, table: string, column: string): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name = $2`,
+    [table, column],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const idempotency = (scope: string) => ({ key: randomUUID(), scope, requestHash: hex(32) });
 
@@ -922,28 +930,31 @@ export class Seeder {
   }
 
   /**
-   * The mails the seeded rows owe went out long ago in the history they stand for: marked so,
-   * as migrations 0024 and 0025 marked the rows that were there before them. Otherwise the
-   * measured server's first sweeps would mail every seeded customer.
+   * The messages the seeded rows owe went out long ago in the history they stand for: marked
+   * so. Otherwise the measured server's first passes would mail every seeded customer.
    */
   async markMailed(): Promise<void> {
     await this.timed('owed mails marked as sent (history)', async () => {
       const client = await this.connect();
       try {
-        for (const statement of [
-          `UPDATE ges_mails SET mailed_at = created_at WHERE mailed_at IS NULL`,
-          `UPDATE remittances SET mailed_at = created_at WHERE mailed_at IS NULL`,
-          `UPDATE payments SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
-          `UPDATE gae_terminations SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
-          `UPDATE usdau_requests SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
-          `UPDATE reward_requests SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
-        ])
-          await client.query(statement).catch((error: unknown) => {
-            // A build whose outboxes moved elsewhere: say so, the rest of the seed stands.
-            const code = (error as { code?: string }).code;
-            if (code !== '42703' && code !== '42P01') throw error;
-            this.log(`seed:   not marked (${String(error)}): ${statement}`);
-          });
+        // Builds differ in where a debt is kept: one outbox table, or a column on each table.
+        const marks: [table: string, column: string, statement: string][] = [
+          ['outbox_messages', 'sent_at', `UPDATE outbox_messages SET sent_at = created_at WHERE sent_at IS NULL`],
+          ['ges_mails', 'mailed_at', `UPDATE ges_mails SET mailed_at = created_at WHERE mailed_at IS NULL`],
+          ['remittances', 'mailed_at', `UPDATE remittances SET mailed_at = created_at WHERE mailed_at IS NULL`],
+          ...['payments', 'gae_terminations', 'usdau_requests', 'reward_requests'].map(
+            (table): [string, string, string] => [
+              table,
+              'mailed_status',
+              `UPDATE ${table} SET mailed_status = status WHERE mailed_status IS DISTINCT FROM status`,
+            ],
+          ),
+        ];
+        for (const [table, column, statement] of marks) {
+          if (!(await hasColumn(client, table, column))) continue;
+          const { rowCount } = await client.query(statement);
+          this.log(`seed:   ${table}.${column}: ${rowCount} marked`);
+        }
       } finally {
         await client.end();
       }
@@ -962,26 +973,30 @@ export class Seeder {
     await this.timed(`support: ${sizes.supportTickets} tickets with their messages (COPY)`, async () => {
       const client = await this.connect();
       try {
+        // Older builds mark a closed ticket's mail and each message's mail on the rows themselves.
+        const closeMailed = await hasColumn(client, 'support_tickets', 'close_mailed_at');
+        const messageMailed = await hasColumn(client, 'support_messages', 'mailed_at');
         await this.copy(
           client,
-          'support_tickets (id, code, user_id, name, email, subject, status, created_at, updated_at, close_mailed_at)',
+          `support_tickets (id, code, user_id, name, email, subject, status, created_at, updated_at${closeMailed ? ', close_mailed_at' : ''})`,
           function* (this: Seeder) {
             for (let k = 0; k < sizes.supportTickets; k++) {
               const i = owner(k);
               const closed = status(k) === 'closed';
-              yield `${ids[k]}\tST-${hex(5).toUpperCase()}${k}\t${this.id(i)}\tscale${i}\tscale${i}@example.com\tQuestion ${k} about my account\t${status(k)}\t${at(k, 0)}\t${at(k, closed ? 60 : 30)}\t${closed ? at(k, 60) : '\\N'}\n`;
+              const mailed = closeMailed ? `\t${closed ? at(k, 60) : '\\N'}` : '';
+              yield `${ids[k]}\tST-${hex(5).toUpperCase()}${k}\t${this.id(i)}\tscale${i}\tscale${i}@example.com\tQuestion ${k} about my account\t${status(k)}\t${at(k, 0)}\t${at(k, closed ? 60 : 30)}${mailed}\n`;
             }
           }.bind(this),
         );
         await this.copy(
           client,
-          'support_messages (ticket_id, author, author_id, body, created_at, mailed_at)',
+          `support_messages (ticket_id, author, author_id, body, created_at${messageMailed ? ', mailed_at' : ''})`,
           function* (this: Seeder) {
             for (let k = 0; k < sizes.supportTickets; k++) {
               const i = owner(k);
-              yield `${ids[k]}\tcustomer\t${this.id(i)}\tHello, I have a question about transaction ${k}.\t${at(k, 0)}\t${at(k, 1)}\n`;
+              yield `${ids[k]}\tcustomer\t${this.id(i)}\tHello, I have a question about transaction ${k}.\t${at(k, 0)}${messageMailed ? `\t${at(k, 1)}` : ''}\n`;
               if (status(k) !== 'open')
-                yield `${ids[k]}\tsupport\t${operatorId}\tThank you, this is answered in your history.\t${at(k, 30)}\t${at(k, 31)}\n`;
+                yield `${ids[k]}\tsupport\t${operatorId}\tThank you, this is answered in your history.\t${at(k, 30)}${messageMailed ? `\t${at(k, 31)}` : ''}\n`;
             }
           }.bind(this),
         );
