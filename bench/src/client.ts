@@ -103,9 +103,17 @@ export async function verifiedCustomer(base: string, operator: ApiClient): Promi
     await guest.ok('POST', apiPaths.sandboxKycDocuments, form, { 'x-access-token': sdk.token });
   }
   await guest.ok('POST', apiPaths.sandboxKycSubmit, undefined, { 'x-access-token': sdk.token });
-  const applicants = await operator.ok<{ data: { id: string; userId: string }[] }>('GET', apiPaths.adminKycApplicants);
-  const applicant = applicants.data.find((a) => a.userId === user.id);
-  if (!applicant) throw new Error('applicant missing from the back office');
+  // The queue pages by key, latest change first: the new applicant is on the first page of all
+  // queues once the provider's webhook has moved it to pending.
+  const applicant = await waitFor(async () => {
+    const applicants = await operator.ok<{ data: { id: string; userId: string }[] }>(
+      'GET',
+      `${apiPaths.adminKycApplicants}?queue=all`,
+    );
+    return applicants.data.find((a) => a.userId === user.id);
+  }, 30_000).catch(() => {
+    throw new Error('applicant missing from the back office');
+  });
   await operator.ok('POST', apiPaths.adminKycReview(applicant.id), { reviewAnswer: 'GREEN' });
   await waitFor(async () =>
     (await customer.ok<{ user: { kycVerified: string } }>('GET', apiPaths.getInfo)).user.kycVerified === 'Verified'
