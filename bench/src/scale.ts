@@ -528,29 +528,33 @@ const forgetFresh = onInterrupt(async () => {
   rmSync(freshDir, { recursive: true, force: true });
 });
 let fresh: Measured;
+let heavy: Measured;
 try {
-  const freshUrl = await createMigrated(freshName);
-  fresh = await measure('fresh', freshUrl, freshDir, PORTS.fresh, 1, freshPersonas);
+  try {
+    const freshUrl = await createMigrated(freshName);
+    fresh = await measure('fresh', freshUrl, freshDir, PORTS.fresh, 1, freshPersonas);
+  } finally {
+    forgetFresh();
+    await dropDatabase(freshName);
+    rmSync(freshDir, { recursive: true, force: true });
+  }
+  heavy = await measure(
+    'seeded',
+    seeded.url,
+    seeded.dataDir,
+    PORTS.seeded,
+    seeded.manifest.sizes.traderTransactions,
+    seededPersonas(seeded.manifest),
+  );
 } finally {
-  forgetFresh();
-  await dropDatabase(freshName);
-  rmSync(freshDir, { recursive: true, force: true });
+  // Also when a measurement failed: a seeded database nobody asked to keep is dropped.
+  seeded.forget?.();
+  if (!args.keep && !args.reuse) {
+    await dropDatabase(seeded.name);
+    rmSync(seeded.dataDir, { recursive: true, force: true });
+    say(`dropped ${seeded.name} and its data dir (--keep keeps them)`);
+  } else say(`kept ${seeded.name}; data dir ${seeded.dataDir}; measure it again with --reuse ${seeded.name}`);
 }
-const heavy = await measure(
-  'seeded',
-  seeded.url,
-  seeded.dataDir,
-  PORTS.seeded,
-  seeded.manifest.sizes.traderTransactions,
-  seededPersonas(seeded.manifest),
-);
-
-seeded.forget?.();
-if (!args.keep && !args.reuse) {
-  await dropDatabase(seeded.name);
-  rmSync(seeded.dataDir, { recursive: true, force: true });
-  say(`dropped ${seeded.name} and its data dir (--keep keeps them)`);
-} else say(`kept ${seeded.name}; data dir ${seeded.dataDir}; measure it again with --reuse ${seeded.name}`);
 
 printReport(fresh, heavy, seeded.manifest);
 
