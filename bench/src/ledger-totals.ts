@@ -13,7 +13,7 @@
  * It makes and drops a database of its own.
  */
 import pg from 'pg';
-import { migrate } from '../../apps/api/src/db/migrate.js';
+import { migrate, readFunctionFiles } from '../../apps/api/src/db/migrate.js';
 import type { Database } from '../../apps/api/src/db/client.js';
 
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,78 +40,23 @@ async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T
   }
 }
 
-const triggerOf = (totals: boolean) => `
-CREATE OR REPLACE FUNCTION ledger_apply_postings() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  bad_account uuid;
-  bad_entry uuid;
-  owners text[];
-  my_shard smallint;
-BEGIN
-  SELECT n.account_id INTO bad_account FROM new_postings n
-    LEFT JOIN ledger_accounts a ON a.id = n.account_id
-   WHERE a.id IS NULL OR a.asset <> n.asset LIMIT 1;
-  IF bad_account IS NOT NULL THEN
-    RAISE EXCEPTION 'posting to unknown account or in another asset: %', bad_account USING ERRCODE = 'foreign_key_violation';
-  END IF;
-  SELECT n.entry_id INTO bad_entry FROM new_postings n GROUP BY n.entry_id, n.asset HAVING sum(n.amount) <> 0 LIMIT 1;
-  IF bad_entry IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % does not sum to zero', bad_entry USING ERRCODE = 'check_violation';
-  END IF;
-  SELECT n.entry_id INTO bad_entry FROM new_postings n GROUP BY n.entry_id
-   HAVING count(*) < 2 AND (SELECT count(*) FROM postings p WHERE p.entry_id = n.entry_id) < 2 LIMIT 1;
-  IF bad_entry IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % has fewer than two postings', bad_entry USING ERRCODE = 'check_violation';
-  END IF;
-  WITH moved AS (
-    UPDATE ledger_accounts a SET balance = a.balance + d.delta
-      FROM (SELECT account_id, sum(amount) AS delta FROM new_postings GROUP BY account_id) d
-     WHERE a.id = d.account_id AND a.owner_user_id IS NOT NULL
-    RETURNING a.owner_user_id
-  )
-  SELECT array_agg(DISTINCT owner_user_id::text) INTO owners FROM moved;
-  IF owners IS NOT NULL THEN
-    PERFORM pg_notify('ledger_balances',
-      CASE WHEN cardinality(owners) > 200 THEN '*' ELSE array_to_string(owners, ',') END);
-  END IF;
-  ${
-    totals
-      ? `my_shard := ledger_total_shard();
-  INSERT INTO ledger_totals AS t (asset, purpose, shard, total)
-  SELECT a.asset, a.purpose, my_shard, sum(n.amount)
-    FROM new_postings n JOIN ledger_accounts a ON a.id = n.account_id
-   GROUP BY a.asset, a.purpose
-  HAVING sum(n.amount) <> 0
-   ORDER BY a.asset, a.purpose
-  ON CONFLICT (asset, purpose, shard) DO UPDATE SET total = t.total + excluded.total;`
-      : ''
-  }
-  RETURN NULL;
-END
-$$;`;
+/*
+ * The variants are made from the product's own function files (apps/api/sql), not copies of
+ * them: the sharded trigger as it ships, and the same trigger with its totals block cut out.
+ */
+const functionText = (name: string) => {
+  const file = readFunctionFiles().find((f) => f.name === name);
+  if (!file) throw new Error(`apps/api/sql/${name}.sql is missing`);
+  return file.text;
+};
+const trigger = functionText('ledger_apply_postings');
+const sharded = functionText('ledger_total_shard');
+const totalsStart = trigger.indexOf('  -- The running totals');
+const totalsEnd = trigger.indexOf('  RETURN NULL;', totalsStart);
+if (totalsStart < 0 || totalsEnd < 0) throw new Error('ledger_apply_postings.sql: its totals block moved');
+const withoutTotals = trigger.slice(0, totalsStart) + trigger.slice(totalsEnd);
+const triggerOf = (totals: boolean) => (totals ? trigger : withoutTotals);
 
-const sharded = `
-CREATE OR REPLACE FUNCTION ledger_total_shard() RETURNS smallint LANGUAGE plpgsql AS $$
-DECLARE
-  held text := current_setting('ledger.total_shard', true);
-  first_choice int := pg_backend_pid() % 32;
-  candidate int;
-BEGIN
-  IF held IS NOT NULL AND held <> '' THEN
-    RETURN held::smallint;
-  END IF;
-  FOR i IN 0..31 LOOP
-    candidate := (first_choice + i) % 32;
-    IF pg_try_advisory_xact_lock(7424300, candidate) THEN
-      PERFORM set_config('ledger.total_shard', candidate::text, true);
-      RETURN candidate;
-    END IF;
-  END LOOP;
-  PERFORM pg_advisory_xact_lock(7424300, first_choice);
-  PERFORM set_config('ledger.total_shard', first_choice::text, true);
-  RETURN first_choice;
-END
-$$;`;
 const oneRow = `CREATE OR REPLACE FUNCTION ledger_total_shard() RETURNS smallint LANGUAGE sql AS $$ SELECT 0::smallint $$;`;
 
 const variants = [

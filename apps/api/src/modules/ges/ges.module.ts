@@ -36,9 +36,7 @@ export default fp(
 
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
     // however many processes pass.
-    app.schedule.every('ges.instalments', { everyMs: INSTALMENT_PASS_MS }, async () => {
-      await ges.runInstalments();
-    });
+    app.schedule.every('ges.instalments', { everyMs: INSTALMENT_PASS_MS }, () => ges.runInstalments());
 
     await app.register(gesRoutes, { prefix: API_BASE, ges });
   },

@@ -89,9 +89,7 @@ export default fp(
     // One process a period sweeps (the schedule), and need not be the only one: a sweep claims
     // the payments it looks at, the credit is the money operation that credits a payment once,
     // and every close is conditional, so two processes never do a thing twice.
-    app.schedule.every('payments.sweep', { everyMs: SWEEP_MS }, async () => {
-      await payments.sweep();
-    });
+    app.schedule.every('payments.sweep', { everyMs: SWEEP_MS }, () => payments.sweep());
 
     await app.register(
       async (api) => {
