@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { AuthService, Authenticated, RequestOrigin } from '../modules/auth/auth.service.js';
+import type { Authenticated, RequestOrigin } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -38,15 +38,16 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
  * recently checked session from memory; a revoked one is refused in every process within a
  * second (docs/decisions/006-session-cache.md).
  */
-export default fp<{ authService: AuthService }>(
-  async (app, { authService }) => {
+export default fp(
+  async (app) => {
     app.decorateRequest('auth', undefined);
 
     const requireUser = async (request: FastifyRequest) => {
       if (request.auth) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const auth = await authService.authenticate(token);
+      // The auth module builds the service; it is read per request, so the order of registration does not matter.
+      const auth = await app.services.auth.authenticate(token);
       if (!auth) throw unauthorized('Your session has ended. Please sign in again.');
       request.auth = auth;
     };

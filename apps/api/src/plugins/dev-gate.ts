@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { AuthService } from '../modules/auth/auth.service.js';
 import { isDevRoute, isLoopbackAddress } from '../modules/dev/dev.rules.js';
 import { bearerToken } from './auth.js';
 
@@ -11,13 +10,13 @@ import { bearerToken } from './auth.js';
  * even visible from outside. Keyed on the matched route pattern, so an encoded path
  * (`/api/%64ev/...`) that reaches the route is judged too.
  */
-export default fp<{ authService: AuthService }>(
-  async (app, { authService }) => {
+export default fp(
+  async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       if (!isDevRoute(request.routeOptions.url)) return;
       if (isLoopbackAddress(request.socket.remoteAddress)) return;
       const token = bearerToken(request);
-      const auth = token ? await authService.authenticate(token) : undefined;
+      const auth = token ? await app.services.auth.authenticate(token) : undefined;
       if (auth?.user.role === 'operator') return;
       request.log.info({ route: request.routeOptions.url }, 'sandbox route refused to a remote client');
       reply.callNotFound();

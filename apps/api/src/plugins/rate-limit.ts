@@ -1,19 +1,15 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/errors.js';
-
-export interface RateLimitOptions {
-  /** The app's one Redis connection (REDIS_URL), shared with the sign-in throttle; its owner closes it. */
-  redis: Redis | undefined;
-}
 
 /**
  * Registered with global: false; sensitive routes opt in through `authRateLimit`. The store
  * is in-process by default and Redis when REDIS_URL is set, so several API processes share it.
  */
-export default fp<RateLimitOptions>(
-  async (app, { redis }) => {
+export default fp(
+  async (app) => {
+    // The app's one Redis connection (plugins/redis.ts), shared with the sign-in throttle.
+    const { redis } = app;
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'qmgt-rl-' } : {}),
@@ -23,7 +19,7 @@ export default fp<RateLimitOptions>(
         ),
     });
   },
-  { name: 'rate-limit', dependencies: ['errors'] },
+  { name: 'rate-limit', dependencies: ['errors', 'redis'] },
 );
 
 export function authRateLimit(limit: { authMax: number; windowMs: number }) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { OUTBOX_CHANNEL } from '../../db/client.js';
-import type { Outbox } from './outbox.sender.js';
+import { createOutbox, type Outbox } from './outbox.sender.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +20,9 @@ export const OUTBOX_POLL_MS = 1_000;
  * this process before its own commit returns, another process's within milliseconds), and by
  * a poll. Passes never overlap in one process; a wake during a pass runs one more after it.
  */
-export default fp<{ outbox: Outbox }>(
-  async (app, { outbox }) => {
+export default fp(
+  async (app) => {
+    const outbox = createOutbox({ database: app.database, log: app.log });
     app.decorate('outbox', outbox);
     let stopped = false;
     let running: Promise<void> | undefined;
@@ -68,5 +69,5 @@ export default fp<{ outbox: Outbox }>(
       await running;
     });
   },
-  { name: 'outbox' },
+  { name: 'outbox', dependencies: ['database', 'schedule'] },
 );
