@@ -110,6 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The infrastructure plugins open the database (migrating a fresh one), start the local
+    // chain and deploy its contracts: seconds each on a busy machine, past Fastify's 10 s.
+    pluginTimeout: 180_000,
     // Opaque request ids in logs; user input never becomes one.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },

@@ -7,7 +7,7 @@ import { Affiliates } from '@/features/referrals/components/affiliates';
 import { ConsultantsAdmin } from '@/features/referrals/components/consultants-admin';
 import { RewardCenter } from '@/features/referrals/components/reward-center';
 import { RewardRequestsQueue } from '@/features/referrals/components/reward-requests-queue';
-import { StakingPanel } from '@/features/referrals/components/staking-panel';
+import { StakingPanel } from '@/features/staking/components/staking-panel';
 import { useBalance } from '@/features/wallet/api/get-balance';
 import { referralLink } from '@/lib/format';
 import { formatMoney } from '@/lib/money';

@@ -1,12 +1,11 @@
 import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Reward, RewardsResponse, StakingPosition } from '@qmgt/contracts';
+import type { Reward, RewardsResponse } from '@qmgt/contracts';
 import { buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
-import { fakeWallet } from '@/testing/wallet-api';
 
 const verified = () => buildSession({ kycVerified: 'Verified' });
 const reward = (overrides: Partial<Reward> = {}): Reward => ({
@@ -174,55 +173,5 @@ describe('affiliates', () => {
     expect(
       await screen.findByText('Nobody has joined through your link yet. Share it to start earning rewards.'),
     ).toBeInTheDocument();
-  });
-});
-
-describe('staking', () => {
-  const position: StakingPosition = {
-    id: '66666666-6666-4666-8666-666666666666',
-    code: 'SK-ABCDEFGHJK',
-    amount: '1.5',
-    termDays: 90,
-    aprBps: 400,
-    interest: '0.014794',
-    accrued: '0.004',
-    startsAt: '2026-11-01T00:00:00.000Z',
-    maturesAt: '2027-01-30T00:00:00.000Z',
-    status: 'active',
-    closedAt: null,
-  };
-
-  it('shows the interest before staking and the forfeit before an early unstake', async () => {
-    fakeWallet.balance = { usdt: '0', qmgt: '3' };
-    server.use(
-      http.get(apiUrl('/staking/terms'), () =>
-        HttpResponse.json({
-          terms: [
-            { termDays: 90, aprBps: 400 },
-            { termDays: 180, aprBps: 600 },
-            { termDays: 365, aprBps: 800 },
-          ],
-        }),
-      ),
-      http.get(apiUrl('/staking/positions'), () => HttpResponse.json({ positions: [position] })),
-      http.post(apiUrl('/staking/preview'), () =>
-        HttpResponse.json({
-          amount: '1',
-          termDays: 90,
-          aprBps: 400,
-          interest: '0.009863',
-          maturesAt: '2027-02-22T00:00:00.000Z',
-        }),
-      ),
-    );
-    const { user } = renderApp('/staking', { session: verified(), upline: true });
-    await user.type(await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ }), '1');
-    await user.click(screen.getByRole('button', { name: 'Show the interest' }));
-    expect(await screen.findByText(/0\.0098 QMGT interest/)).toBeInTheDocument();
-    expect(testApi.calls.some((c) => c.path === '/staking' && c.method === 'POST')).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: 'Unstake' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unstake early?' });
-    expect(within(dialog).getByText(/You give up the 0\.0040 QMGT earned so far/)).toBeInTheDocument();
   });
 });

@@ -7,27 +7,21 @@ import {
   rewardRequestResponseSchema,
   rewardRequestsResponseSchema,
   rewardsResponseSchema,
-  stakingPositionResponseSchema,
-  stakingPositionsResponseSchema,
-  stakingPreviewSchema,
-  stakingTermsResponseSchema,
   swapQuoteSchema,
   transactionResponseSchema,
   type AffiliatesQuery,
   type ConsultantInput,
-  type StakeRequest,
 } from '@qmgt/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/* Affiliates, rewards and staking (DESIGN.md section 8). */
+/* Affiliates, rewards and consultants (DESIGN.md section 8); staking is features/staking. */
 
 export const growthKeys = {
   affiliates: (filter: AffiliatesFilter) => ['growth', 'affiliates', filter] as const,
   rewards: () => ['growth', 'rewards'] as const,
   requests: () => ['growth', 'reward-requests'] as const,
   adminRequests: () => ['growth', 'admin', 'reward-requests'] as const,
-  staking: () => ['growth', 'staking'] as const,
 };
 
 /** The filters of /My-Affiliates; pages follow the server's nextCursor. */
@@ -77,18 +71,6 @@ export const adminRewardRequestsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiPaths.listAunRequest, { schema: adminRewardRequestsResponseSchema, signal }),
   });
 
-export const stakingQueryOptions = () =>
-  queryOptions({
-    queryKey: growthKeys.staking(),
-    queryFn: async ({ signal }) => {
-      const [terms, positions] = await Promise.all([
-        apiRequest(apiPaths.stakingTerms, { schema: stakingTermsResponseSchema, signal }),
-        apiRequest(apiPaths.stakingPositions, { schema: stakingPositionsResponseSchema, signal }),
-      ]);
-      return { terms: terms.terms, positions: positions.positions };
-    },
-  });
-
 const withKey = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 export const claimReward = (rewardid: string, idempotencyKey: string) =>
@@ -134,24 +116,6 @@ export const decideRewardRequest = (input: {
     body: input.reason ? { reason: input.reason } : {},
     headers: withKey(input.idempotencyKey),
     schema: rewardRequestResponseSchema,
-  });
-
-export const previewStake = (request: StakeRequest) =>
-  apiRequest(apiPaths.stakingPreview, { method: 'POST', body: request, schema: stakingPreviewSchema });
-
-export const stake = (request: StakeRequest, idempotencyKey: string) =>
-  apiRequest(apiPaths.staking, {
-    method: 'POST',
-    body: request,
-    headers: withKey(idempotencyKey),
-    schema: stakingPositionResponseSchema,
-  });
-
-export const unstake = (id: string, idempotencyKey: string) =>
-  apiRequest(apiPaths.unstake(id), {
-    method: 'POST',
-    headers: withKey(idempotencyKey),
-    schema: transactionResponseSchema,
   });
 
 export const adminConsultantsQueryOptions = () =>

@@ -22,7 +22,7 @@ import { formatDate } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
-import { growthKeys, previewStake, stake, stakingQueryOptions, unstake } from '../api/growth-api';
+import { previewStake, stake, stakingKeys, stakingQueryOptions, unstake } from '../api/staking-api';
 
 const qmgt = (value: string) => `${formatAmount(value, 'QMGT')} QMGT`;
 const apr = (bps: number) => `${(bps / 100).toFixed(0)}% APR`;
@@ -46,7 +46,7 @@ export function StakingPanel({
   const [leaving, setLeaving] = useState<StakingPosition | null>(null);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: growthKeys.staking() });
+    void queryClient.invalidateQueries({ queryKey: stakingKeys.all() });
     onChanged();
   };
 
