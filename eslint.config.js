@@ -117,6 +117,9 @@ function apiModuleBoundaries() {
           '"{{source}}" is the {{to}} module\'s {{what}}: use its service; a module reads and writes only its own tables.',
         dbSchema: '"{{source}}" gathers every table: import your own module\'s schema file instead.',
         platformInside: '"{{source}}" is inside the {{to}} platform module: import its index.ts.',
+        moduleInside:
+          '"{{source}}" is inside the {{to}} module: import what its index.ts exports (add it there if another module needs it).',
+        surfaceData: '"{{source}}" is this module\'s {{what}}: its public surface (index.ts) offers services and rules, never tables.',
       },
     },
     create(context) {
@@ -133,10 +136,16 @@ function apiModuleBoundaries() {
           return;
         }
         const same = to.layer === from.layer && to.name === from.name;
+        const what = /schema/.test(to.base) ? 'schema' : 'repository';
         if (to.layer === 'modules' && !same && isData(to.base)) {
-          const what = /schema/.test(to.base) ? 'schema' : 'repository';
           context.report({ node: sourceNode, messageId: 'otherData', data: { source, to: to.name, what } });
+        } else if (to.layer === 'modules' && !same && !/^index\.(js|ts)$/.test(to.base)) {
+          // app.ts, the composition root, registers each module's plugin (<module>.module.ts).
+          const registers = from.layer === 'app.ts' && /\.module\.(js|ts)$/.test(to.base);
+          if (!registers) context.report({ node: sourceNode, messageId: 'moduleInside', data: { source, to: to.name } });
         }
+        if (same && from.layer === 'modules' && /^index\.ts$/.test(from.base) && isData(to.base))
+          context.report({ node: sourceNode, messageId: 'surfaceData', data: { source, what } });
         if (to.layer === 'platform' && !same && !/^index\.(js|ts)$/.test(to.base))
           context.report({ node: sourceNode, messageId: 'platformInside', data: { source, to: to.name } });
       };

@@ -27,6 +27,12 @@ describe('the API module boundaries', () => {
     ['platform/outbox/sender.ts', '../../modules/users/users.schema.js', /users module's schema/],
     ['modules/gae/gae.service.ts', '../../db/schema.js', /gathers every table/],
     ['modules/gae/gae.service.ts', '../../platform/schedule/schedule.js', /import its index\.ts/],
+    ['modules/gae/gae.service.ts', '../ges/ges.service.js', /inside the ges module/],
+    ['modules/gae/gae.service.ts', '../../modules/ges/ges.rules.js', /inside the ges module/],
+    ['jobs/status.ts', '../modules/gae/gae.service.js', /inside the gae module/],
+    ['plugins/metrics.ts', '../modules/money/money.engine.js', /inside the money module/],
+    ['app.ts', './modules/gae/gae.service.js', /inside the gae module/],
+    ['modules/gae/index.ts', './gae.repository.js', /never tables/],
   ])('refuses %s importing %s', async (file, source, message) => {
     const errors = await boundaryErrors(file, source);
     expect(errors).toHaveLength(1);
@@ -34,7 +40,9 @@ describe('the API module boundaries', () => {
   });
 
   it.each([
-    ['modules/gae/gae.service.ts', '../ges/ges.service.js'],
+    ['modules/gae/gae.service.ts', '../ges/index.js'],
+    ['app.ts', './modules/gae/gae.module.js'],
+    ['modules/gae/index.ts', './gae.service.js'],
     ['modules/gae/gae.service.ts', './gae.schema.js'],
     ['modules/gae/gae.service.ts', './gae.repository.js'],
     ['modules/gae/gae.schema.ts', '../users/users.schema.js'],

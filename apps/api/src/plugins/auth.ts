@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Authenticated, RequestOrigin } from '../modules/auth/auth.service.js';
+import type { Authenticated, RequestOrigin } from '../modules/auth/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {

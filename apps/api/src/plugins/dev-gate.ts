@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isDevRoute, isLoopbackAddress } from '../modules/dev/dev.rules.js';
+import { isDevRoute, isLoopbackAddress } from '../modules/dev/index.js';
 import { bearerToken } from './auth.js';
 
 /**

@@ -1,4 +1,4 @@
-import { nextSandboxPrice } from '../../modules/market/market.rules.js';
+import { nextSandboxPrice } from '../../modules/market/index.js';
 import type { PriceFeed } from './port.js';
 
 /** A deterministic random walk around GOLD_USD_PER_GRAM: same seed, same prices. */

@@ -5,7 +5,7 @@ import { createSignInThrottle } from './sign-in-throttle.js';
 import { DEFAULT_THROTTLE_POLICY } from './throttle.rules.js';
 import { createAuthService, type AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
-import { usersRoutes } from '../users/users.routes.js';
+import { usersRoutes } from '../users/index.js';
 
 declare module '../../services.js' {
   interface Services {

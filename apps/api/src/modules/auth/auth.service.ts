@@ -16,7 +16,7 @@ import type { MailTransport } from '../../adapters/mail/index.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../../lib/errors.js';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens.js';
-import { toPublicUser, usersService, type UserRow } from '../users/users.service.js';
+import { toPublicUser, usersService, type UserRow } from '../users/index.js';
 import {
   idleCutoff,
   identifierKind,

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/field-cipher.js';
 import { ApplicationUnavailable, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
-import type { KycService } from '../kyc/kyc.service.js';
-import { usersService } from '../users/users.service.js';
+import type { KycService } from '../kyc/index.js';
+import { usersService } from '../users/index.js';
 import { bankAccounts } from './bank.schema.js';
 import { holderMatches, lastFour, maskAccount, sameDeposits, toCents } from './bank.rules.js';
 

@@ -3,8 +3,8 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
-import type { KycService } from '../kyc/kyc.service.js';
-import { usersService } from '../users/users.service.js';
+import type { KycService } from '../kyc/index.js';
+import { usersService } from '../users/index.js';
 import { consultants } from './consultants.schema.js';
 
 type Row = typeof consultants.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Ticket } from '@qmgt/contracts';
 import type { MailMessage } from '../../adapters/mail/index.js';
-import { message } from '../gae/gae.mails.js';
+import { message } from '../../lib/mail-layout.js';
 
 /* The support mails: the team's copy of a new ticket, the sender's receipt, a reply. */
 

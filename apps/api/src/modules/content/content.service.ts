@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { Outbox } from '../../platform/outbox/index.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import * as repo from './content.repository.js';
 import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { API_BASE, fromUnits } from '@qmgt/contracts';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import {
   GAE_MAILS,
   createGaeService,

@@ -7,7 +7,7 @@ import {
   formatUnits,
   toUnits,
 } from '@qmgt/contracts';
-import { BPS } from '../market/market.rules.js';
+import { BPS } from '../market/index.js';
 
 /*
  * The gold savings rules, pure: no clock, no database. Units: USDT and QMGT in 1e-18,

@@ -22,11 +22,11 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MarketService } from '../market/market.service.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { MarketService } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import {
   GoldRuleError,
   autoSaveDayAfter,
@@ -48,7 +48,7 @@ import {
 import * as repo from './gae.repository.js';
 import type { PlanRow, TerminationRow } from './gae.repository.js';
 import type { goldQuotes } from './gae.schema.js';
-import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
+import type { InputOf, MoneyOperationKind } from '../money/index.js';
 
 /**
  * The GAE's mails, as outbox kinds. Both are owed in SQL, by triggers (sql/outbox_owe_*.sql), in the

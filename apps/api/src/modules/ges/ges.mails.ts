@@ -1,6 +1,6 @@
 import type { GesMembership } from '@qmgt/contracts';
 import type { MailMessage } from '../../adapters/mail/index.js';
-import { amount, message } from '../gae/gae.mails.js';
+import { amount, message } from '../../lib/mail-layout.js';
 import type { GesMailEvent } from './ges.service.js';
 
 /** The member's mails: joined, an instalment missed, lapsed, matured. */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { GES_MAIL, createGesService, type GesMail, type GesService } from './ges.service.js';
 import { gesRoutes } from './ges.routes.js';
 import { gesMail } from './ges.mails.js';

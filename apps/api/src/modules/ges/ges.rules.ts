@@ -8,7 +8,7 @@ import {
   unsafeTextReason,
   type GesGroupTerm,
 } from '@qmgt/contracts';
-import { MICROGRAMS, gaePrice, valueOf } from '../gae/gae.rules.js';
+import { MICROGRAMS, gaePrice, valueOf } from '../gae/index.js';
 
 /*
  * Group savings rules, pure: no clock, no database. Units as in gae.rules.ts: USDT in 1e-18,

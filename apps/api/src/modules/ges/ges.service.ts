@@ -18,10 +18,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MarketService } from '../market/market.service.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { dayOf } from '../gae/gae.rules.js';
+import type { MarketService } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { dayOf } from '../gae/index.js';
 import * as repo from './ges.repository.js';
 import type { DocumentRow, GroupRow, MembershipRow } from './ges.repository.js';
 import {
@@ -39,7 +39,7 @@ import {
   termChanges,
   type GroupTerms,
 } from './ges.rules.js';
-import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
+import type { InputOf, MoneyOperationKind } from '../money/index.js';
 
 /**
  * A member's lifecycle mail (joined, a missed instalment, lapsed, matured), an outbox kind:

@@ -12,7 +12,7 @@ import { build, type TestApp } from '../../test/build.js';
 import { get, post } from '../../test/factories.js';
 import { gesKit } from '../../test/ges.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
-import { amount } from '../gae/gae.mails.js';
+import { amount } from '../../lib/mail-layout.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
 import { dueOn, instalmentFigures } from './ges.rules.js';
 

@@ -9,7 +9,7 @@ import {
   operatorReviewRequestSchema,
 } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
-import { EXTENSION, type DetectedType } from '../files/files.rules.js';
+import { EXTENSION, type DetectedType } from '../files/index.js';
 import type { KycService } from './kyc.service.js';
 
 /** The operator's back office for identity reviews. Every route needs the operator role. */

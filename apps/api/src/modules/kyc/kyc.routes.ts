@@ -20,7 +20,7 @@ import { authRateLimit } from '../../plugins/rate-limit.js';
 import { badRequest, forbidden, invalidInput } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { ManualBody } from '../../plugins/openapi.js';
-import { IMAGE_TYPES } from '../files/files.rules.js';
+import { IMAGE_TYPES } from '../files/index.js';
 import { webhookPayloadSchema, type KycService, type KycSubject } from './kyc.service.js';
 import { DIGEST_ALGORITHMS, type DigestAlgorithm } from '../../adapters/kyc/webhook-signature.js';
 

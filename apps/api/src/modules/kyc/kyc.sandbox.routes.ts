@@ -10,10 +10,10 @@ import {
 } from '@qmgt/contracts';
 import { badRequest, invalidInput } from '../../lib/errors.js';
 import type { ManualBody } from '../../plugins/openapi.js';
-import { DOCUMENT_TYPES } from '../files/files.rules.js';
+import { DOCUMENT_TYPES } from '../files/index.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
-import type { FilesService } from '../files/files.service.js';
+import type { FilesService } from '../files/index.js';
 import type { KycService } from './kyc.service.js';
 
 const sdkToken = (request: FastifyRequest) => {

@@ -25,8 +25,8 @@ import { ProviderError } from '../../adapters/kyc/port.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
 import type { TokenSigner } from '../../adapters/kyc/tokens.js';
 import { verifyPayloadDigest } from '../../adapters/kyc/webhook-signature.js';
-import type { FilesService } from '../files/files.service.js';
-import { usersService } from '../users/users.service.js';
+import type { FilesService } from '../files/index.js';
+import { usersService } from '../users/index.js';
 import {
   canResubmit,
   isStale,

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { NomineeDraft, NomineesRequest, NomineesResponse } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { nomineeDrafts, nominees } from './nominees.schema.js';
 
 type NomineeRow = typeof nominees.$inferSelect;

@@ -1,6 +1,6 @@
 import { formatUnits, toUnits, type Payment, type Remittance } from '@qmgt/contracts';
 import type { MailMessage } from '../../adapters/mail/index.js';
-import { amount, message } from '../gae/gae.mails.js';
+import { amount, message } from '../../lib/mail-layout.js';
 
 /* The Gold Convert services' mails: plain words, figures as the screens show them. */
 

@@ -3,7 +3,7 @@ import { API_BASE, apiPaths } from '@qmgt/contracts';
 import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox.js';
 import { createStripeGateway } from '../../adapters/payments/stripe.js';
 import type { PaymentGateway } from '../../adapters/payments/port.js';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { paymentCreditedMail, remittanceReceivedMail, remittanceSentMail } from './payments.mails.js';
 import { paymentsRoutes, paymentsWebhookRoutes, sandboxCheckoutRoutes } from './payments.routes.js';
 import { PAYMENT_MAIL, createPaymentsService, type PaymentMail, type PaymentsService } from './payments.service.js';

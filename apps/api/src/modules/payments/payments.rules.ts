@@ -6,7 +6,7 @@ import {
   toUnits,
   type RoundUpStep,
 } from '@qmgt/contracts';
-import { BPS } from '../market/market.rules.js';
+import { BPS } from '../market/index.js';
 
 /*
  * Spend To Save and Remit to save, pure: no clock, no database. Units: USD in cents, USDT in

@@ -19,11 +19,11 @@ import {
 } from '../../adapters/payments/port.js';
 import { AppError, ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MarketService } from '../market/market.service.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
-import { newTransactionCode } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { MarketService } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { acceptedOrThrow } from '../money/index.js';
+import { newTransactionCode } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import * as repo from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import { SaveRuleError, spendToSave, usdCents } from './payments.rules.js';

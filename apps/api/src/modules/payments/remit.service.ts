@@ -11,12 +11,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { KycService } from '../kyc/kyc.service.js';
-import type { MarketService } from '../market/market.service.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { usersService, type UserRow } from '../users/users.service.js';
+import type { KycService } from '../kyc/index.js';
+import type { MarketService } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { acceptedOrThrow } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { usersService, type UserRow } from '../users/index.js';
 import * as repo from './payments.repository.js';
 import type { RemittanceRow } from './payments.repository.js';
 import { byRules } from './payments.service.js';

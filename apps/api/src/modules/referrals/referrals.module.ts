@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { REWARD_MAIL, createReferralsService, type ReferralsService, type RewardMail } from './referrals.service.js';
 import { referralsRoutes } from './referrals.routes.js';
 import { rewardRequestMail } from './referrals.mails.js';

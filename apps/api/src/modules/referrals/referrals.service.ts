@@ -15,14 +15,14 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MarketService } from '../market/market.service.js';
-import { QuoteError, quoteSwap, type PricingPolicy } from '../market/market.rules.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { MarketService } from '../market/index.js';
+import { QuoteError, quoteSwap, type PricingPolicy } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import * as repo from './referrals.repository.js';
 import type { RewardRequestRow, RewardRow } from './referrals.repository.js';
-import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
+import type { InputOf, MoneyOperationKind } from '../money/index.js';
 
 /**
  * A payout request's status mail, an outbox kind: owed when the operator decides it (not when

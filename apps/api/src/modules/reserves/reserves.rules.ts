@@ -1,5 +1,5 @@
 import { toUnits } from '@qmgt/contracts';
-import { QMGT_PER_MICROGRAM } from '../gae/gae.rules.js';
+import { QMGT_PER_MICROGRAM } from '../gae/index.js';
 
 /* Proof of reserves: pure rules. Grams are GOLD units (micrograms); 1 QMGT stands for 1 gram. */
 

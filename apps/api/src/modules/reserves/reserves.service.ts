@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { UNIQUE_VIOLATION, pgError } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import * as repo from './reserves.repository.js';
 import type { SnapshotRow, VaultBarRow } from './reserves.repository.js';
 import { ReserveRuleError, barGrams, coverageOf } from './reserves.rules.js';

@@ -9,9 +9,9 @@ import {
   type ChainPort,
   type Hex,
 } from '../../adapters/chain/port.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { TransactionsService } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { TransactionsService } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import { createSenderLease } from './settlement.lease.js';
 import { sql } from 'drizzle-orm';
 import {

@@ -12,10 +12,10 @@ import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { forbidden, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { acceptedOrThrow } from '../money/money.answers.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { MoneyEngine } from '../money/index.js';
+import { acceptedOrThrow } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import { accruedBy, interestFor, maturityOf, termOf } from './staking.rules.js';
 import { stakingPositions } from './staking.schema.js';
 

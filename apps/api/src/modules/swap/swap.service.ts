@@ -12,11 +12,11 @@ import type { Db } from '../../db/client.js';
 import { swapQuotes } from './swap.schema.js';
 import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MarketService } from '../market/market.service.js';
-import { QuoteError, quoteSwap, type PricingPolicy, type SwapQuote as QuoteFigures } from '../market/market.rules.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import type { InputOf } from '../money/money.operations.js';
+import type { MarketService } from '../market/index.js';
+import { QuoteError, quoteSwap, type PricingPolicy, type SwapQuote as QuoteFigures } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import type { InputOf } from '../money/index.js';
 
 export interface SwapDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import type { UsdauRequest } from '@qmgt/contracts';
 import type { MailMessage } from '../../adapters/mail/index.js';
-import { amount, message } from '../gae/gae.mails.js';
+import { amount, message } from '../../lib/mail-layout.js';
 
 /** The customer's mail at each step of a USDAU request. */
 export function usdauRequestMail(to: string, username: string, publicUrl: string, r: UsdauRequest): MailMessage {

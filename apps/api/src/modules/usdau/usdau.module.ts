@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { API_BASE } from '@qmgt/contracts';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { USDAU_MAIL, createUsdauService, type UsdauMail, type UsdauService } from './usdau.service.js';
 import { usdauRoutes } from './usdau.routes.js';
 import { usdauRequestMail } from './usdau.mails.js';

@@ -1,6 +1,6 @@
 import { USDAU_MIN_GRAMS, toUnits } from '@qmgt/contracts';
 import { getAddress, isAddress } from 'viem';
-import { terminationPrice, valueOf } from '../gae/gae.rules.js';
+import { terminationPrice, valueOf } from '../gae/index.js';
 
 /* USDAU requests: pure rules. Grams are GOLD units (micrograms); USDT and USDAU have 18 decimals. */
 

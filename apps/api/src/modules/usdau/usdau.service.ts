@@ -3,14 +3,14 @@ import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
-import type { MarketService } from '../market/market.service.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode, type TransactionsService } from '../transactions/transactions.service.js';
-import { usersService } from '../users/users.service.js';
+import type { MarketService } from '../market/index.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
+import { usersService } from '../users/index.js';
 import * as repo from './usdau.repository.js';
 import type { UsdauRequestRow } from './usdau.repository.js';
 import { UsdauRuleError, payableAddress, usdauPayout } from './usdau.rules.js';
-import type { InputOf, MoneyOperationKind } from '../money/money.operations.js';
+import type { InputOf, MoneyOperationKind } from '../money/index.js';
 
 /**
  * A USDAU request's status mail, an outbox kind: owed when it is filed and when it is decided,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.js';
 import type { Address, ChainPort } from '../../adapters/chain/port.js';
-import { usersService } from '../users/users.service.js';
+import { usersService } from '../users/index.js';
 import { scanCursors, walletDepositAddresses } from './wallet.schema.js';
 
 const BACKFILL_CURSOR = 'deposit-addresses';

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { scanCursors } from './wallet.schema.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
-import type { MoneyEngine } from '../money/money.engine.js';
-import { newTransactionCode } from '../transactions/transactions.service.js';
+import type { MoneyEngine } from '../money/index.js';
+import { newTransactionCode } from '../transactions/index.js';
 import type { DepositAddresses } from './deposit-addresses.js';
 
 const CURSOR = 'usdt-deposits';

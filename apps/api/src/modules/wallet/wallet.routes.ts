@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths, balanceResponseSchema, balancesResponseSchema, fromUnits } from '@qmgt/contracts';
 import { currentAuth } from '../../plugins/auth.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MarketService } from '../market/market.service.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { MarketService } from '../market/index.js';
 
 /** The customer's balances, read from the ledger (no chain needed). */
 export const walletRoutes: FastifyPluginAsync<{ ledger: LedgerService; market: MarketService }> = async (
