@@ -96,30 +96,26 @@ export function customerKit(app: () => TestApp, operatorToken: () => string = ()
     await until(async () => ((await balances(token)).USDT.available === usdt ? true : undefined), timeoutMs);
   }
 
+  /** Quotes at `quoteUrl`, then executes that quote at `executeUrl` (which must take it): the quote. */
+  async function quoteAndExecute<Q extends { quoteId: string }>(
+    token: string,
+    quoteUrl: string,
+    body: Record<string, string>,
+    executeUrl: string,
+  ) {
+    const quote = (await send(quoteUrl, body, token, null)).json<Q>();
+    expect((await send(executeUrl, { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
+    return quote;
+  }
   /** QMGT bought for `usdt` at a fresh quote. */
-  async function buyQmgt(token: string, usdt: string) {
-    const quote = (
-      await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: usdt }, token, null)
-    ).json<SwapQuote>();
-    expect((await send('/swap', { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
-    return quote;
-  }
-
+  const buyQmgt = (token: string, usdt: string) =>
+    quoteAndExecute<SwapQuote>(token, '/swap/quote', { from: 'USDT', to: 'QMGT', amount: usdt }, '/swap');
   /** Grams bought into a GAE plan for `usdt` at a fresh quote. */
-  async function buyGold(token: string, usdt: string) {
-    const quote = (await send('/gae/quote', { kind: 'GAE', amountUsdt: usdt }, token, null)).json<GaeQuote>();
-    expect((await send('/gae/purchase', { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
-    return quote;
-  }
-
+  const buyGold = (token: string, usdt: string) =>
+    quoteAndExecute<GaeQuote>(token, '/gae/quote', { kind: 'GAE', amountUsdt: usdt }, '/gae/purchase');
   /** GSA grams converted from `qmgt` QMGT at a fresh quote. */
-  async function convertToGold(token: string, qmgt: string) {
-    const quote = (
-      await send('/convert/quote', { from: 'QMGT', to: 'GOLD', amount: qmgt }, token, null)
-    ).json<ConvertQuote>();
-    expect((await send('/convert', { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
-    return quote;
-  }
+  const convertToGold = (token: string, qmgt: string) =>
+    quoteAndExecute<ConvertQuote>(token, '/convert/quote', { from: 'QMGT', to: 'GOLD', amount: qmgt }, '/convert');
 
   /** The transaction once the chain settled it (its details say completed). */
   const settled = (token: string, tx: Transaction) =>
