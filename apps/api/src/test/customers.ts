@@ -90,10 +90,10 @@ export function customerKit(app: () => TestApp, operatorToken: () => string = ()
   }
 
   /** Test USDT from the faucet (on a chain), waited for until the deposit is final. */
-  async function faucet(token: string, usdt: string, timeoutMs?: number) {
+  async function faucet(token: string, usdt: string) {
     const res = await sendWithKey(app().app, 'POST', '/dev/faucet', { asset: 'USDT', amount: usdt }, token);
     expect(res.statusCode).toBe(200);
-    await until(async () => ((await balances(token)).USDT.available === usdt ? true : undefined), timeoutMs);
+    await until(async () => ((await balances(token)).USDT.available === usdt ? true : undefined));
   }
 
   /** Quotes at `quoteUrl`, then executes that quote at `executeUrl` (which must take it): the quote. */
