@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERRAL_RATES_BPS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { rewardStatus } from '../modules/referrals/referrals.service.js';
 import { interestFor, maturityOf } from '../modules/staking/staking.rules.js';
-import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
+import { transactionId } from '../test/sql-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * money_compensate.sql and referral_rewards_reverse.sql: a pending purchase the chain finally
@@ -14,16 +13,12 @@ import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
  * sold stays with its owner; a reversal that would overdraw a customer is left to an operator.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
+const { k } = sqlRulesDatabase({
   // Rewards vest at once, so that one can be claimed or sold before the purchase is reversed.
-  await k.rows(`UPDATE platform_settings SET value = '0' WHERE key = 'reward_vesting_days'`);
-}, 120_000);
-afterAll(async () => drop());
+  prepare: async (k) => {
+    await k.rows(`UPDATE platform_settings SET value = '0' WHERE key = 'reward_vesting_days'`);
+  },
+});
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');

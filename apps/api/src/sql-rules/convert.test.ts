@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONVERT_FEE_BPS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { GoldRuleError, QMGT_PER_MICROGRAM, quoteConvert, type ConvertFigures } from '../modules/gae/gae.rules.js';
-import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
+import { transactionId } from '../test/sql-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * Convert QMGT <-> GSA grams 1:1 with a 0.5% fee: quoteConvert() in gae.rules.ts prices it
@@ -12,14 +11,7 @@ import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
  * back to the vault), the other asset from its issuer (amountOut + fee), the fee to `fees`.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-}, 120_000);
-afterAll(async () => drop());
+const { k } = sqlRulesDatabase();
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');

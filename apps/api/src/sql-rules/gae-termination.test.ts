@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAE_EARLY_EXIT_FEE_BPS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import {
   QMGT_PER_MICROGRAM,
   earlyExitUntil,
@@ -10,7 +8,8 @@ import {
   terminationSummary,
   type TerminationFigures,
 } from '../modules/gae/gae.rules.js';
-import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
+import { transactionId } from '../test/sql-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * The GAE termination: terminationSummary() in gae.rules.ts computes the refund (grams x spot
@@ -22,16 +21,12 @@ import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
  * is to the unit what TypeScript computed, on both sides of the anniversary.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
 let operator: string;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-  operator = await k.customer();
-}, 120_000);
-afterAll(async () => drop());
+const { k } = sqlRulesDatabase({
+  prepare: async (k) => {
+    operator = await k.customer();
+  },
+});
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const BUY_SPOT = USDT('97.123456789');

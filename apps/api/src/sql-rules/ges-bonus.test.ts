@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GES_BONUS_INSTALMENTS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { bonusGrams, dueOn } from '../modules/ges/ges.rules.js';
-import { sqlKit, type SqlKit } from '../test/sql-kit.js';
-import { gesKit } from '../test/sql-ges-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * The GES maturity bonus lives twice: bonusGrams() in ges.rules.ts (the passbook's projection)
@@ -14,16 +11,7 @@ import { gesKit } from '../test/sql-ges-kit.js';
  * at maturity and each figure is compared with the TypeScript rule for the same passbook.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-let ges: ReturnType<typeof gesKit>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-  ges = gesKit(k);
-}, 120_000);
-afterAll(async () => drop());
+const { k, ges } = sqlRulesDatabase();
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 /** Spots (USDT per gram x 1e18) chosen so that the grams bought are not multiples of anything handy. */

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GES_MAX_DUE_DAY, GES_MISSES_TO_LAPSE, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { dueOn, maturityDate } from '../modules/ges/ges.rules.js';
-import { sqlKit, type SqlKit } from '../test/sql-kit.js';
-import { gesKit } from '../test/sql-ges-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * GES due dates and the lapse, twice: dueOn() in ges.rules.ts (what the job sends as `dueOn`,
@@ -15,16 +12,7 @@ import { gesKit } from '../test/sql-ges-kit.js';
  * number as GES_MISSES_TO_LAPSE in the contracts (and "of 3" in the missed mail), no function.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-let ges: ReturnType<typeof gesKit>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-  ges = gesKit(k);
-}, 120_000);
-afterAll(async () => drop());
+const { k, ges } = sqlRulesDatabase();
 
 const INSTALMENT = toUnits('25', 'USDT');
 const SPOT = toUnits('96.4', 'USDT');

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { quoteGae } from '../modules/gae/gae.rules.js';
 import { quoteSwap } from '../modules/market/market.rules.js';
-import { sqlKit, type SqlKit } from '../test/sql-kit.js';
-import { gesKit } from '../test/sql-ges-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * A quote's expiry (DESIGN.md section 2: valid 30 s, "executing an expired quote is refused")
@@ -16,16 +13,7 @@ import { gesKit } from '../test/sql-ges-kit.js';
  * boundary under test; a millisecond later every copy refuses.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-let ges: ReturnType<typeof gesKit>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-  ges = gesKit(k);
-}, 120_000);
-afterAll(async () => drop());
+const { k, ges } = sqlRulesDatabase();
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');

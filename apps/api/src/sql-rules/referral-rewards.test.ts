@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { REFERRAL_LEVELS, REFERRAL_RATES_BPS, REWARD_VESTING_DAYS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { loadConfig } from '../config.js';
 import { rewardStatus } from '../modules/referrals/referrals.service.js';
 import { referralRewards } from '../modules/referrals/referrals.schema.js';
 import { QMGT_PER_MICROGRAM } from '../modules/gae/gae.rules.js';
 import { spendToSave } from '../modules/payments/payments.rules.js';
-import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
-import { gesKit } from '../test/sql-ges-kit.js';
+import { transactionId } from '../test/sql-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 import { dueOn } from '../modules/ges/ges.rules.js';
 
 /*
@@ -24,14 +22,7 @@ import { dueOn } from '../modules/ges/ges.rules.js';
  * Rounding: SQL div() truncates, bigint division truncates; bought >= 0, so both round DOWN.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-}, 120_000);
-afterAll(async () => drop());
+const { k, ges, database } = sqlRulesDatabase();
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');
@@ -125,7 +116,6 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
   }
 
   it('GES instalments (the join and a later one) pay on their grams; the markup goes to fees', async () => {
-    const ges = gesKit(k);
     const [buyer, l1, l2] = await chain(2);
     const start = '2027-08-08';
     const groupId = await ges.group({
@@ -244,7 +234,7 @@ describe('the vesting date: platform_settings against the configuration and the 
     k.execute({ kind: 'reward_claim', userId, rewardId, code: k.code('REWARD'), now });
   /** vests_at as the API reads it (drizzle: a JS Date, to the millisecond). */
   const vestsAtRead = async (id: string) =>
-    (await database.db.select().from(referralRewards).where(eq(referralRewards.id, id)))[0]!.vestsAt;
+    (await database().db.select().from(referralRewards).where(eq(referralRewards.id, id)))[0]!.vestsAt;
 
   for (const days of [REWARD_VESTING_DAYS, 0, 7]) {
     it(`with ${days} vesting days: vests_at = created_at + ${days} x 24 h; the claim is refused 1 µs before, taken at it`, async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAKING_TERMS, toUnits } from '@qmgt/contracts';
-import { openTestDatabase } from '../test/build.js';
-import type { Database } from '../db/client.js';
 import { accruedBy, interestFor, maturityOf } from '../modules/staking/staking.rules.js';
 import { usersService } from '../modules/users/users.service.js';
-import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
+import { transactionId } from '../test/sql-kit.js';
+import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
  * Staking interest: interestFor() in staking.rules.ts (principal x APR x days / 365, rounded
@@ -14,14 +13,7 @@ import { sqlKit, transactionId, type SqlKit } from '../test/sql-kit.js';
  * hasUpline and money_op_staking_stake) are compared too.
  */
 
-let database: Database;
-let drop: () => Promise<void>;
-let k: SqlKit;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  k = sqlKit(database);
-}, 120_000);
-afterAll(async () => drop());
+const { k, database } = sqlRulesDatabase();
 
 const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');
@@ -130,7 +122,7 @@ describe('staking interest: money_op_staking_close against interestFor()', () =>
     const top = await k.customer();
     const below = await k.customer(top);
     for (const userId of [top, below]) {
-      const hasUpline = await usersService.hasUpline(database.db, userId);
+      const hasUpline = await usersService.hasUpline(database().db, userId);
       const { answer } = await stake(userId, 1_000n, 90, 400);
       expect(answer.status, userId === top ? 'no upline' : 'upline').toBe(hasUpline ? 422 : 403);
     }

@@ -67,19 +67,18 @@ export const testConfigDefaults: Partial<Config> = {
   webDistDir: '/nonexistent',
 };
 
+export interface BuildOptions {
+  mail?: MailTransport;
+  chain?: boolean;
+  sameDatabaseAs?: TestApp;
+  /** The sessions' clock. */
+  now?: () => Date;
+  /** Sees every statement the app's drizzle handle sends. */
+  onQuery?: (sql: string) => void;
+}
+
 /** The `build()` helper: a ready app on its own database. */
-export async function build(
-  overrides: Partial<Config> = {},
-  extra: {
-    mail?: MailTransport;
-    chain?: boolean;
-    sameDatabaseAs?: TestApp;
-    /** The sessions' clock. */
-    now?: () => Date;
-    /** Sees every statement the app's drizzle handle sends. */
-    onQuery?: (sql: string) => void;
-  } = {},
-): Promise<TestApp> {
+export async function build(overrides: Partial<Config> = {}, extra: BuildOptions = {}): Promise<TestApp> {
   // A second API "process" on the first one's PostgreSQL database: its own pool and job queue.
   const shared = extra.sameDatabaseAs?.database.connectionString;
   const { database, drop } = shared
@@ -117,4 +116,19 @@ export async function build(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two API "processes" on one PostgreSQL database, each with its own pool, listener and cache;
+ * `onSecondQuery` sees the second one's statements. Close them with `closeApps(second, first)`.
+ */
+export async function buildTwoProcesses(onSecondQuery?: (sql: string) => void) {
+  const first = await build();
+  const second = await build({}, { sameDatabaseAs: first, onQuery: onSecondQuery });
+  return { first, second };
+}
+
+/** Closes the apps in order, skipping any that never started. */
+export async function closeApps(...apps: (TestApp | undefined)[]) {
+  for (const app of apps) await app?.close();
 }

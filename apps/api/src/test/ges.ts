@@ -1,16 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import {
   earliestGesStartDate,
-  toUnits,
   type AdminGesGroup,
-  type BalancesResponse,
   type GesGroup,
   type GesGroupDetail,
   type GesQuote,
 } from '@qmgt/contracts';
 import type { TestApp } from './build.js';
-import { get, signedInUser } from './factories.js';
+import { customerKit } from './customers.js';
+import { get } from './factories.js';
 
 /*
  * Group savings test kit: an operator who creates and opens groups, funded verified customers,
@@ -24,34 +23,8 @@ import { get, signedInUser } from './factories.js';
 export const gesStartDate = () => earliestGesStartDate(new Date().toISOString().slice(0, 10));
 
 export function gesKit(t: TestApp, operatorToken: () => string) {
-  const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      payload: body as Record<string, unknown>,
-      headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-    });
-  const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
-
-  async function deposit(userId: string, usdt: string) {
-    const answer = await t.app.services.money.execute({
-      kind: 'deposit',
-      userId,
-      txHash: `0x${randomBytes(32).toString('hex')}`,
-      logIndex: 0,
-      amount: toUnits(usdt, 'USDT').toString(),
-      blockNumber: '1',
-      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    });
-    expect(answer.status).toBe(200);
-  }
-
-  async function customer(usdt: string, ref?: string) {
-    const session = await signedInUser(t.app, ref ? { ref } : {});
-    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-    if (usdt !== '0') await deposit(session.user.id, usdt);
-    return session;
-  }
+  const { send, balances, deposit, customer: verifiedCustomer, ledgerIsSound } = customerKit(() => t, operatorToken);
+  const customer = (usdt: string, ref?: string) => verifiedCustomer(usdt, { ref });
 
   const groupInput = (overrides: Record<string, unknown> = {}) => ({
     name: `Gold circle ${randomBytes(3).toString('hex')}`,
@@ -82,25 +55,21 @@ export function gesKit(t: TestApp, operatorToken: () => string) {
 
   const quote = (token: string, groupId: string) => send(`/ges/groups/${groupId}/quote`, {}, token, null);
 
+  /** The join itself, accepting the group's agreement at `quoteId` (one the customer may not have). */
+  const joinAt = (token: string, group: { id: string; documentId?: string | null }, quoteId: string) =>
+    send(`/ges/groups/${group.id}/join`, { documentId: group.documentId, accept: true, quoteId }, token);
+
+  /** Quotes, then joins at that quote: the quote's refusal if it is refused. */
   async function join(token: string, group: { id: string; documentId: string }) {
     const quoted = await quote(token, group.id);
     if (quoted.statusCode !== 200) return quoted;
-    return send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: quoted.json<GesQuote>().quoteId },
-      token,
-    );
+    return joinAt(token, group, quoted.json<GesQuote>().quoteId);
   }
 
   const detail = async (token: string, id: string) =>
     (await get(t.app, `/ges/groups/${id}`, token)).json<GesGroupDetail>();
   const customerGroup = async (token: string, id: string) =>
     (await get(t.app, '/ges/groups', token)).json<{ data: GesGroup[] }>().data.find((g) => g.id === id);
-
-  async function ledgerIsSound() {
-    const check = (await get(t.app, '/admin/ledger/check', operatorToken())).json();
-    expect(check).toMatchObject({ balanced: true, nonNegative: true });
-  }
 
   /**
    * What a refusal must leave as it was: the customer's balances, transactions and memberships,
@@ -129,6 +98,7 @@ export function gesKit(t: TestApp, operatorToken: () => string) {
     create,
     publish,
     quote,
+    joinAt,
     join,
     detail,
     customerGroup,

@@ -13,8 +13,10 @@ import { quoteSwap } from '../modules/market/market.rules.js';
 
 export type Answer = Record<string, unknown> & { status: number };
 
-export function sqlKit(database: Database) {
-  const rows = async (text: string, values?: unknown[]) => (await database.executeSql(text, values)).rows;
+/** `database`: the database, or how to reach it once a `beforeAll` opened it. */
+export function sqlKit(database: Database | (() => Database)) {
+  const db = typeof database === 'function' ? database : () => database;
+  const rows = async (text: string, values?: unknown[]) => (await db().executeSql(text, values)).rows;
   const one = async (text: string, values?: unknown[]) => {
     const [row] = await rows(text, values);
     if (!row) throw new Error(`no row: ${text}`);
@@ -31,7 +33,7 @@ export function sqlKit(database: Database) {
   /** A customer, created by the users service; `uplineId` makes them someone's downline. */
   async function customer(uplineId?: string): Promise<string> {
     const suffix = randomBytes(6).toString('hex');
-    const user = await createUser(database.db, {
+    const user = await createUser(db().db, {
       username: `sqlrules${suffix}`,
       email: `sqlrules-${suffix}@example.test`,
       passwordHash: 'not-a-hash',

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** A real 1x1 PNG. */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -57,4 +59,21 @@ export async function jpegWithGps(): Promise<Buffer> {
       },
     })
     .toBuffer();
+}
+
+/** A multipart POST as a browser sends a form, signed in with `token` when given. */
+export async function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  token: string | null,
+  fields: Record<string, string>,
+  files: Record<string, UploadFile | UploadFile[]> = {},
+) {
+  const { payload, headers } = await multipartBody(fields, files);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 }

@@ -7,3 +7,17 @@ export async function within(limitMs: number, check: () => Promise<boolean>): Pr
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Polls `read` until it answers something (what the chain files wait on: a final deposit, a
+ * settled transaction); that value, or a failure after `timeoutMs`.
+ */
+export async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

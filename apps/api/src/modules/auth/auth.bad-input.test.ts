@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { CONTROL_CHARACTER_MESSAGE } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { signedInUser } from '../../test/factories.js';
-import { multipartBody } from '../../test/uploads.js';
+import { customerKit } from '../../test/customers.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { multipartBody, postMultipart } from '../../test/uploads.js';
 
 let t: TestApp;
 let token: string;
@@ -35,6 +37,25 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string; auth?: boolean }[] = [
   { method: 'POST', url: '/api/kyc/webhook' },
   { method: 'POST', url: '/api/sandbox-kyc/submit' },
 ];
+
+/** Body fields the auth and KYC endpoints read: where the properties put what they generate. */
+const BODY_FIELDS = [
+  'username',
+  'email',
+  'password',
+  'ref',
+  'identifier',
+  'verifyCode',
+  'token',
+  'userId',
+  'uid',
+  'firstName',
+];
+/** Every POST endpoint but `except`. */
+const postEndpointsBut = (except: string) => ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== except);
+/** A POST of `payload` to `url`, with the customer's session when `signedIn`. */
+const postAs = (signedIn: boolean | undefined, url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, payload, headers: signedIn ? { authorization: `Bearer ${token}` } : {} });
 
 const userCount = async () => Number((await t.database.executeSql('SELECT count(*)::int AS n FROM users')).rows[0]?.n);
 const sessionCount = async () =>
@@ -74,36 +95,22 @@ describe('no input of any shape gives a 5xx', () => {
 
   it('answers strings of any content with a 4xx in every field', async () => {
     const fields = [
-      'username',
-      'email',
-      'password',
-      'ref',
-      'identifier',
-      'verifyCode',
-      'token',
+      ...BODY_FIELDS,
       'passwordConfirmation',
       'currentPassword',
-      'userId',
-      'uid',
       'externalUserId',
       'reviewAnswer',
-      'firstName',
       'dateOfBirth',
     ];
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/auth/logout')),
+        fc.constantFrom(...postEndpointsBut('/api/auth/logout')),
         fc.dictionary(
           fc.constantFrom(...fields),
           fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 50 })),
         ),
         async (endpoint, body) => {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: endpoint.url,
-            payload: body,
-            headers: endpoint.auth ? { authorization: `Bearer ${token}` } : {},
-          });
+          const res = await postAs(endpoint.auth, endpoint.url, body);
           expect(res.statusCode, `${endpoint.url} ${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500);
         },
       ),
@@ -158,32 +165,15 @@ const textWithForbidden = fc
 describe('control characters in any field', () => {
   it('never a 5xx on any endpoint in any field; a field the endpoint reads is a 400 naming the characters; nothing changes', async () => {
     const usersBefore = await userCount();
-    const fields = [
-      'username',
-      'email',
-      'password',
-      'identifier',
-      'verifyCode',
-      'token',
-      'userId',
-      'uid',
-      'firstName',
-      'ref',
-      'extra',
-    ];
+    const fields = [...BODY_FIELDS, 'extra'];
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...ENDPOINTS.filter((e) => e.method === 'POST' && e.url !== '/api/kyc/webhook')),
+        fc.constantFrom(...postEndpointsBut('/api/kyc/webhook')),
         fc.constantFrom(...fields),
         textWithForbidden,
         fc.boolean(),
         async (endpoint, field, value, signedIn) => {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: endpoint.url,
-            payload: { [field]: value },
-            headers: signedIn ? { authorization: `Bearer ${token}` } : {},
-          });
+          const res = await postAs(signedIn, endpoint.url, { [field]: value });
           // Who is calling is checked before the body (decision 005): a guarded route answers a
           // caller without credentials 401 whatever the body holds, and never reads it.
           const unauthenticated =
@@ -260,12 +250,9 @@ describe('control characters in any field', () => {
     expect(agent.statusCode).toBe(400);
     const query = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=a%00b%40example.com' });
     expect(query.statusCode).toBe(400);
-    const form = await multipartBody({ firstName: 'Ada\u0000', city: 'Lon\u001bdon' });
-    const multipart = await t.app.inject({
-      method: 'POST',
-      url: '/api/verification/save-draft-personal',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    const multipart = await postMultipart(t.app, '/api/verification/save-draft-personal', token, {
+      firstName: 'Ada\u0000',
+      city: 'Lon\u001bdon',
     });
     expect(multipart.statusCode).toBe(400);
     expect(multipart.json().error.message).toBe(CONTROL_CHARACTER_MESSAGE);
@@ -286,16 +273,8 @@ describe('every operation of the document', () => {
     none: undefined,
   };
   beforeAll(async () => {
-    w = await build({ operator: { email: 'ops@example.com', password: 'operator-password-1' } }, { chain: true });
-    const customer = await signedInUser(w.app);
-    await w.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = $1`, [customer.user.id]);
-    tokens.customer = customer.token;
-    const operator = await w.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ops@example.com', password: 'operator-password-1' },
-    });
-    tokens.operator = operator.json().jwt;
+    ({ t: w, operatorToken: tokens.operator } = await buildWithOperator({ chain: true }));
+    tokens.customer = (await customerKit(() => w).customer()).token;
   }, 120_000);
   afterAll(async () => w.close());
 

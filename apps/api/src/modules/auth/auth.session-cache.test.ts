@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
+import { build, buildTwoProcesses, closeApps, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { within } from '../../test/within.js';
 
@@ -129,13 +129,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two API processes on one Post
   let second: TestApp;
   const secondLog: string[] = [];
   beforeAll(async () => {
-    first = await build();
-    second = await build({}, { sameDatabaseAs: first, onQuery: (sql) => secondLog.push(sql) });
+    ({ first, second } = await buildTwoProcesses((sql) => secondLog.push(sql)));
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => closeApps(second, first));
 
   const status = async (app: TestApp, token: string) => (await get(app.app, '/getInfo', token)).statusCode;
 

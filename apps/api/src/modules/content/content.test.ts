@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Announcement, MailboxMessage, Ticket } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
+import type { TestApp } from '../../test/build.js';
 import { get, newAccountInput, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { buildWithOperator } from '../../test/operator.js';
 
 let t: TestApp;
 let operatorToken: string;
 let operatorId: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  const login = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json();
-  operatorToken = login.jwt;
-  operatorId = login.user.id;
+  ({ t, operatorToken, operatorId } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 

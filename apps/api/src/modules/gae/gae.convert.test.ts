@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   toUnits,
-  type BalancesResponse,
   type ConvertQuote,
   type SwapQuote,
   type Termination,
   type TerminationSummary,
   type Transaction,
 } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit, sendWithKey } from '../../test/customers.js';
 
 /*
  * Convert and a QMGT termination refund on the local chain: QMGT the ledger destroys is
@@ -21,39 +21,17 @@ import { DEFAULT_OPERATOR } from '../../test/operator.js';
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR }, { chain: true });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator({ chain: true }));
 }, 120_000);
 afterAll(async () => t.close());
 
+/** A request with no Idempotency-Key unless told one. */
 const send = (url: string, body: unknown, token: string, key?: string, method: 'POST' | 'PUT' = 'POST') =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
-const settled = (token: string, tx: Transaction) =>
-  until(async () => {
-    const details = (await get(t.app, `/transaction-details/${tx.id}/${tx.type}`, token)).json<{
-      transaction: Transaction;
-    }>().transaction;
-    return details.status === 'completed' ? details : undefined;
-  });
+  sendWithKey(t.app, method, url, body, token, key);
+const { balances, customer, faucet, buyGold, settled } = customerKit(
+  () => t,
+  () => operatorToken,
+);
 
 async function reconciled() {
   // Every final movement carries its place in the order of finality, so a pass finds its holder.
@@ -72,11 +50,8 @@ async function reconciled() {
 
 describe('Convert QMGT <-> GSA grams on chain', () => {
   it('burns QMGT into grams and mints grams back into QMGT, 0.5% fee each way', async () => {
-    const session = await signedInUser(t.app);
-    const { token } = session;
-    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-    await send('/dev/faucet', { asset: 'USDT', amount: '1000' }, token, randomUUID());
-    await until(async () => ((await balances(token)).USDT.available === '1000' ? true : undefined));
+    const { token } = await customer();
+    await faucet(token, '1000');
     const buyQuote = (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '600' }, token)).json<SwapQuote>();
     const bought = (await send('/swap', { quoteId: buyQuote.quoteId }, token, randomUUID())).json<{
       transaction: Transaction;
@@ -120,13 +95,9 @@ describe('Convert QMGT <-> GSA grams on chain', () => {
   });
 
   it('a termination refunded in QMGT is minted to the customer', async () => {
-    const session = await signedInUser(t.app);
-    const { token } = session;
-    await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-    await send('/dev/faucet', { asset: 'USDT', amount: '500' }, token, randomUUID());
-    await until(async () => ((await balances(token)).USDT.available === '500' ? true : undefined));
-    const q = (await send('/gae/quote', { kind: 'GAE', amountUsdt: '300' }, token)).json<{ quoteId: string }>();
-    expect((await send('/gae/purchase', { quoteId: q.quoteId }, token, randomUUID())).statusCode).toBe(200);
+    const { token } = await customer();
+    await faucet(token, '500');
+    await buyGold(token, '300');
     const plan = (await get(t.app, '/gae/plan', token)).json().plan;
     const preview = (await send('/gae/termination/preview', { currency: 'QMGT' }, token)).json<TerminationSummary>();
     const filed = await send(

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   toUnits,
-  type BalancesResponse,
   type GaePlanResponse,
   type GaeQuote,
   type GaeStatement,
@@ -12,50 +11,26 @@ import {
   type TerminationSummary,
   type Transaction,
 } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit, sendWithKey } from '../../test/customers.js';
 
 let t: TestApp;
 let operatorToken: string;
 let operatorId: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  const login = await post(t.app, '/auth/local', {
-    identifier: DEFAULT_OPERATOR.email,
-    password: DEFAULT_OPERATOR.password,
-  });
-  operatorToken = login.json().jwt;
-  operatorId = login.json().user.id;
+  ({ t, operatorToken, operatorId } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 
 const send = (method: 'POST' | 'PUT', url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-
-/** A verified customer with USDT credited by the deposit operation (no chain in this file). */
-async function customer(usdt: string) {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  const answer = await t.app.services.money.execute({
-    kind: 'deposit',
-    userId: session.user.id,
-    txHash: `0x${randomBytes(32).toString('hex')}`,
-    logIndex: 0,
-    amount: toUnits(usdt, 'USDT').toString(),
-    blockNumber: '1',
-    code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-  });
-  expect(answer.status).toBe(200);
-  return session;
-}
-
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+  sendWithKey(t.app, method, url, body, token, key);
+/** `customer(usdt)`: a verified customer with USDT credited by the deposit operation (no chain in this file). */
+const { balances, customer, ledgerIsSound } = customerKit(
+  () => t,
+  () => operatorToken,
+);
 const plan = async (token: string) => (await get(t.app, '/gae/plan', token)).json<GaePlanResponse>();
 
 async function buy(token: string, kind: 'GAE' | 'GAEX', amountUsdt: string) {
@@ -74,11 +49,6 @@ async function terminationAudit(userId: string) {
      WHERE action LIKE 'gae.termination.%' AND subject_id = '${userId}' ORDER BY created_at, id`,
   );
   return rows.rows;
-}
-
-async function ledgerIsSound() {
-  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-  expect(check).toMatchObject({ balanced: true, nonNegative: true });
 }
 
 describe('GAE plan: purchase, top-up, statement, termination', () => {

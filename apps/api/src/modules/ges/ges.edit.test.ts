@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { AdminGesGroup, GesQuote } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post } from '../../test/factories.js';
+import type { TestApp } from '../../test/build.js';
+import { get } from '../../test/factories.js';
 import { gesKit, gesStartDate } from '../../test/ges.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { DEFAULT_OPERATOR, buildWithOperator } from '../../test/operator.js';
 
 /*
  * The operator's "edit before start" (PATCH /admin/ges/groups/{id}): a draft, or an open group
@@ -17,10 +17,7 @@ let t: TestApp;
 let operatorToken: string;
 let kit: ReturnType<typeof gesKit>;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
   kit = gesKit(t, () => operatorToken);
 }, 120_000);
 afterAll(async () => t.close());
@@ -223,11 +220,7 @@ describe('group savings (GES): editing a group before it starts', () => {
     expect(stale.amountUsdt).toBe('100');
     expect((await edit(group.id, { instalmentUsdt: '110' })).statusCode).toBe(200);
 
-    const refused = await kit.send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: stale.quoteId },
-      c.token,
-    );
+    const refused = await kit.joinAt(c.token, group, stale.quoteId);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.message).toBe(
       "This group's instalment has changed since your quote. Ask for a new quote to see the new terms.",
@@ -236,11 +229,7 @@ describe('group savings (GES): editing a group before it starts', () => {
 
     const fresh = await kit.quote(c.token, group.id);
     expect(fresh.json<GesQuote>().amountUsdt).toBe('110');
-    const joined = await kit.send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: fresh.json<GesQuote>().quoteId },
-      c.token,
-    );
+    const joined = await kit.joinAt(c.token, group, fresh.json<GesQuote>().quoteId);
     expect(joined.statusCode, joined.body).toBe(200);
     expect((await kit.balances(c.token)).USDT.available).toBe('390');
     await kit.ledgerIsSound();
@@ -255,7 +244,7 @@ describe('group savings (GES): editing a group before it starts', () => {
       const quoteId = (await kit.quote(c.token, group.id)).json<GesQuote>().quoteId;
       const [edited, joined] = await Promise.all([
         edit(group.id, { instalmentUsdt: '150' }),
-        kit.send(`/ges/groups/${group.id}/join`, { documentId: group.documentId, accept: true, quoteId }, c.token),
+        kit.joinAt(c.token, group, quoteId),
       ]);
       expect([edited.statusCode, joined.statusCode].sort(), `${edited.body} ${joined.body}`).toEqual([200, 409]);
       const now = await adminGroup(group.id);

@@ -9,9 +9,9 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
-import { get, post } from '../../test/factories.js';
+import { get } from '../../test/factories.js';
 import { gesKit } from '../../test/ges.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { buildWithOperator } from '../../test/operator.js';
 import { amount } from '../../lib/mail-layout.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
 import { dueOn, instalmentFigures } from './ges.rules.js';
@@ -29,13 +29,10 @@ let second: TestApp | undefined;
 let operatorToken: string;
 let kit: ReturnType<typeof gesKit>;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
+  ({ t, operatorToken } = await buildWithOperator());
   if (t.database.kind === 'postgres') second = await build({}, { sameDatabaseAs: t });
   // With DATABASE_URL the passes must really come from two instances.
   if (process.env.DATABASE_URL) expect(second).toBeDefined();
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
   kit = gesKit(t, () => operatorToken);
 }, 120_000);
 afterAll(async () => {

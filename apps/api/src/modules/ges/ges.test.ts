@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AdminGesGroup, GesDocument, GesQuote } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
+import type { TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
 import { gesKit } from '../../test/ges.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { DEFAULT_OPERATOR, buildWithOperator } from '../../test/operator.js';
 import { PNG_1X1, multipartBody, type UploadFile } from '../../test/uploads.js';
 
 /*
@@ -17,10 +17,7 @@ let t: TestApp;
 let operatorToken: string;
 let kit: ReturnType<typeof gesKit>;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
   kit = gesKit(t, () => operatorToken);
 }, 120_000);
 afterAll(async () => t.close());
@@ -208,11 +205,7 @@ describe('group savings (GES): joining refused', () => {
     const before = await kit.footprint(poor);
     const quoted = await kit.quote(poor.token, group.id);
     expect(quoted.statusCode).toBe(200);
-    const res = await kit.send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: quoted.json<GesQuote>().quoteId },
-      poor.token,
-    );
+    const res = await kit.joinAt(poor.token, group, quoted.json<GesQuote>().quoteId);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({
       name: 'InsufficientFundsError',
@@ -289,13 +282,7 @@ describe('group savings (GES): joining refused', () => {
       [
         [a, qa!],
         [b, qb!],
-      ].map(([s, q]) =>
-        kit.send(
-          `/ges/groups/${group.id}/join`,
-          { documentId: group.documentId, accept: true, quoteId: (q as GesQuote).quoteId },
-          (s as { token: string }).token,
-        ),
-      ),
+      ].map(([s, q]) => kit.joinAt((s as { token: string }).token, group, (q as GesQuote).quoteId)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = results[0]!.statusCode === 409 ? a : b;
@@ -308,11 +295,7 @@ describe('group savings (GES): joining refused', () => {
     const full = await kit.quote(c.token, group.id);
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe('This group is full.');
-    const blind = await kit.send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: randomUUID() },
-      c.token,
-    );
+    const blind = await kit.joinAt(c.token, group, randomUUID());
     expect(blind.statusCode).toBe(409);
     expect(blind.json().error.message).toBe('This group is full.');
     expect(await kit.customerGroup(c.token, group.id)).toMatchObject({ seatsLeft: 0, joinable: false });
@@ -328,11 +311,7 @@ describe('group savings (GES): joining refused', () => {
     const requote = await kit.quote(c.token, group.id);
     expect(requote.statusCode).toBe(409);
     expect(requote.json().error.message).toBe('You are already a member of this group.');
-    const twice = await kit.send(
-      `/ges/groups/${group.id}/join`,
-      { documentId: group.documentId, accept: true, quoteId: randomUUID() },
-      c.token,
-    );
+    const twice = await kit.joinAt(c.token, group, randomUUID());
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('You are already a member of this group.');
     expect(await kit.footprint(c)).toEqual(afterJoin);
@@ -346,11 +325,7 @@ describe('group savings (GES): joining refused', () => {
 
     // A draft is unknown to customers, even with its ids.
     const draft = await kit.create();
-    const intoDraft = await kit.send(
-      `/ges/groups/${draft.id}/join`,
-      { documentId: draft.documentId, accept: true, quoteId: randomUUID() },
-      c.token,
-    );
+    const intoDraft = await kit.joinAt(c.token, draft, randomUUID());
     expect(intoDraft.statusCode).toBe(404);
     expect(intoDraft.json().error.message).toBe('Group not found.');
     expect((await get(t.app, `/ges/documents/${draft.documentId}`, c.token)).statusCode).toBe(404);

@@ -4,7 +4,8 @@ import type { AccessTokenResponse, AdminApplicant, ApplicantStatus, SessionRespo
 import { ANNUAL_INCOME_MESSAGE } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
-import { JPEG_HEAD, PDF_HEAD, PNG_1X1, multipartBody } from '../../test/uploads.js';
+import { personalInfoForm } from '../../test/kyc.js';
+import { JPEG_HEAD, PDF_HEAD, PNG_1X1, multipartBody, postMultipart, type UploadFile } from '../../test/uploads.js';
 
 let t: TestApp;
 let operatorToken: string;
@@ -45,6 +46,10 @@ async function submitDocuments(token: string) {
   expect((await sdkUpload(t.app, sdkToken, 'selfie', JPEG_HEAD, 'me.jpg')).statusCode).toBe(200);
   return t.app.inject({ method: 'POST', url: '/api/sandbox-kyc/submit', headers: { 'x-access-token': sdkToken } });
 }
+
+/** The KYC form's draft, saved as the browser sends it. */
+const saveDraft = (token: string, fields: Record<string, string>, files: Record<string, UploadFile> = {}) =>
+  postMultipart(t.app, '/api/verification/save-draft-personal', token, fields, files);
 
 async function kycOf(token: string) {
   return (await get(t.app, '/getInfo', token)).json<{ user: User }>().user.kycVerified;
@@ -202,42 +207,9 @@ describe('the operator back office', () => {
       (await get(t.app, '/admin/kyc/applicants?queue=all&pageSize=100', operatorToken))
         .json<{ data: AdminApplicant[] }>()
         .data.find((a) => a.userId === user.id)?.declared;
-    const form = {
-      firstName: 'Grace',
-      middleName: 'B.',
-      lastName: 'Hopper',
-      dateOfBirth: '1990-12-09',
-      gender: 'Female',
-      maritalStatus: '',
-      motherMaidenName: '',
-      citizenship: 'US',
-      address: '1 Navy Way',
-      city: 'Arlington',
-      postalCode: '22201',
-      country: 'US',
-      mobilePhone: '+1 555 0100',
-      altPhoneNumber: '',
-      faxNo: '',
-      idType: 'Passport',
-      idNumber: 'X1234567',
-      incomeTaxNo: '',
-      occupation: 'Engineer',
-      industry: '',
-      employeeName: '',
-      annualIncome: '',
-      sourceOfIncome: 'Salary',
-      currency: '',
-      profile: '',
-      auth: '',
-    };
+    const form = personalInfoForm({ middleName: 'B.' });
     // A draft is not a declaration: nothing to compare yet.
-    const draft = await multipartBody({ firstName: 'Draft' });
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/verification/save-draft-personal',
-      payload: draft.payload,
-      headers: { ...draft.headers, authorization: `Bearer ${token}` },
-    });
+    const saved = await saveDraft(token, { firstName: 'Draft' });
     expect(saved.statusCode).toBe(200);
     await submitDocuments(token);
     expect(await declaredOf()).toBeNull();
@@ -273,24 +245,13 @@ describe('the operator back office', () => {
 describe('profile picture and the KYC form', () => {
   it('a draft survives between visits and the picture is served publicly under the image path', async () => {
     const { token } = await signedInUser(t.app);
-    const first = await multipartBody(
+    const saved = await saveDraft(
+      token,
       { firstName: 'Ada', lastName: 'Lovelace', currentStep: '1' },
       { profilePicture: { data: PNG_1X1, filename: 'me.png', type: 'image/png' } },
     );
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/verification/save-draft-personal',
-      payload: first.payload,
-      headers: { ...first.headers, authorization: `Bearer ${token}` },
-    });
     expect(saved.statusCode).toBe(200);
-    const second = await multipartBody({ city: 'London', currentStep: '2' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/verification/save-draft-personal',
-      payload: second.payload,
-      headers: { ...second.headers, authorization: `Bearer ${token}` },
-    });
+    await saveDraft(token, { city: 'London', currentStep: '2' });
 
     const personal = (await get(t.app, '/verification/get-personal', token)).json();
     expect(personal.form).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', city: 'London', middleName: '' });
@@ -307,34 +268,12 @@ describe('profile picture and the KYC form', () => {
 
   it('the submitted form is checked field by field', async () => {
     const { token } = await signedInUser(t.app);
-    const complete = {
-      firstName: 'Grace',
-      middleName: '',
-      lastName: 'Hopper',
-      dateOfBirth: '1990-12-09',
-      gender: 'Female',
+    const complete = personalInfoForm({
       maritalStatus: 'Single',
-      motherMaidenName: '',
-      citizenship: 'US',
-      address: '1 Navy Way',
-      city: 'Arlington',
-      postalCode: '22201',
-      country: 'US',
-      mobilePhone: '+1 555 0100',
-      altPhoneNumber: '',
-      faxNo: '',
-      idType: 'Passport',
-      idNumber: 'X1234567',
-      incomeTaxNo: '',
-      occupation: 'Engineer',
       industry: 'Defence',
-      employeeName: '',
       annualIncome: '100000',
-      sourceOfIncome: 'Salary',
       currency: 'USD',
-      profile: '',
-      auth: '',
-    };
+    });
     const minor = await post(
       t.app,
       '/verification/personal-info',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
+import { build, buildTwoProcesses, closeApps, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
 import { within } from '../../test/within.js';
 import { createBalanceCache } from './balance-cache.js';
@@ -115,13 +115,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two API processes on one Post
   let second: TestApp;
   const secondLog: string[] = [];
   beforeAll(async () => {
-    first = await build();
-    second = await build({}, { sameDatabaseAs: first, onQuery: (sql) => secondLog.push(sql) });
+    ({ first, second } = await buildTwoProcesses((sql) => secondLog.push(sql)));
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => closeApps(second, first));
 
   it('a balance moved through one is shown by the other within a second; until then it answered from memory', async () => {
     const { token, user } = await signedInUser(first.app);

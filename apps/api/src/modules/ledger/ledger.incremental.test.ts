@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Asset } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
-import { createUser } from '../users/users.service.js';
+import { ledgerKit } from '../../test/ledger.js';
 import { createLedgerService, InsufficientFundsError, type LedgerService } from './ledger.service.js';
-import type { PostingLine } from './ledger.rules.js';
 
 /*
  * The ledger's running totals and its incremental check (decision 013): the issued supply is
@@ -15,30 +13,17 @@ import type { PostingLine } from './ledger.rules.js';
  */
 let t: TestApp;
 let ledger: LedgerService;
-let seq = 0;
 beforeAll(async () => {
   t = await build();
   ledger = createLedgerService(t.database.db);
 });
 afterAll(async () => t.close());
 
-async function newUser(): Promise<string> {
-  seq++;
-  const user = await createUser(t.database.db, {
-    username: `incr_${seq}_${Date.now()}`,
-    email: `incr_${seq}_${Date.now()}@example.com`,
-    passwordHash: 'x',
-  });
-  return user.id;
-}
-
-const post = (type: string, lines: PostingLine[]) =>
-  t.database.db.transaction((tx) => ledger.post(tx, { type }, lines));
-const deposit = (userId: string, asset: Asset, amount: bigint) =>
-  post('deposit', [
-    { account: { platform: 'external' }, asset, amount: -amount },
-    { account: { userId, purpose: 'available' }, asset, amount },
-  ]);
+const { newUser, post, deposit } = ledgerKit(
+  () => t,
+  () => ledger,
+  'incr',
+);
 const buy = (userId: string, usdt: bigint, fee: bigint) =>
   post('buy', [
     { account: { userId, purpose: 'available' }, asset: 'USDT', amount: -usdt },

@@ -3,42 +3,23 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { ASSETS, type Asset } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
-import { createUser } from '../users/users.service.js';
+import { ledgerKit } from '../../test/ledger.js';
 import { createLedgerService, InsufficientFundsError, type LedgerService } from './ledger.service.js';
 import { UnbalancedEntryError, type PostingLine } from './ledger.rules.js';
 
 let t: TestApp;
 let ledger: LedgerService;
-let seq = 0;
 beforeAll(async () => {
   t = await build();
   ledger = createLedgerService(t.database.db);
 });
 afterAll(async () => t.close());
 
-async function newUser(): Promise<string> {
-  seq++;
-  const user = await createUser(t.database.db, {
-    username: `ledger_${seq}_${Date.now()}`,
-    email: `ledger_${seq}_${Date.now()}@example.com`,
-    passwordHash: 'x',
-  });
-  return user.id;
-}
-
-const post = (type: string, lines: PostingLine[]) =>
-  t.database.db.transaction((tx) => ledger.post(tx, { type }, lines));
-const deposit = (userId: string, asset: Asset, amount: bigint) =>
-  post('deposit', [
-    { account: { platform: 'external' }, asset, amount: -amount },
-    { account: { userId, purpose: 'available' }, asset, amount },
-  ]);
-const withdraw = (userId: string, asset: Asset, amount: bigint) =>
-  post('withdrawal', [
-    { account: { userId, purpose: 'available' }, asset, amount: -amount },
-    { account: { platform: 'external' }, asset, amount },
-  ]);
-const available = async (userId: string, asset: Asset) => (await ledger.balances(userId))[asset].available;
+const { newUser, post, deposit, withdraw, available } = ledgerKit(
+  () => t,
+  () => ledger,
+  'ledger',
+);
 
 describe('journal entries', () => {
   it('refuses an entry that does not sum to zero, before and inside the database', async () => {

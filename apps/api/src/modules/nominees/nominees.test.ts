@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NomineesResponse } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
+import type { TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { buildWithOperator } from '../../test/operator.js';
 
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -3,7 +3,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   fromUnits,
   toUnits,
-  type BalancesResponse,
   type MailboxMessage,
   type Payment,
   type PaymentQuote,
@@ -14,9 +13,10 @@ import { stripeSignatureHeader } from '../../adapters/payments/stripe-signature.
 import { requestHash } from '../../plugins/idempotency.js';
 import { newTransactionCode } from '../transactions/transactions.service.js';
 import { createPaymentsService } from './payments.service.js';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit, sendWithKey } from '../../test/customers.js';
 import { within } from '../../test/within.js';
 
 /*
@@ -29,38 +29,23 @@ let t: TestApp;
 let operatorToken: string;
 let secret: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
   secret = `whsec_${t.app.services.derivedSecret('sandbox-payments-webhook')}`;
 }, 120_000);
 afterAll(async () => t.close());
 
 /** A POST; `key`: its Idempotency-Key (checkout requires one). */
 const send = (url: string, body: unknown, token?: string, key?: string | null) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  sendWithKey(t.app, 'POST', url, body, token, key);
 const checkout = (body: { amountUsd: string; quoteId: string }, token: string, key: string | null = randomUUID()) =>
   send('/payments/checkout', body, token, key);
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
 const payment = async (token: string, id: string) =>
   (await get(t.app, `/payments/${id}`, token)).json<{ payment: Payment }>().payment;
-
-async function customer() {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  return session;
-}
-
-async function ledgerIsSound() {
-  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-  expect(check).toMatchObject({ balanced: true, nonNegative: true });
-}
+/** `customer()`: a verified customer holding nothing; the gateway's payments fund them. */
+const { balances, customer, ledgerIsSound } = customerKit(
+  () => t,
+  () => operatorToken,
+);
 
 async function openCheckout(token: string, amountUsd = '50') {
   const quote = await send('/payments/quote', { amountUsd }, token);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { toUnits, type BalancesResponse, type MailboxMessage, type RemitQuote, type Remittance } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { randomUUID } from 'node:crypto';
+import { toUnits, type MailboxMessage, type RemitQuote, type Remittance } from '@qmgt/contracts';
+import type { TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit } from '../../test/customers.js';
 import { within } from '../../test/within.js';
 
 /*
@@ -15,49 +16,21 @@ import { within } from '../../test/within.js';
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
-
-async function customer(usdt: string, name?: { firstName: string; lastName: string }) {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  if (name)
-    await t.database.executeSql(
-      `INSERT INTO kyc_personal_info (user_id, form) VALUES ('${session.user.id}', '${JSON.stringify(name)}'::jsonb)
-       ON CONFLICT (user_id) DO UPDATE SET form = EXCLUDED.form`,
-    );
-  if (usdt !== '0') {
-    const answer = await t.app.services.money.execute({
-      kind: 'deposit',
-      userId: session.user.id,
-      txHash: `0x${randomBytes(32).toString('hex')}`,
-      logIndex: 0,
-      amount: toUnits(usdt, 'USDT').toString(),
-      blockNumber: '1',
-      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    });
-    expect(answer.status).toBe(200);
-  }
-  return session;
-}
-
-async function ledgerIsSound() {
-  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-  expect(check).toMatchObject({ balanced: true, nonNegative: true });
-}
+const {
+  send,
+  balances,
+  customer: verifiedCustomer,
+  ledgerIsSound,
+} = customerKit(
+  () => t,
+  () => operatorToken,
+);
+/** A verified customer holding `usdt`, with the name declared in the KYC form when given. */
+const customer = (usdt: string, name?: { firstName: string; lastName: string }) => verifiedCustomer(usdt, { name });
 
 async function quote(token: string, body: Record<string, unknown>) {
   const res = await send('/remit/quote', body, token, null);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { toUnits, type AffiliatesResponse, type GaeQuote, type SwapQuote } from '@qmgt/contracts';
+import { randomBytes } from 'node:crypto';
+import { type AffiliatesResponse } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
+import { get, post } from '../../test/factories.js';
+import { customerKit } from '../../test/customers.js';
 
 /*
  * GET /affiliates reads counters kept at registration and purchase (affiliate_members,
@@ -16,39 +17,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-
-async function customer(ref?: string, usdt = '0') {
-  const session = await signedInUser(t.app, ref ? { ref } : {});
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = $1`, [session.user.id]);
-  if (usdt !== '0')
-    await t.app.services.money.execute({
-      kind: 'deposit',
-      userId: session.user.id,
-      txHash: `0x${randomBytes(32).toString('hex')}`,
-      logIndex: 0,
-      amount: toUnits(usdt, 'USDT').toString(),
-      blockNumber: '1',
-      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    });
-  return session;
-}
-
-async function buyQmgt(token: string, usdt: string) {
-  const quote = (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: usdt }, token, null)).json<SwapQuote>();
-  expect((await send('/swap', { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
-}
-
-async function buyGold(token: string, usdt: string) {
-  const quote = (await send('/gae/quote', { kind: 'GAE', amountUsdt: usdt }, token, null)).json<GaeQuote>();
-  expect((await send('/gae/purchase', { quoteId: quote.quoteId }, token)).statusCode).toBe(200);
-}
+const { customer: verifiedCustomer, buyQmgt, buyGold } = customerKit(() => t);
+/** A verified customer registered with `ref`, holding `usdt`. */
+const customer = (ref?: string, usdt = '0') => verifiedCustomer(usdt, { ref });
 
 async function rows<R>(text: string, params: unknown[] = []): Promise<R[]> {
   return (await t.database.executeSql(text, params)).rows as R[];

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   fromUnits,
   toUnits,
   type AffiliatesResponse,
-  type BalancesResponse,
   type GaeQuote,
   type RewardsResponse,
   type SwapQuote,
   type Transaction,
 } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit } from '../../test/customers.js';
 import { createReferralsService } from './referrals.service.js';
 
 /*
@@ -24,39 +24,18 @@ import { createReferralsService } from './referrals.service.js';
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-
-async function verified(ref?: string, usdt = '0') {
-  const session = await signedInUser(t.app, ref ? { ref } : {});
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  if (usdt !== '0')
-    await t.app.services.money.execute({
-      kind: 'deposit',
-      userId: session.user.id,
-      txHash: `0x${randomBytes(32).toString('hex')}`,
-      logIndex: 0,
-      amount: toUnits(usdt, 'USDT').toString(),
-      blockNumber: '1',
-      code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    });
-  return session;
-}
+const { send, balances, customer, buyQmgt, ledgerIsSound } = customerKit(
+  () => t,
+  () => operatorToken,
+);
+/** A verified customer registered with `ref`, holding `usdt`. */
+const verified = (ref?: string, usdt = '0') => customer(usdt, { ref });
 
 const rewards = async (token: string) => (await get(t.app, '/rewards', token)).json<RewardsResponse>();
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
 const qmgt = (v: string) => toUnits(v, 'QMGT');
 
 function later(days: number) {
@@ -181,17 +160,13 @@ describe('referral rewards', () => {
     );
     expect((await balances(c.token)).rewards.QMGT).toBe('0');
 
-    const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-    expect(check).toMatchObject({ balanced: true, nonNegative: true });
+    await ledgerIsSound();
   });
 
   it('a rejected payout request leaves the rewards claimable, with the reason', async () => {
     const a = await verified();
     const b = await verified(a.user.refCode, '500');
-    const quote = (
-      await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '200' }, b.token, null)
-    ).json<SwapQuote>();
-    expect((await send('/swap', { quoteId: quote.quoteId }, b.token)).statusCode).toBe(200);
+    await buyQmgt(b.token, '200');
     const future = later(31);
     const total = (await future.rewards(a.user.id, { pageSize: 100 })).totals.claimable;
     expect(qmgt(total)).toBeGreaterThan(0n);
@@ -247,8 +222,7 @@ describe('referral rewards', () => {
     // c's five purchases reward b (level 1) and a (level 2); b's five reward a (level 1).
     expect((await rewards(b.token)).rewards).toHaveLength(5);
     expect((await rewards(a.token)).rewards).toHaveLength(10);
-    const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-    expect(check).toMatchObject({ balanced: true, nonNegative: true });
+    await ledgerIsSound();
   });
 
   it('pages and searches a large downline', async () => {

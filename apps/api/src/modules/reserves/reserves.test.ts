@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { toUnits, type Reserves, type VaultBar } from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit } from '../../test/customers.js';
 
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -22,34 +20,14 @@ const call = (method: 'POST', url: string, body: unknown, token?: string) =>
     payload: body as Record<string, unknown>,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+const { customer, buyGold } = customerKit(() => t);
 const reserves = async () => (await get(t.app, '/reserves')).json<Reserves>();
 
 /** A customer who bought grams in a GAE plan (grams the platform owes), referred by someone (a reward owed). */
 async function gramsOwed(usdt: string) {
   const upline = await signedInUser(t.app);
-  const session = await signedInUser(t.app, { ref: upline.user.refCode });
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  await t.app.services.money.execute({
-    kind: 'deposit',
-    userId: session.user.id,
-    txHash: `0x${randomBytes(32).toString('hex')}`,
-    logIndex: 0,
-    amount: toUnits(usdt, 'USDT').toString(),
-    blockNumber: '1',
-    code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-  });
-  const headers = { authorization: `Bearer ${session.token}` };
-  const quote = (
-    await t.app.inject({ method: 'POST', url: '/api/gae/quote', payload: { kind: 'GAE', amountUsdt: usdt }, headers })
-  ).json();
-  const bought = await t.app.inject({
-    method: 'POST',
-    url: '/api/gae/purchase',
-    payload: { quoteId: quote.quoteId },
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-  });
-  expect(bought.statusCode, bought.body).toBe(200);
-  return quote.grams as string;
+  const session = await customer(usdt, { ref: upline.user.refCode });
+  return (await buyGold(session.token, usdt)).grams;
 }
 
 describe('proof of reserves', () => {

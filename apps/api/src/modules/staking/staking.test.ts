@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { toUnits, type StakingPosition, type StakingPreview, type Transaction } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
+import { customerKit } from '../../test/customers.js';
 import { accruedBy, interestFor } from './staking.rules.js';
 
 /*
@@ -21,31 +22,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
+const { send, customer, buyQmgt } = customerKit(() => t);
 const qmgtOf = async (token: string) =>
   toUnits((await get(t.app, '/balances', token)).json<{ QMGT: { available: string } }>().QMGT.available, 'QMGT');
 
 async function holder(withUpline: boolean) {
   const upline = withUpline ? await signedInUser(t.app) : undefined;
-  const session = await signedInUser(t.app, upline ? { ref: upline.user.refCode } : {});
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  await t.app.services.money.execute({
-    kind: 'deposit',
-    userId: session.user.id,
-    txHash: `0x${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`,
-    logIndex: 0,
-    amount: toUnits('500', 'USDT').toString(),
-    blockNumber: '1',
-    code: `DP-${randomUUID().slice(0, 8)}`,
-  });
-  const quote = (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '400' }, session.token, null)).json();
-  expect((await send('/swap', { quoteId: quote.quoteId }, session.token)).statusCode).toBe(200);
+  const session = await customer('500', { ref: upline?.user.refCode });
+  await buyQmgt(session.token, '400');
   return session;
 }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import { toUnits, type BalancesResponse, type ConvertQuote, type SwapQuote, type UsdauRequest } from '@qmgt/contracts';
+import { toUnits, type UsdauRequest } from '@qmgt/contracts';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import type { TestApp } from '../../test/build.js';
+import { get } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit } from '../../test/customers.js';
+import { until } from '../../test/within.js';
 import { createSettlement } from '../settlement/settlement.service.js';
 import type { ChainPort } from '../../adapters/chain/port.js';
 
@@ -18,46 +19,29 @@ let t: TestApp;
 let operatorToken: string;
 let chain: ChainPort;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR }, { chain: true });
+  ({ t, operatorToken } = await buildWithOperator({ chain: true }));
   chain = t.app.chain!;
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
 }, 120_000);
 afterAll(async () => t.close());
 
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+const {
+  send,
+  customer: verifiedCustomer,
+  faucet,
+  buyQmgt,
+  convertToGold,
+} = customerKit(
+  () => t,
+  () => operatorToken,
+);
 
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-let customer: Awaited<ReturnType<typeof signedInUser>>;
+let customer: Awaited<ReturnType<typeof verifiedCustomer>>;
 beforeAll(async () => {
-  customer = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${customer.user.id}'`);
+  customer = await verifiedCustomer();
   const { token } = customer;
-  await send('/dev/faucet', { asset: 'USDT', amount: '2000' }, token);
-  await until(async () => ((await balances(token)).USDT.available === '2000' ? true : undefined));
-  const swap = (await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '1500' }, token, null)).json<SwapQuote>();
-  expect((await send('/swap', { quoteId: swap.quoteId }, token)).statusCode).toBe(200);
-  const convert = (
-    await send('/convert/quote', { from: 'QMGT', to: 'GOLD', amount: '10' }, token, null)
-  ).json<ConvertQuote>();
-  expect((await send('/convert', { quoteId: convert.quoteId }, token)).statusCode).toBe(200);
+  await faucet(token, '2000');
+  await buyQmgt(token, '1500');
+  await convertToGold(token, '10');
 }, 120_000);
 
 /** A request of `grams` to a fresh address, approved by the operator. */

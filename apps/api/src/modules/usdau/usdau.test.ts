@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  fromUnits,
-  toUnits,
-  type BalancesResponse,
-  type ConvertQuote,
-  type MailboxMessage,
-  type SwapQuote,
-  type UsdauRequest,
-} from '@qmgt/contracts';
-import { build, type TestApp } from '../../test/build.js';
-import { get, post, signedInUser } from '../../test/factories.js';
-import { DEFAULT_OPERATOR } from '../../test/operator.js';
+import { randomUUID } from 'node:crypto';
+import { fromUnits, toUnits, type MailboxMessage, type UsdauRequest } from '@qmgt/contracts';
+import type { TestApp } from '../../test/build.js';
+import { get, signedInUser } from '../../test/factories.js';
+import { buildWithOperator } from '../../test/operator.js';
+import { customerKit } from '../../test/customers.js';
 
 /*
  * USDAU requests without a chain: the rules, the lock, the operator's decision and the payout
@@ -21,58 +14,29 @@ import { DEFAULT_OPERATOR } from '../../test/operator.js';
 let t: TestApp;
 let operatorToken: string;
 beforeAll(async () => {
-  t = await build({ operator: DEFAULT_OPERATOR });
-  operatorToken = (
-    await post(t.app, '/auth/local', { identifier: DEFAULT_OPERATOR.email, password: DEFAULT_OPERATOR.password })
-  ).json().jwt;
+  ({ t, operatorToken } = await buildWithOperator());
 }, 120_000);
 afterAll(async () => t.close());
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const send = (url: string, body: unknown, token: string, key: string | null = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-const balances = async (token: string) => (await get(t.app, '/balances', token)).json<BalancesResponse>();
+const { send, balances, customer, buyQmgt, convertToGold, ledgerIsSound } = customerKit(
+  () => t,
+  () => operatorToken,
+);
 
 /** A verified customer holding `grams` in the GSA: USDT deposited, swapped to QMGT, converted. */
 async function customerWithGrams(grams: string) {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  const deposit = await t.app.services.money.execute({
-    kind: 'deposit',
-    userId: session.user.id,
-    txHash: `0x${randomBytes(32).toString('hex')}`,
-    logIndex: 0,
-    amount: toUnits('5000', 'USDT').toString(),
-    blockNumber: '1',
-    code: `DP-${randomBytes(5).toString('hex').toUpperCase()}`,
-  });
-  expect(deposit.status).toBe(200);
+  const session = await customer('5000');
   // Enough QMGT for `grams` after Convert's 0.5% fee (with a margin), rounded up to 4 decimals;
   // grams counted in 18-decimal units like QMGT, in bigint.
   const step = 10n ** 14n;
   const needed = (toUnits(grams, 'QMGT') * 1001n) / 995n + toUnits('0.01', 'QMGT');
   const qmgt = fromUnits(((needed + step - 1n) / step) * step, 'QMGT');
-  const swapQuote = (
-    await send('/swap/quote', { from: 'USDT', to: 'QMGT', amount: '4000' }, session.token, null)
-  ).json<SwapQuote>();
-  expect((await send('/swap', { quoteId: swapQuote.quoteId }, session.token)).statusCode).toBe(200);
-  const quote = (
-    await send('/convert/quote', { from: 'QMGT', to: 'GOLD', amount: qmgt }, session.token, null)
-  ).json<ConvertQuote>();
-  expect((await send('/convert', { quoteId: quote.quoteId }, session.token)).statusCode).toBe(200);
+  await buyQmgt(session.token, '4000');
+  await convertToGold(session.token, qmgt);
   const gsa = (await balances(session.token)).GOLD.available;
   expect(toUnits(gsa, 'GOLD')).toBeGreaterThanOrEqual(toUnits(grams, 'GOLD'));
   return { ...session, gsa };
-}
-
-async function ledgerIsSound() {
-  const check = (await get(t.app, '/admin/ledger/check', operatorToken)).json();
-  expect(check).toMatchObject({ balanced: true, nonNegative: true });
 }
 
 describe('USDAU Request External', () => {

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { toUnits, type SwapQuote, type Transaction } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
+import { customerKit, sendWithKey } from '../../test/customers.js';
+import { until } from '../../test/within.js';
 
 let t: TestApp;
 const OPERATOR = { email: 'ops@wallet.test', password: 'operator-secret-1' };
@@ -12,39 +14,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-async function verifiedUser() {
-  const session = await signedInUser(t.app);
-  // The KYC journey has its own tests; here the user is simply one that passed it.
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  return session;
-}
-
+const { customer: verifiedUser, faucet: fromFaucet } = customerKit(() => t);
 const postWithKey = (app: FastifyInstance, url: string, body: unknown, token: string, key?: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-  });
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+  sendWithKey(app, 'POST', url, body, token, key);
 
 const balance = async (token: string) =>
   (await get(t.app, '/get-qmgt-balance', token)).json<{ usdt: string; qmgt: string }>();
 
+/** A verified customer holding `usdt` test USDT from the faucet. */
 async function fundedUser(usdt: string) {
   const session = await verifiedUser();
-  const faucet = await postWithKey(t.app, '/dev/faucet', { asset: 'USDT', amount: usdt }, session.token);
-  expect(faucet.statusCode).toBe(200);
-  await until(async () => ((await balance(session.token)).usdt === usdt ? true : undefined));
+  await fromFaucet(session.token, usdt);
   return session;
 }
 
