@@ -124,12 +124,3 @@ export async function requestsOf(db: Db, userId: string): Promise<RewardRequestR
     .orderBy(desc(rewardRequests.createdAt))
     .limit(200);
 }
-
-/** The operator's queue: pending first (oldest first), then recent decisions. */
-export async function requestQueue(db: Db, limit = 200): Promise<RewardRequestRow[]> {
-  return db
-    .select()
-    .from(rewardRequests)
-    .orderBy(sql`${rewardRequests.status} <> 'pending'`, asc(rewardRequests.createdAt))
-    .limit(limit);
-}
