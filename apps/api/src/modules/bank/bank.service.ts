@@ -215,7 +215,10 @@ export function createBankService(deps: {
      * The operator's decision, in one conditional UPDATE: undefined when the account no longer
      * waits for review (the review answers 409).
      */
-    async applyDecision(row: Row, decided: { decision: 'approve' | 'reject'; operatorId: string; reason: string | null }) {
+    async applyDecision(
+      row: Row,
+      decided: { decision: 'approve' | 'reject'; operatorId: string; reason: string | null },
+    ) {
       const decidedAt = new Date();
       const [updated] = await db
         .update(bankAccounts)

@@ -70,7 +70,11 @@ export default fp(
         open: 'requested',
         notFound: 'Termination request not found.',
         booking: {
-          money: (row: TerminationRow, decided) => ({ kind: 'gae_termination_decide', terminationId: row.id, ...decided }),
+          money: (row: TerminationRow, decided) => ({
+            kind: 'gae_termination_decide',
+            terminationId: row.id,
+            ...decided,
+          }),
         },
         subject: (row) => row.code,
         present: gae.toTerminations,
@@ -78,7 +82,9 @@ export default fp(
         message: {
           kind: GAE_MAILS.termination,
           send: async (row, customer) =>
-            mail.send(terminationMail(customer.email, customer.username, app.config.publicUrl, await gae.toTermination(row))),
+            mail.send(
+              terminationMail(customer.email, customer.username, app.config.publicUrl, await gae.toTermination(row)),
+            ),
         },
       },
       {

@@ -158,7 +158,11 @@ export function createGaeService(deps: GaeDeps) {
       deps.transactions.byIds(rows.map((r) => r.refundTransactionId)),
     ]);
     return rows.map((row) =>
-      terminationWire(row, plans.get(row.planId)!, row.refundTransactionId ? refunds.get(row.refundTransactionId) : undefined),
+      terminationWire(
+        row,
+        plans.get(row.planId)!,
+        row.refundTransactionId ? refunds.get(row.refundTransactionId) : undefined,
+      ),
     );
   }
 

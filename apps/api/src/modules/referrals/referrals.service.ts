@@ -188,7 +188,6 @@ export function createReferralsService(deps: ReferralsDeps) {
       return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
     },
 
-
     /**
      * GET /affiliates: the downline three levels deep, a page of members by key with the volume
      * that rewarded the caller, and per-level counts and volumes, all read from the counters

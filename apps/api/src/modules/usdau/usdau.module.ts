@@ -1,10 +1,5 @@
 import fp from 'fastify-plugin';
-import {
-  API_BASE,
-  adminUsdauRequestsResponseSchema,
-  apiPaths,
-  usdauRequestResponseSchema,
-} from '@qmgt/contracts';
+import { API_BASE, adminUsdauRequestsResponseSchema, apiPaths, usdauRequestResponseSchema } from '@qmgt/contracts';
 import { ApplicationUnavailable } from '../../lib/errors.js';
 import { declareReview } from '../../platform/review/index.js';
 import { USDAU_MAIL, createUsdauService, type UsdauService } from './usdau.service.js';
@@ -47,7 +42,9 @@ export default fp(
         },
         open: 'requested',
         notFound: 'USDAU request not found.',
-        booking: { money: (row: UsdauRequestRow, decided) => ({ kind: 'usdau_decide', requestId: row.id, ...decided }) },
+        booking: {
+          money: (row: UsdauRequestRow, decided) => ({ kind: 'usdau_decide', requestId: row.id, ...decided }),
+        },
         subject: (row) => row.code,
         present: usdau.toWires,
         answer: usdau.toWire,
@@ -55,12 +52,16 @@ export default fp(
         // without a USDAU token could never pay them.
         guard: (decision) => {
           if (decision === 'approve' && app.chain && app.chain.usdau === null)
-            throw new ApplicationUnavailable('No USDAU token is configured (USDAU_ADDRESS): the payout cannot be sent.');
+            throw new ApplicationUnavailable(
+              'No USDAU token is configured (USDAU_ADDRESS): the payout cannot be sent.',
+            );
         },
         message: {
           kind: USDAU_MAIL,
           send: async (row, customer) =>
-            mail.send(usdauRequestMail(customer.email, customer.username, app.config.publicUrl, await usdau.toWire(row))),
+            mail.send(
+              usdauRequestMail(customer.email, customer.username, app.config.publicUrl, await usdau.toWire(row)),
+            ),
         },
       },
       {

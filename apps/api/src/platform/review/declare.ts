@@ -13,7 +13,8 @@ export async function declareReview<Row extends ReviewRow, Item extends object, 
 ): Promise<Review<Row, Item, Answer>> {
   const money = 'money' in declaration.booking ? app.services.money : undefined;
   const review = createReview({ db: app.database.db, money }, declaration);
-  if (declaration.message) app.outbox.handle<{ id: string; status: string }>(declaration.message.kind, review.sendMessage);
+  if (declaration.message)
+    app.outbox.handle<{ id: string; status: string }>(declaration.message.kind, review.sendMessage);
   await reviewRoutes(app, review, routes);
   return review;
 }
