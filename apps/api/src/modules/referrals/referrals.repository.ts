@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { keyText, olderThan } from '../../lib/keyset.js';

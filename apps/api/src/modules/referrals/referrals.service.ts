@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { notFound, unprocessable } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/market.service.js';
 import { QuoteError, quoteSwap, type PricingPolicy } from '../market/market.rules.js';

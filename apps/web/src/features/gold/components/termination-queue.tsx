@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
 import { adminTerminationsQueryOptions, decideTermination, goldKeys } from '../api/gold-api';
 
@@ -8,12 +7,14 @@ const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' }
 /** /admin/terminations (operators): GAE termination requests, open ones first; approve pays the refund. */
 export function TerminationQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminTerminationsQueryOptions())}
+    <ReviewQueue
+      pages={adminTerminationsQueryOptions}
+      decidedView
       noun="termination requests"
       label="Termination requests"
       minWidth={900}
       requestedAt={(t) => t.requestedAt}
+      code={(t) => t.code}
       columns={[
         { header: 'Grams', numeric: true, cell: (t) => `${formatAmount(t.grams, 'GOLD')} g` },
         { header: 'Refund', numeric: true, cell: (t) => `${formatAmount(t.refund, t.currency)} ${t.currency}` },

@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
 import { adminUsdauRequestsQueryOptions, decideUsdau, usdauKeys } from '../api/usdau-api';
 import { USDAU_STATUS, UsdauExplorerLink } from './usdau-requests';
@@ -8,12 +7,14 @@ import { USDAU_STATUS, UsdauExplorerLink } from './usdau-requests';
 /** /admin/usdau-requests (operators): USDAU requests, open ones first; approving sends the USDAU on chain. */
 export function UsdauQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminUsdauRequestsQueryOptions())}
+    <ReviewQueue
+      pages={adminUsdauRequestsQueryOptions}
+      decidedView
       noun="USDAU requests"
       label="USDAU requests"
       minWidth={980}
       requestedAt={(r) => r.createdAt}
+      code={(r) => r.code}
       columns={[
         { header: 'Grams', numeric: true, cell: (r) => `${formatAmount(r.grams, 'GOLD')} g` },
         { header: 'USDAU', numeric: true, cell: (r) => formatAmount(r.usdauAmount, 'USDAU') },

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
 import { adminRewardRequestsQueryOptions, decideRewardRequest, growthKeys } from '../api/growth-api';
 
@@ -8,12 +7,14 @@ const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red' } a
 /** /reward-requests (operators): reward payout requests, pending first; approve mints, reject returns them. */
 export function RewardRequestsQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminRewardRequestsQueryOptions())}
+    <ReviewQueue
+      pages={adminRewardRequestsQueryOptions}
+      decidedView
       noun="reward payout requests"
       label="Reward payout requests"
       minWidth={760}
       requestedAt={(r) => r.createdAt}
+      code={(r) => r.code}
       columns={[{ header: 'Amount', numeric: true, cell: (r) => `${formatAmount(r.amountQmgt, 'QMGT')} QMGT` }]}
       status={(r) => ({ label: r.status, color: STATUS_COLOR[r.status] })}
       isOpen={(r) => r.status === 'pending'}
