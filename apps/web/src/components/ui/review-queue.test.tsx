@@ -79,6 +79,10 @@ describe('review queue', () => {
     expect(post.path).toBe(`/admin/reward-requests/${request(1).id}/approve`);
     expect(post.idempotencyKey).toEqual(expect.any(String));
     await waitFor(() => expect(queueCalls().length).toBeGreaterThan(1));
+    // The decided row stays on screen with its outcome, without its buttons.
+    const table = screen.getByRole('table', { name: 'Reward payout requests' });
+    expect(await within(table).findByText('approved')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve RWD-1' })).not.toBeInTheDocument();
   });
 
   it('says when nothing waits and when the queue cannot be loaded', async () => {

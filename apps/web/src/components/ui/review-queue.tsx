@@ -44,6 +44,8 @@ type ReviewQueueProps<R extends QueuedRequest, Result> = {
   decide: (input: Decision & { idempotencyKey: string }) => Promise<Result>;
   queue: QueryKey;
   describe: (result: Result) => string;
+  /** The decided request in a decision's answer, shown in place of the open one until the screen is left. */
+  decided: (result: Result) => Partial<R>;
   /** The words of the loading, error and empty states, where a queue has its own. */
   texts?: { loading?: string; failure?: string; empty?: ReactNode };
 };
@@ -58,10 +60,18 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
   const { noun, columns, texts = {} } = props;
   const [view, setView] = useState<QueueView>('open');
   const query = useInfiniteQuery(props.pages(view));
+  // What the operator just decided stays on the waiting view with its outcome (the reloaded
+  // view no longer lists it), so a decision does not make its row vanish under the pointer.
+  const [justDecided, setJustDecided] = useState<ReadonlyMap<string, R>>(new Map());
+  const fetched = query.data?.pages.flatMap((page) => page.data) ?? [];
   const { buttons, dialog } = useOperatorDecision({
     decide: props.decide,
     queue: props.queue,
     describe: props.describe,
+    onDecided: (result, input) => {
+      const before = fetched.find((row) => row.id === input.id) ?? justDecided.get(input.id);
+      if (before) setJustDecided((map) => new Map(map).set(input.id, { ...before, ...props.decided(result) }));
+    },
   });
 
   const requestColumns: TableColumn<R>[] = [
@@ -94,7 +104,13 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
     { header: '', cell: (request) => (props.isOpen(request) ? buttons(request.id, props.code(request)) : null) },
   ];
 
-  const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const rows =
+    view === 'open'
+      ? [
+          ...[...justDecided.values()].filter((row) => !fetched.some((f) => f.id === row.id)),
+          ...fetched.map((row) => justDecided.get(row.id) ?? row),
+        ]
+      : fetched;
   let body: ReactNode;
   if (query.isPending) body = <Loader aria-label={texts.loading ?? `Loading ${noun}`} />;
   else if (query.isError)

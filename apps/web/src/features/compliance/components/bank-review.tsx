@@ -35,6 +35,7 @@ export function BankReview() {
       isOpen={(a) => a.status === 'review'}
       decide={decideBankAccount}
       queue={bankKeys.review()}
+      decided={({ bankAccount }) => bankAccount}
       describe={({ bankAccount }) => `${bankAccount.accountNumberMasked} ${bankAccount.status}.`}
       texts={{
         loading: 'Loading accounts to review',

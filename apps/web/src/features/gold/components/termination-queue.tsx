@@ -27,6 +27,7 @@ export function TerminationQueue() {
       isOpen={(t) => t.status === 'requested'}
       decide={decideTermination}
       queue={goldKeys.adminTerminations()}
+      decided={({ termination }) => termination}
       describe={({ termination }) =>
         `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`
       }

@@ -31,6 +31,7 @@ export function UsdauQueue() {
       isOpen={(r) => r.status === 'pending'}
       decide={decideUsdau}
       queue={usdauKeys.admin()}
+      decided={({ request }) => request}
       describe={({ request }) =>
         `${request.code} ${request.status === 'rejected' ? 'rejected: the grams are returned' : 'approved: the USDAU is being sent'}.`
       }

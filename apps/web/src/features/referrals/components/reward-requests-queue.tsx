@@ -20,6 +20,7 @@ export function RewardRequestsQueue() {
       isOpen={(r) => r.status === 'pending'}
       decide={decideRewardRequest}
       queue={growthKeys.adminRequests()}
+      decided={({ request }) => request}
       describe={({ request }) => `${request.code} ${request.status}.`}
     />
   );
