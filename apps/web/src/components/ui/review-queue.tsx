@@ -1,6 +1,6 @@
 import { Alert, Badge, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { ReviewQueue as QueueView } from '@qmgt/contracts';
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -10,7 +10,7 @@ import { LoadMore } from './load-more';
 import { useOperatorDecision, type Decision } from './operator-decision';
 
 /** What every customer request in a back-office queue carries. */
-type QueuedRequest = { id: string; username: string; email: string; reason?: string | null };
+type QueuedRequest = { id: string; username: string; email: string; code?: string; reason?: string | null };
 
 /** A date, a code or an amount reads as one piece: the free-text columns take the squeeze. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -20,7 +20,7 @@ export type QueueColumn<R> = { header: string; cell: (request: R) => ReactNode; 
 type ReviewQueueProps<R extends QueuedRequest, Result> = {
   /** The queue's pages, one view at a time (lib/review-queue.ts). */
   pages: (view: QueueView) => ReviewQueueOptions<R>;
-  /** Whether the operator can also look through the decided requests (a second view). */
+  /** Whether the operator can also look through the decided requests (a second view; yes unless told). */
   decidedView?: boolean;
   /** Plural, lower case: 'termination requests', in the loader's name, the empty state and the count. */
   noun: string;
@@ -31,18 +31,15 @@ type ReviewQueueProps<R extends QueuedRequest, Result> = {
   /** The first column: when the customer asked ('Requested' unless told). */
   requestedAt: (request: R) => string;
   requestedHeader?: string;
-  /** How the request is named in its row, its buttons and the rejection dialog (its code). */
-  code: (request: R) => string;
+  /** How the request is named in its row, its buttons and the rejection dialog (its code unless told). */
+  code?: (request: R) => string;
   /** The code column's heading; null: no code column (the columns show what names it). */
   codeHeader?: string | null;
   /** The columns between the request's code and its status. */
   columns: QueueColumn<R>[];
   /** Without it, no status column (a queue of one status). */
   status?: (request: R) => { label: string; color: string; more?: ReactNode };
-  /** Only a request still waiting gets the Approve and Reject buttons. */
-  isOpen: (request: R) => boolean;
   decide: (input: Decision & { idempotencyKey: string }) => Promise<Result>;
-  queue: QueryKey;
   describe: (result: Result) => string;
   /** The decided request in a decision's answer, shown in place of the open one until the screen is left. */
   decided: (result: Result) => Partial<R>;
@@ -58,15 +55,18 @@ type ReviewQueueProps<R extends QueuedRequest, Result> = {
  */
 export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueProps<R, Result>) {
   const { noun, columns, texts = {} } = props;
+  const codeOf = props.code ?? ((request: R) => request.code ?? request.id);
   const [view, setView] = useState<QueueView>('open');
-  const query = useInfiniteQuery(props.pages(view));
+  const pages = props.pages(view);
+  const query = useInfiniteQuery(pages);
   // What the operator just decided stays on the waiting view with its outcome (the reloaded
   // view no longer lists it), so a decision does not make its row vanish under the pointer.
   const [justDecided, setJustDecided] = useState<ReadonlyMap<string, R>>(new Map());
   const fetched = query.data?.pages.flatMap((page) => page.data) ?? [];
   const { buttons, dialog } = useOperatorDecision({
     decide: props.decide,
-    queue: props.queue,
+    // Both views reload after a decision: the key without its view.
+    queue: pages.queryKey.slice(0, -1),
     describe: props.describe,
     onDecided: (result, input) => {
       const before = fetched.find((row) => row.id === input.id) ?? justDecided.get(input.id);
@@ -93,7 +93,7 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
     },
     ...(props.codeHeader === null
       ? []
-      : [{ header: props.codeHeader ?? 'Code', mono: true, style: NO_WRAP, cell: props.code }]),
+      : [{ header: props.codeHeader ?? 'Code', mono: true, style: NO_WRAP, cell: codeOf }]),
     ...columns.map((column) => ({
       header: column.header,
       numeric: column.numeric,
@@ -101,7 +101,12 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
       cell: column.cell,
     })),
     ...(props.status ? [statusColumn(props.status)] : []),
-    { header: '', cell: (request) => (props.isOpen(request) ? buttons(request.id, props.code(request)) : null) },
+    // The waiting view lists only open requests (the server filters it): all but those just decided.
+    {
+      header: '',
+      cell: (request) =>
+        view === 'open' && !justDecided.has(request.id) ? buttons(request.id, codeOf(request)) : null,
+    },
   ];
 
   const rows =
@@ -137,7 +142,7 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
 
   return (
     <Stack gap="md">
-      {props.decidedView ? (
+      {props.decidedView !== false ? (
         <SegmentedControl
           aria-label={`Which ${noun}`}
           value={view}

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
 import { ReviewQueue } from '@/components/ui/review-queue';
-import { bankKeys, bankReviewQueryOptions, decideBankAccount } from '../api/bank-api';
+import { bankReviewQueryOptions, decideBankAccount } from '../api/bank-api';
 
 /** Bank accounts whose holder is not the customer's KYC name: approve or reject (with a reason). */
 export function BankReview() {
   return (
     <ReviewQueue
       pages={bankReviewQueryOptions}
+      decidedView={false}
       noun="accounts to review"
       label="Bank accounts to review"
       minWidth={900}
@@ -32,9 +33,7 @@ export function BankReview() {
           ),
         },
       ]}
-      isOpen={(a) => a.status === 'review'}
       decide={decideBankAccount}
-      queue={bankKeys.review()}
       decided={({ bankAccount }) => bankAccount}
       describe={({ bankAccount }) => `${bankAccount.accountNumberMasked} ${bankAccount.status}.`}
       texts={{

@@ -1,6 +1,6 @@
 import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminTerminationsQueryOptions, decideTermination, goldKeys } from '../api/gold-api';
+import { adminTerminationsQueryOptions, decideTermination } from '../api/gold-api';
 
 const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -9,12 +9,10 @@ export function TerminationQueue() {
   return (
     <ReviewQueue
       pages={adminTerminationsQueryOptions}
-      decidedView
       noun="termination requests"
       label="Termination requests"
       minWidth={900}
       requestedAt={(t) => t.requestedAt}
-      code={(t) => t.code}
       columns={[
         { header: 'Grams', numeric: true, cell: (t) => `${formatAmount(t.grams, 'GOLD')} g` },
         { header: 'Refund', numeric: true, cell: (t) => `${formatAmount(t.refund, t.currency)} ${t.currency}` },
@@ -24,9 +22,7 @@ export function TerminationQueue() {
         },
       ]}
       status={(t) => ({ label: t.status, color: STATUS_COLOR[t.status] })}
-      isOpen={(t) => t.status === 'requested'}
       decide={decideTermination}
-      queue={goldKeys.adminTerminations()}
       decided={({ termination }) => termination}
       describe={({ termination }) =>
         `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminUsdauRequestsQueryOptions, decideUsdau, usdauKeys } from '../api/usdau-api';
+import { adminUsdauRequestsQueryOptions, decideUsdau } from '../api/usdau-api';
 import { USDAU_STATUS, UsdauExplorerLink } from './usdau-requests';
 
 /** /admin/usdau-requests (operators): USDAU requests, open ones first; approving sends the USDAU on chain. */
@@ -9,12 +9,10 @@ export function UsdauQueue() {
   return (
     <ReviewQueue
       pages={adminUsdauRequestsQueryOptions}
-      decidedView
       noun="USDAU requests"
       label="USDAU requests"
       minWidth={980}
       requestedAt={(r) => r.createdAt}
-      code={(r) => r.code}
       columns={[
         { header: 'Grams', numeric: true, cell: (r) => `${formatAmount(r.grams, 'GOLD')} g` },
         { header: 'USDAU', numeric: true, cell: (r) => formatAmount(r.usdauAmount, 'USDAU') },
@@ -28,9 +26,7 @@ export function UsdauQueue() {
         },
       ]}
       status={(r) => ({ ...USDAU_STATUS[r.status], more: <UsdauExplorerLink request={r} /> })}
-      isOpen={(r) => r.status === 'pending'}
       decide={decideUsdau}
-      queue={usdauKeys.admin()}
       decided={({ request }) => request}
       describe={({ request }) =>
         `${request.code} ${request.status === 'rejected' ? 'rejected: the grams are returned' : 'approved: the USDAU is being sent'}.`

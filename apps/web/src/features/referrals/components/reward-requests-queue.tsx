@@ -1,6 +1,6 @@
 import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminRewardRequestsQueryOptions, decideRewardRequest, growthKeys } from '../api/growth-api';
+import { adminRewardRequestsQueryOptions, decideRewardRequest } from '../api/growth-api';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -9,17 +9,13 @@ export function RewardRequestsQueue() {
   return (
     <ReviewQueue
       pages={adminRewardRequestsQueryOptions}
-      decidedView
       noun="reward payout requests"
       label="Reward payout requests"
       minWidth={760}
       requestedAt={(r) => r.createdAt}
-      code={(r) => r.code}
       columns={[{ header: 'Amount', numeric: true, cell: (r) => `${formatAmount(r.amountQmgt, 'QMGT')} QMGT` }]}
       status={(r) => ({ label: r.status, color: STATUS_COLOR[r.status] })}
-      isOpen={(r) => r.status === 'pending'}
       decide={decideRewardRequest}
-      queue={growthKeys.adminRequests()}
       decided={({ request }) => request}
       describe={({ request }) => `${request.code} ${request.status}.`}
     />
