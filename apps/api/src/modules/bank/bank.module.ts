@@ -35,14 +35,8 @@ export default fp(
       app,
       {
         audit: 'bank.account.review',
-        table: {
-          table: bankAccounts,
-          id: bankAccounts.id,
-          userId: bankAccounts.userId,
-          status: bankAccounts.status,
-          requestedAt: bankAccounts.createdAt,
-          decidedAt: bankAccounts.decidedAt,
-        },
+        table: bankAccounts,
+        requestedAt: bankAccounts.createdAt,
         open: 'review',
         notFound: 'Bank account not found.',
         booking: {
@@ -60,8 +54,6 @@ export default fp(
         queueResponse: adminBankAccountsResponseSchema,
         answerKey: 'bankAccount',
         answerResponse: adminBankAccountResponseSchema,
-        idempotent: false,
-        notFound: 'Bank account not found.',
       },
     );
   },

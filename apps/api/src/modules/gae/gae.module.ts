@@ -59,14 +59,8 @@ export default fp(
       app,
       {
         audit: 'gae.termination',
-        table: {
-          table: gaeTerminations,
-          id: gaeTerminations.id,
-          userId: gaeTerminations.userId,
-          status: gaeTerminations.status,
-          requestedAt: gaeTerminations.requestedAt,
-          decidedAt: gaeTerminations.decidedAt,
-        },
+        table: gaeTerminations,
+        requestedAt: gaeTerminations.requestedAt,
         open: 'requested',
         notFound: 'Termination request not found.',
         booking: {
@@ -95,8 +89,6 @@ export default fp(
         queueResponse: adminTerminationsResponseSchema,
         answerKey: 'termination',
         answerResponse: terminationResponseSchema,
-        idempotent: true,
-        notFound: 'Termination request not found.',
       },
     );
   },

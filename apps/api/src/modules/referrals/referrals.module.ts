@@ -42,14 +42,8 @@ export default fp(
       app,
       {
         audit: 'reward.payout',
-        table: {
-          table: rewardRequests,
-          id: rewardRequests.id,
-          userId: rewardRequests.userId,
-          status: rewardRequests.status,
-          requestedAt: rewardRequests.createdAt,
-          decidedAt: rewardRequests.decidedAt,
-        },
+        table: rewardRequests,
+        requestedAt: rewardRequests.createdAt,
         open: 'pending',
         notFound: 'Reward request not found.',
         booking: {
@@ -72,8 +66,6 @@ export default fp(
         queueResponse: adminRewardRequestsResponseSchema,
         answerKey: 'request',
         answerResponse: rewardRequestResponseSchema,
-        idempotent: true,
-        notFound: 'Reward request not found.',
       },
     );
   },

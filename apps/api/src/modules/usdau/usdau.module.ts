@@ -32,14 +32,8 @@ export default fp(
       app,
       {
         audit: 'usdau.request',
-        table: {
-          table: usdauRequests,
-          id: usdauRequests.id,
-          userId: usdauRequests.userId,
-          status: usdauRequests.status,
-          requestedAt: usdauRequests.createdAt,
-          decidedAt: usdauRequests.decidedAt,
-        },
+        table: usdauRequests,
+        requestedAt: usdauRequests.createdAt,
         open: 'requested',
         notFound: 'USDAU request not found.',
         booking: {
@@ -72,10 +66,8 @@ export default fp(
         queueResponse: adminUsdauRequestsResponseSchema,
         answerKey: 'request',
         answerResponse: usdauRequestResponseSchema,
-        idempotent: true,
         // 503: no USDAU token, the payout could not be sent.
         moreErrors: [503],
-        notFound: 'USDAU request not found.',
       },
     );
   },

@@ -15,6 +15,10 @@ export async function declareReview<Row extends ReviewRow, Item extends object, 
   const review = createReview({ db: app.database.db, money }, declaration);
   if (declaration.message)
     app.outbox.handle<{ id: string; status: string }>(declaration.message.kind, review.sendMessage);
-  await reviewRoutes(app, review, routes);
+  await reviewRoutes(app, review, {
+    ...routes,
+    idempotent: money !== undefined,
+    notFound: declaration.notFound,
+  });
   return review;
 }

@@ -15,6 +15,5 @@ export {
   type ReviewDeclaration,
   type ReviewDeps,
   type ReviewRow,
-  type ReviewTable,
 } from './review.js';
 export { reviewRoutes, type ReviewRoutes } from './review.routes.js';

@@ -17,11 +17,13 @@ export interface ReviewRoutes {
   /** The decision's answer: `{ [answerKey]: answer }`. */
   answerKey: string;
   answerResponse: z.ZodType;
-  /** Money reviews take an Idempotency-Key (a repeat answers the first decision). */
-  idempotent: boolean;
   /** Statuses beside 404 (unknown) and 409 (decided), e.g. 503 when a payout cannot be sent. */
   moreErrors?: (500 | 502 | 503)[];
-  /** The message of a malformed id: the same as an unknown one. */
+}
+
+/** What the declaration tells the routes: money reviews take an Idempotency-Key; a malformed id is not found. */
+interface RoutesOfDeclaration extends ReviewRoutes {
+  idempotent: boolean;
   notFound: string;
 }
 
@@ -32,7 +34,7 @@ export interface ReviewRoutes {
 export async function reviewRoutes<Row extends ReviewRow, Item extends object, Answer>(
   fastify: FastifyInstance,
   review: Review<Row, Item, Answer>,
-  routes: ReviewRoutes,
+  routes: RoutesOfDeclaration,
 ): Promise<void> {
   await fastify.register(
     async (scope) => {

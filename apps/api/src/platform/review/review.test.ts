@@ -156,14 +156,8 @@ describe('platform review', () => {
       { db: t.app.database.db, money },
       {
         audit: 'test.review',
-        table: {
-          table: bankAccounts,
-          id: bankAccounts.id,
-          userId: bankAccounts.userId,
-          status: bankAccounts.status,
-          requestedAt: bankAccounts.createdAt,
-          decidedAt: bankAccounts.decidedAt,
-        },
+        table: bankAccounts,
+        requestedAt: bankAccounts.createdAt,
         open: 'review',
         notFound: 'Not here.',
         booking: { money: (row, decided) => ({ kind: 'usdau_decide', requestId: row.id, ...decided }) },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { cutPage, type AdminReviewQuery, type ReviewDecision } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
@@ -17,18 +17,20 @@ export interface ReviewRow {
   status: string;
 }
 
-/**
- * Where a review's requests live: the request table and its common review columns. The queue
- * pages the open ones on (requestedAt, id) ascending and the decided ones on (decidedAt, id)
- * descending, so each table has a partial index for each (migration 0037).
- */
-export interface ReviewTable {
-  table: PgTable;
-  id: AnyColumn;
-  userId: AnyColumn;
-  status: AnyColumn;
-  requestedAt: AnyColumn;
-  decidedAt: AnyColumn;
+/** The common review columns a request table has (by their drizzle names), beside its request time. */
+const REVIEW_COLUMNS = ['id', 'userId', 'status', 'decidedAt'] as const;
+type ReviewColumns = Record<(typeof REVIEW_COLUMNS)[number] | 'requestedAt', AnyColumn>;
+
+function reviewColumns(table: PgTable, requestedAt: AnyColumn): ReviewColumns {
+  const columns = getTableColumns(table) as Record<string, AnyColumn | undefined>;
+  const found = Object.fromEntries(
+    REVIEW_COLUMNS.map((name) => {
+      const column = columns[name];
+      if (!column) throw new Error(`a reviewed table needs the common review column ${name}`);
+      return [name, column];
+    }),
+  );
+  return { ...found, requestedAt } as ReviewColumns;
 }
 
 /** The decision the platform hands a product's booking: validated, the reason trimmed. */
@@ -60,7 +62,13 @@ export type ReviewBooking<Row extends ReviewRow> =
 export interface ReviewDeclaration<Row extends ReviewRow, Item extends object, Answer = QueueItem<Item>> {
   /** The audit actions' prefix: `${audit}.approve`, `${audit}.reject`. */
   audit: string;
-  table: ReviewTable;
+  /**
+   * The request table, with the common review columns (id, userId, status, decidedAt). The
+   * queue pages the open requests on (requestedAt, id) ascending and the decided ones on
+   * (decidedAt, id) descending: the table has a partial index for each (migration 0037).
+   */
+  table: PgTable;
+  requestedAt: AnyColumn;
   /** The status of a request waiting for a decision. */
   open: string;
   /** The 404 message (also for a malformed id). */
@@ -98,10 +106,10 @@ export function createReview<Row extends ReviewRow, Item extends object, Answer 
 ) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const t = review.table;
+  const t = reviewColumns(review.table, review.requestedAt);
 
   async function byId(id: string): Promise<Row | undefined> {
-    const [row] = await db.select().from(t.table).where(eq(t.id, id));
+    const [row] = await db.select().from(review.table).where(eq(t.id, id));
     return row as Row | undefined;
   }
 
@@ -139,8 +147,8 @@ export function createReview<Row extends ReviewRow, Item extends object, Answer 
       const open = query.queue === 'open';
       const at = open ? t.requestedAt : t.decidedAt;
       const rows = await db
-        .select({ row: t.table, key: keyText(at) } as never)
-        .from(t.table)
+        .select({ row: review.table, key: keyText(at) } as never)
+        .from(review.table)
         .where(
           open
             ? and(eq(t.status, review.open), newerThan(at, t.id, query.cursor))
