@@ -20,7 +20,7 @@ BEGIN
   IF plan.id IS NULL THEN
     INSERT INTO gae_plans (user_id, opened_at) VALUES (customer, (p_op->>'now')::timestamptz) RETURNING * INTO plan;
   END IF;
-  answer := money_book('gae.' || lower(p_kind), plan.id::text, gae_purchase_lines(customer, p_usdt, p_fee, p_grams),
+  answer := money_book('gae.' || lower(p_kind), plan.id::text, gold_purchase_lines(customer, p_usdt, p_fee, p_grams, 'gae_plan'),
     jsonb_build_object('userId', customer, 'type', p_kind, 'code', p_op->>'code', 'assetIn', 'USDT',
       'amountIn', p_usdt::text, 'assetOut', 'GOLD', 'amountOut', p_grams::text, 'price', p_price::text,
       'fee', p_fee::text, 'feeAsset', 'USDT'));

@@ -5,7 +5,7 @@ RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   answer jsonb;
 BEGIN
-  answer := money_book('ges.instalment', m.id::text, ges_purchase_lines(m.user_id, p_usdt, p_fee, p_grams),
+  answer := money_book('ges.instalment', m.id::text, gold_purchase_lines(m.user_id, p_usdt, p_fee, p_grams, 'ges'),
     jsonb_build_object('userId', m.user_id, 'type', 'GES', 'code', p_op->>'code', 'assetIn', 'USDT',
       'amountIn', p_usdt::text, 'assetOut', 'GOLD', 'amountOut', p_grams::text, 'price', p_price::text,
       'fee', p_fee::text, 'feeAsset', 'USDT'));

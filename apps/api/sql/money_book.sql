@@ -12,6 +12,13 @@ BEGIN
   INSERT INTO chain_movements (transaction_id, user_id, kind, amount)
   SELECT tx_id, m.user_id, m.kind, m.amount FROM chain_movements_of(p_lines) AS m ORDER BY m.kind DESC, m.user_id;
   GET DIAGNOSTICS movement_count = ROW_COUNT;
+  -- A payment out to an outside address the operation names (p_tx.transfer: token, toAddress,
+  -- amount): chain work like a mint, so the transaction waits for it as it waits for a mint.
+  IF p_tx ? 'transfer' THEN
+    INSERT INTO chain_transfers (transaction_id, token, to_address, amount)
+    VALUES (tx_id, p_tx->'transfer'->>'token', p_tx->'transfer'->>'toAddress', (p_tx->'transfer'->>'amount')::numeric);
+    movement_count := movement_count + 1;
+  END IF;
   INSERT INTO transactions (id, code, user_id, type, operation_kind, status, asset_in, amount_in, asset_out, amount_out,
                             price, fee, fee_asset, journal_entry_id, tx_hash, created_at, updated_at, settled_at)
   VALUES (tx_id, p_tx->>'code', (p_tx->>'userId')::uuid, p_tx->>'type', kind,

@@ -5,15 +5,13 @@ CREATE OR REPLACE FUNCTION money_op_gae_termination_decide(p_op jsonb) RETURNS j
 DECLARE
   customer uuid := (p_op->>'userId')::uuid;
   request gae_terminations;
-  answer jsonb;
+  answer jsonb := review_claim('gae_terminations', (p_op->>'terminationId')::uuid, customer, 'requested',
+                               'Termination request not found.', 'This termination request was already %s.');
 BEGIN
-  SELECT * INTO request FROM gae_terminations WHERE id = (p_op->>'terminationId')::uuid AND user_id = customer FOR UPDATE;
-  IF request.id IS NULL THEN
-    RETURN money_refusal(404, 'NotFoundError', 'Termination request not found.');
+  IF answer IS NOT NULL THEN
+    RETURN answer;
   END IF;
-  IF request.status <> 'requested' THEN
-    RETURN money_refusal(409, 'ConflictError', format('This termination request was already %s.', request.status));
-  END IF;
+  SELECT * INTO request FROM gae_terminations WHERE id = (p_op->>'terminationId')::uuid;
   IF p_op->>'decision' = 'approve' THEN
     answer := money_book('gae.termination', request.id::text, jsonb_build_array(
         jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
@@ -24,9 +22,8 @@ BEGIN
         'amountIn', request.grams::text, 'assetOut', request.currency, 'amountOut', request.refund::text,
         'price', div(request.gross * 1000000, request.grams)::text,
         'fee', request.early_exit_fee::text, 'feeAsset', request.currency));
-    UPDATE gae_terminations SET status = 'approved', decided_at = (p_op->>'now')::timestamptz,
-           decided_by = (p_op->>'operatorId')::uuid, refund_transaction_id = (answer->'transaction'->>'id')::uuid
-     WHERE id = request.id;
+    PERFORM review_settle('gae_terminations', request.id, 'approved', p_op);
+    UPDATE gae_terminations SET refund_transaction_id = (answer->'transaction'->>'id')::uuid WHERE id = request.id;
     UPDATE gae_plans SET status = 'terminated', closed_at = (p_op->>'now')::timestamptz, auto_save_amount = NULL,
            auto_save_day = NULL, auto_save_next = NULL, updated_at = clock_timestamp()
      WHERE id = request.plan_id;
@@ -35,9 +32,7 @@ BEGIN
   PERFORM ledger_post('gae.termination_reject', request.id::text, jsonb_build_array(
     jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
     jsonb_build_object('owner', customer, 'purpose', 'gae_plan', 'asset', 'GOLD', 'amount', request.grams::text)));
-  UPDATE gae_terminations SET status = 'rejected', decided_at = (p_op->>'now')::timestamptz,
-         decided_by = (p_op->>'operatorId')::uuid, reason = p_op->>'reason'
-   WHERE id = request.id;
+  PERFORM review_settle('gae_terminations', request.id, 'rejected', p_op);
   UPDATE gae_plans SET status = 'active', updated_at = clock_timestamp() WHERE id = request.plan_id;
   RETURN jsonb_build_object('status', 200, 'terminationId', request.id);
 END

@@ -3,15 +3,13 @@ CREATE OR REPLACE FUNCTION money_op_reward_claim(p_op jsonb) RETURNS jsonb LANGU
 DECLARE
   customer uuid := (p_op->>'userId')::uuid;
   reward referral_rewards;
-  answer jsonb;
+  answer jsonb := review_claim('referral_rewards', (p_op->>'rewardId')::uuid, customer, 'vesting',
+                               'Reward not found.', 'This reward was already %s.', 'beneficiary_id');
 BEGIN
-  SELECT * INTO reward FROM referral_rewards WHERE id = (p_op->>'rewardId')::uuid AND beneficiary_id = customer FOR UPDATE;
-  IF reward.id IS NULL THEN
-    RETURN money_refusal(404, 'NotFoundError', 'Reward not found.');
+  IF answer IS NOT NULL THEN
+    RETURN answer;
   END IF;
-  IF reward.status <> 'vesting' THEN
-    RETURN money_refusal(409, 'ConflictError', format('This reward was already %s.', reward.status));
-  END IF;
+  SELECT * INTO reward FROM referral_rewards WHERE id = (p_op->>'rewardId')::uuid;
   IF reward.vests_at > (p_op->>'now')::timestamptz THEN
     RETURN money_refusal(409, 'ConflictError', format('This reward vests on %s: it can be claimed from then.',
       to_char(reward.vests_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')));

@@ -4,21 +4,17 @@ CREATE OR REPLACE FUNCTION money_op_reward_payout_decide(p_op jsonb) RETURNS jso
 DECLARE
   customer uuid := (p_op->>'userId')::uuid;
   request reward_requests;
-  answer jsonb;
+  answer jsonb := review_claim('reward_requests', (p_op->>'requestId')::uuid, customer, 'pending',
+                               'Reward request not found.', 'This reward request was already %s.');
 BEGIN
-  SELECT * INTO request FROM reward_requests WHERE id = (p_op->>'requestId')::uuid AND user_id = customer FOR UPDATE;
-  IF request.id IS NULL THEN
-    RETURN money_refusal(404, 'NotFoundError', 'Reward request not found.');
+  IF answer IS NOT NULL THEN
+    RETURN answer;
   END IF;
-  IF request.status <> 'pending' THEN
-    RETURN money_refusal(409, 'ConflictError', format('This reward request was already %s.', request.status));
-  END IF;
+  SELECT * INTO request FROM reward_requests WHERE id = (p_op->>'requestId')::uuid;
   IF p_op->>'decision' = 'reject' THEN
     UPDATE referral_rewards SET status = 'vesting', request_id = NULL, updated_at = clock_timestamp()
      WHERE request_id = request.id;
-    UPDATE reward_requests SET status = 'rejected', reason = p_op->>'reason', decided_by = (p_op->>'operatorId')::uuid,
-           decided_at = (p_op->>'now')::timestamptz
-     WHERE id = request.id;
+    PERFORM review_settle('reward_requests', request.id, 'rejected', p_op);
     RETURN jsonb_build_object('status', 200, 'requestId', request.id);
   END IF;
   answer := money_book('referral.payout', request.id::text, jsonb_build_array(
@@ -29,9 +25,8 @@ BEGIN
   UPDATE referral_rewards SET status = 'paid', settled_transaction_id = (answer->'transaction'->>'id')::uuid,
          updated_at = clock_timestamp()
    WHERE request_id = request.id;
-  UPDATE reward_requests SET status = 'approved', decided_by = (p_op->>'operatorId')::uuid,
-         decided_at = (p_op->>'now')::timestamptz, transaction_id = (answer->'transaction'->>'id')::uuid
-   WHERE id = request.id;
+  PERFORM review_settle('reward_requests', request.id, 'approved', p_op);
+  UPDATE reward_requests SET transaction_id = (answer->'transaction'->>'id')::uuid WHERE id = request.id;
   RETURN answer || jsonb_build_object('requestId', request.id);
 END
 $$;

@@ -6,15 +6,13 @@ DECLARE
   customer uuid := (p_op->>'userId')::uuid;
   position staking_positions;
   matured boolean;
-  answer jsonb;
+  answer jsonb := review_claim('staking_positions', (p_op->>'positionId')::uuid, customer, 'active',
+                               'Staking position not found.', 'This position is already %s.');
 BEGIN
-  SELECT * INTO position FROM staking_positions WHERE id = (p_op->>'positionId')::uuid AND user_id = customer FOR UPDATE;
-  IF position.id IS NULL THEN
-    RETURN money_refusal(404, 'NotFoundError', 'Staking position not found.');
+  IF answer IS NOT NULL THEN
+    RETURN answer;
   END IF;
-  IF position.status <> 'active' THEN
-    RETURN money_refusal(409, 'ConflictError', format('This position is already %s.', position.status));
-  END IF;
+  SELECT * INTO position FROM staking_positions WHERE id = (p_op->>'positionId')::uuid;
   matured := position.matures_at <= (p_op->>'now')::timestamptz;
   IF p_op->>'reason' = 'maturity' AND NOT matured THEN
     RETURN jsonb_build_object('status', 200, 'outcome', 'not_due');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_TYPES } from './kyc.js';
+import { reviewQueueSchema } from './review.js';
 import { text } from './text.js';
 
 /*
@@ -143,6 +144,6 @@ export const adminBankAccountSchema = bankAccountSchema.extend({
   email: z.string(),
   kycName: z.string(),
 });
-export const adminBankAccountsResponseSchema = z.object({ data: z.array(adminBankAccountSchema) });
+export const adminBankAccountsResponseSchema = reviewQueueSchema(adminBankAccountSchema);
 export const adminBankAccountResponseSchema = z.object({ bankAccount: adminBankAccountSchema });
 export const devBankDepositsSchema = z.object({ id: z.string(), deposits: z.array(z.string()) });

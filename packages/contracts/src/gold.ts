@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
+import { reviewQueueSchema } from './review.js';
 import { text } from './text.js';
 import { transactionSchema } from './wallet.js';
 
@@ -246,7 +247,4 @@ export type Reserves = z.infer<typeof reservesSchema>;
 
 /** The operator's queues. */
 export const adminTerminationSchema = terminationSchema.extend({ username: z.string(), email: z.string() });
-export const adminTerminationsResponseSchema = z.object({ data: z.array(adminTerminationSchema) });
-export const adminDecisionSchema = z.object({
-  reason: text(500, { multiline: true }).optional(),
-});
+export const adminTerminationsResponseSchema = reviewQueueSchema(adminTerminationSchema);

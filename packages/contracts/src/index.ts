@@ -11,6 +11,7 @@ export * from './money.js';
 export * from './ledger.js';
 export * from './settlement.js';
 export * from './paging.js';
+export * from './review.js';
 export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';

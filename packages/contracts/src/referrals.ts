@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
+import { reviewQueueSchema } from './review.js';
 import { text } from './text.js';
 import { emailSchema } from './auth.js';
 import { cursorSchema, legacyPageSchema, pageInfoShape, pageSizeSchema } from './paging.js';
@@ -70,7 +71,7 @@ export type RewardRequest = z.infer<typeof rewardRequestSchema>;
 export const rewardRequestResponseSchema = z.object({ request: rewardRequestSchema });
 export const rewardRequestsResponseSchema = z.object({ data: z.array(rewardRequestSchema) });
 export const adminRewardRequestSchema = rewardRequestSchema.extend({ username: z.string(), email: z.string() });
-export const adminRewardRequestsResponseSchema = z.object({ data: z.array(adminRewardRequestSchema) });
+export const adminRewardRequestsResponseSchema = reviewQueueSchema(adminRewardRequestSchema);
 
 // Members by level, then newest first, by key; `page` still answers for old links.
 export const affiliatesQuerySchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAE_TERMINATION_SPREAD_BPS } from './gold.js';
 import { decimalStringSchema } from './money.js';
+import { reviewQueueSchema } from './review.js';
 import { text } from './text.js';
 
 /*
@@ -42,4 +43,4 @@ export const usdauRequestsResponseSchema = z.object({ data: z.array(usdauRequest
 
 /** The operator's queue. */
 export const adminUsdauRequestSchema = usdauRequestSchema.extend({ username: z.string(), email: z.string() });
-export const adminUsdauRequestsResponseSchema = z.object({ data: z.array(adminUsdauRequestSchema) });
+export const adminUsdauRequestsResponseSchema = reviewQueueSchema(adminUsdauRequestSchema);

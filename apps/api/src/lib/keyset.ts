@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 
 /*
- * Keyset paging on (timestamp, id), newest first, for every list (CONVENTIONS.md). The cursor
+ * Keyset paging on (timestamp, id), newest first (a queue: oldest first), for every list (CONVENTIONS.md). The cursor
  * carries the timestamp as PostgreSQL keeps it, to the microsecond: a JS Date would cut it to
  * milliseconds, and rows created within the same millisecond would be skipped or repeated.
  */
@@ -17,3 +17,7 @@ export const keyText = (column: AnyColumn | SQL) =>
  */
 export const olderThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
   cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+
+/** Rows strictly after the cursor in (at ASC, id ASC) order: a queue read oldest first. */
+export const newerThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
+  cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;

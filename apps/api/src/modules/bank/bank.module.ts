@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
-import { API_BASE } from '@qmgt/contracts';
+import { API_BASE, adminBankAccountResponseSchema, adminBankAccountsResponseSchema, apiPaths } from '@qmgt/contracts';
 import { createSandboxBank } from '../../adapters/bank/sandbox.js';
 import { createStripeBank } from '../../adapters/bank/stripe.js';
-import { createBankService, type BankService } from './bank.service.js';
+import { declareReview } from '../../platform/review/index.js';
+import { createBankService, type BankAccountRow, type BankService } from './bank.service.js';
 import { bankRoutes } from './bank.routes.js';
+import { maskAccount } from './bank.rules.js';
+import { bankAccounts } from './bank.schema.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -25,6 +28,34 @@ export default fp(
     });
     app.services.bank = bank;
     await app.register(bankRoutes, { prefix: API_BASE, bank, sandbox: app.config.sandbox && port.kind === 'sandbox' });
+    // The operator's review of an account whose holder is not the customer's KYC name: no
+    // money moves, so no Idempotency-Key; a second decision is a 409. No mail (the customer
+    // sees the status on their accounts page).
+    await declareReview(
+      app,
+      {
+        audit: 'bank.account.review',
+        table: bankAccounts,
+        requestedAt: bankAccounts.createdAt,
+        open: 'review',
+        notFound: 'Bank account not found.',
+        booking: {
+          apply: bank.applyDecision,
+          taken: (row: BankAccountRow) => `This account is ${row.status}, not waiting for review.`,
+        },
+        subject: (row) => maskAccount(row.last4),
+        present: bank.reviewItems,
+      },
+      {
+        queue: apiPaths.adminBankAccounts,
+        decide: '/admin/bank-accounts/:id/:decision',
+        queueSummary: "Bank accounts whose holder differs from the customer's KYC name",
+        decideSummary: 'Approve or reject (with a reason) an account under review',
+        queueResponse: adminBankAccountsResponseSchema,
+        answerKey: 'bankAccount',
+        answerResponse: adminBankAccountResponseSchema,
+      },
+    );
   },
   { name: 'module:bank', dependencies: ['auth'] },
 );

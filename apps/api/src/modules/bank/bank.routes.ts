@@ -2,9 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminBankAccountResponseSchema,
-  adminBankAccountsResponseSchema,
-  adminDecisionSchema,
   apiPaths,
   bankAccountRequestSchema,
   bankAccountResponseSchema,
@@ -17,7 +14,7 @@ import type { BankService } from './bank.service.js';
 
 const params = z.object({ id: z.uuid({ error: 'Bank account not found.' }) });
 
-/** Bank verification for KYC-verified customers, the operator's review, the sandbox bank's page. */
+/** Bank verification for KYC-verified customers and the sandbox bank's page (the operator's review is declared in bank.module.ts). */
 export const bankRoutes: FastifyPluginAsync<{ bank: BankService; sandbox: boolean }> = async (
   fastify,
   { bank, sandbox },
@@ -70,41 +67,6 @@ export const bankRoutes: FastifyPluginAsync<{ bank: BankService; sandbox: boolea
     },
     async (request) => ({
       bankAccount: await bank.verify(currentAuth(request).user.id, request.params.id, request.body.amounts, request.ip),
-    }),
-  );
-  app.get(
-    apiPaths.adminBankAccounts,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: ['back office'],
-        summary: "Bank accounts whose holder differs from the customer's KYC name",
-        response: { 200: adminBankAccountsResponseSchema },
-      },
-    },
-    async () => ({ data: await bank.reviewQueue() }),
-  );
-  app.post(
-    '/admin/bank-accounts/:id/:decision',
-    {
-      onRequest: app.requireOperator,
-      config: { errorStatuses: [404, 409] },
-      schema: {
-        tags: ['back office'],
-        summary: 'Approve or reject (with a reason) an account under review',
-        params: params.extend({ decision: z.enum(['approve', 'reject'], { error: 'approve or reject' }) }),
-        body: adminDecisionSchema,
-        response: { 200: adminBankAccountResponseSchema },
-      },
-    },
-    async (request) => ({
-      bankAccount: await bank.decide(
-        currentAuth(request).user.id,
-        request.params.id,
-        request.params.decision,
-        request.body.reason,
-        request.ip,
-      ),
     }),
   );
   if (sandbox)

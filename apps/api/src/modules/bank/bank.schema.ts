@@ -30,12 +30,18 @@ export const bankAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When an operator decided its review (migration 0037). */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
     index('bank_accounts_user_idx').on(t.userId, t.createdAt),
+    // The review queue's two views, paged by key (platform/review, migration 0037).
     index('bank_accounts_review_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'review'`),
+    index('bank_accounts_decided_idx')
+      .on(t.decidedAt, t.id)
+      .where(sql`${t.decidedAt} IS NOT NULL`),
     check('bank_accounts_status', sql`${t.status} IN ('pending', 'verified', 'review', 'rejected', 'failed')`),
   ],
 );

@@ -1,16 +1,16 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { BANK_VERIFY_TRIES, type BankAccount, type BankAccountRequest } from '@qmgt/contracts';
 import { BankRefusedAccount, BankUnavailable, type BankPort } from '../../adapters/bank/port.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/field-cipher.js';
-import { ApplicationUnavailable, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { ApplicationUnavailable, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { KycService } from '../kyc/index.js';
-import { usersService } from '../users/index.js';
 import { bankAccounts } from './bank.schema.js';
 import { holderMatches, lastFour, maskAccount, sameDeposits, toCents } from './bank.rules.js';
 
-type Row = typeof bankAccounts.$inferSelect;
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+type Row = BankAccountRow;
 
 const bankDown = () =>
   new ApplicationUnavailable(
@@ -41,7 +41,7 @@ export function createBankService(deps: {
   db: Db;
   bank: BankPort;
   cipher: FieldCipher;
-  kyc: Pick<KycService, 'getPersonal'>;
+  kyc: Pick<KycService, 'getPersonal' | 'legalNames'>;
 }) {
   const { db, bank, cipher } = deps;
 
@@ -205,71 +205,31 @@ export function createBankService(deps: {
       return wire(updated);
     },
 
-    async reviewQueue() {
-      const rows = await db
-        .select()
-        .from(bankAccounts)
-        .where(eq(bankAccounts.status, 'review'))
-        .orderBy(asc(bankAccounts.createdAt));
-      return usersService.withCustomers(db, rows, async (r) => {
-        const name = await kycName(r.userId);
-        return {
-          ...wire(r),
-          kycName: [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' '),
-        };
-      });
+    /** A page of the operator's review: each account with its customer's KYC name, read in one query. */
+    async reviewItems(rows: Row[]) {
+      const names = await deps.kyc.legalNames(rows.map((r) => r.userId));
+      return rows.map((r) => ({ ...wire(r), kycName: names.get(r.userId) ?? '' }));
     },
 
-    async decide(
-      operatorId: string,
-      id: string,
-      decision: 'approve' | 'reject',
-      reason: string | undefined,
-      ip: string | null,
+    /**
+     * The operator's decision, in one conditional UPDATE: undefined when the account no longer
+     * waits for review (the review answers 409).
+     */
+    async applyDecision(
+      row: Row,
+      decided: { decision: 'approve' | 'reject'; operatorId: string; reason: string | null },
     ) {
-      const [current] = await db
-        .select({ status: bankAccounts.status })
-        .from(bankAccounts)
-        .where(eq(bankAccounts.id, id));
-      if (!current) throw notFound('Bank account not found.');
-      if (decision === 'reject' && !reason?.trim())
-        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
-      const [row] = await db
+      const decidedAt = new Date();
+      const [updated] = await db
         .update(bankAccounts)
         .set(
-          decision === 'approve'
-            ? { status: 'verified', verifiedAt: new Date(), reason: null, decidedBy: operatorId }
-            : { status: 'rejected', reason: reason!.trim(), decidedBy: operatorId },
+          decided.decision === 'approve'
+            ? { status: 'verified', verifiedAt: decidedAt, reason: null, decidedBy: decided.operatorId, decidedAt }
+            : { status: 'rejected', reason: decided.reason, decidedBy: decided.operatorId, decidedAt },
         )
-        .where(and(eq(bankAccounts.id, id), eq(bankAccounts.status, 'review')))
+        .where(and(eq(bankAccounts.id, row.id), eq(bankAccounts.status, 'review')))
         .returning();
-      if (!row) {
-        const [exists] = await db
-          .select({ status: bankAccounts.status })
-          .from(bankAccounts)
-          .where(eq(bankAccounts.id, id));
-        throw exists
-          ? conflict(`This account is ${exists.status}, not waiting for review.`)
-          : notFound('Bank account not found.');
-      }
-      await audit(db, {
-        action: `bank.account.review.${decision}`,
-        actorId: operatorId,
-        subjectId: row.userId,
-        detail: `${maskAccount(row.last4)}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
-        ip,
-      });
-      const [queued] = (await this.reviewQueue()).filter((r) => r.id === id);
-      const users = await usersService.byIds(db, [row.userId]);
-      const name = await kycName(row.userId);
-      return (
-        queued ?? {
-          ...wire(row),
-          username: users.get(row.userId)?.username ?? '',
-          email: users.get(row.userId)?.email ?? '',
-          kycName: [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' '),
-        }
-      );
+      return updated;
     },
 
     /** Sandbox only: what the sandbox bank "sent", in the customer's currency format. */

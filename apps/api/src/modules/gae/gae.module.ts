@@ -1,16 +1,18 @@
 import fp from 'fastify-plugin';
-import { API_BASE, fromUnits } from '@qmgt/contracts';
-import { usersService } from '../users/index.js';
 import {
-  GAE_MAILS,
-  createGaeService,
-  type AutoSaveSkipMail,
-  type GaeService,
-  type TerminationMail,
-} from './gae.service.js';
+  API_BASE,
+  adminTerminationsResponseSchema,
+  apiPaths,
+  fromUnits,
+  terminationResponseSchema,
+} from '@qmgt/contracts';
+import { declareReview } from '../../platform/review/index.js';
+import { usersService } from '../users/index.js';
+import { GAE_MAILS, createGaeService, type AutoSaveSkipMail, type GaeService } from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
-import { gaeAdminRoutes } from './gae.admin.routes.js';
 import { autoSaveSkippedMail, terminationMail } from './gae.mails.js';
+import { gaeTerminations } from './gae.schema.js';
+import type { TerminationRow } from './gae.repository.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -33,19 +35,6 @@ export default fp(
     const gae = createGaeService({ db, money, market, ledger, transactions });
     app.services.gae = gae;
 
-    // A termination's customer is mailed when it is filed and when it is decided. A status the
-    // request has already left is not mailed: the later status owes its own mail, which tells
-    // where the request stands (a request decided before its "received" mail went out is
-    // mailed the decision only).
-    app.outbox.handle<TerminationMail>(GAE_MAILS.termination, async (owed) => {
-      const row = await gae.terminationRow(owed.id);
-      if (!row || row.status !== owed.status) return;
-      const user = await usersService.findById(db, row.userId);
-      if (!user) return;
-      await mail.send(
-        terminationMail(user.email, user.username, app.config.publicUrl, await gae.termination(user.id, row.id)),
-      );
-    });
     app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed) => {
       const run = await gae.skippedRun(owed);
       const user = run && (await usersService.findById(db, run.userId));
@@ -63,7 +52,45 @@ export default fp(
     app.schedule.every('gae.auto-save', { everyMs: AUTO_SAVE_PASS_MS }, () => gae.runAutoSaves());
 
     await app.register(gaeRoutes, { prefix: API_BASE, gae });
-    await app.register(gaeAdminRoutes, { prefix: API_BASE, gae });
+    // The operator's termination review: an approval pays the refund and closes the plan, a
+    // rejection returns the grams (gae_termination_decide). The customer is mailed when the
+    // request is filed and when it is decided.
+    await declareReview(
+      app,
+      {
+        audit: 'gae.termination',
+        table: gaeTerminations,
+        requestedAt: gaeTerminations.requestedAt,
+        open: 'requested',
+        notFound: 'Termination request not found.',
+        booking: {
+          money: (row: TerminationRow, decided) => ({
+            kind: 'gae_termination_decide',
+            terminationId: row.id,
+            ...decided,
+          }),
+        },
+        subject: (row) => row.code,
+        present: gae.toTerminations,
+        answer: gae.toTermination,
+        message: {
+          kind: GAE_MAILS.termination,
+          send: async (row, customer) =>
+            mail.send(
+              terminationMail(customer.email, customer.username, app.config.publicUrl, await gae.toTermination(row)),
+            ),
+        },
+      },
+      {
+        queue: apiPaths.adminTerminations,
+        decide: '/admin/terminations/:id/:decision',
+        queueSummary: 'GAE termination requests: open ones first',
+        decideSummary: 'Approve (pay the refund, close the plan) or reject (return the grams) a termination request',
+        queueResponse: adminTerminationsResponseSchema,
+        answerKey: 'termination',
+        answerResponse: terminationResponseSchema,
+      },
+    );
   },
   {
     name: 'module:gae',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { gaeAutoSaveRuns, gaePlans, gaeTerminations, goldQuotes } from './gae.schema.js';
 
@@ -54,13 +54,12 @@ export async function terminationById(db: Db, id: string): Promise<TerminationRo
   return row;
 }
 
-/** The operator's queue: open requests first (oldest first), then the latest decisions. */
-export async function terminationQueue(db: Db, limit = 200): Promise<TerminationRow[]> {
-  return db
-    .select()
-    .from(gaeTerminations)
-    .orderBy(sql`${gaeTerminations.status} <> 'requested'`, asc(gaeTerminations.requestedAt))
-    .limit(limit);
+/** Plans by id, in one query (the operator's termination queue). */
+export async function plansByIds(db: Db, ids: readonly string[]): Promise<Map<string, PlanRow>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(gaePlans).where(inArray(gaePlans.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Termination codes of the entries that locked or released a plan's grams (for the statement). */

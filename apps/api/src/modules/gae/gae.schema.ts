@@ -114,6 +114,13 @@ export const gaeTerminations = pgTable(
       .on(t.planId)
       .where(sql`${t.status} = 'requested'`),
     index('gae_terminations_queue_idx').on(t.status, t.requestedAt),
+    // The review queue's two views, paged by key (platform/review, migration 0037).
+    index('gae_terminations_open_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`${t.status} = 'requested'`),
+    index('gae_terminations_decided_idx')
+      .on(t.decidedAt, t.id)
+      .where(sql`${t.decidedAt} IS NOT NULL`),
   ],
 );
 

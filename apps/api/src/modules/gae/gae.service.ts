@@ -19,14 +19,12 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { MarketService } from '../market/index.js';
 import type { MoneyEngine } from '../money/index.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
-import { usersService } from '../users/index.js';
 import {
   GoldRuleError,
   autoSaveDayAfter,
@@ -58,12 +56,6 @@ export const GAE_MAILS = {
   termination: 'gae.termination',
   autoSaveSkipped: 'gae.auto-save-skipped',
 } as const;
-
-/** A termination's status mail: the status it is about. */
-export interface TerminationMail {
-  id: string;
-  status: string;
-}
 
 export interface AutoSaveSkipMail {
   planId: string;
@@ -150,12 +142,37 @@ export function createGaeService(deps: GaeDeps) {
 
   async function toTermination(row: TerminationRow): Promise<Termination> {
     const plan = await repo.planOf(db, row.userId, row.planId);
+    const refund = row.refundTransactionId
+      ? await deps.transactions.byIdForOwner(row.userId, row.refundTransactionId)
+      : undefined;
+    return terminationWire(row, plan!, refund);
+  }
+
+  /** Terminations with their plans and refunds read in one query each (the operator's queue page). */
+  async function toTerminations(rows: TerminationRow[]): Promise<Termination[]> {
+    const [plans, refunds] = await Promise.all([
+      repo.plansByIds(
+        db,
+        rows.map((r) => r.planId),
+      ),
+      deps.transactions.byIds(rows.map((r) => r.refundTransactionId)),
+    ]);
+    return rows.map((row) =>
+      terminationWire(
+        row,
+        plans.get(row.planId)!,
+        row.refundTransactionId ? refunds.get(row.refundTransactionId) : undefined,
+      ),
+    );
+  }
+
+  function terminationWire(row: TerminationRow, plan: PlanRow, refund: Transaction | undefined): Termination {
     const currency = row.currency as 'USDT' | 'QMGT';
     return {
       id: row.id,
       code: row.code,
       planId: row.planId,
-      planOpenedAt: plan!.openedAt.toISOString(),
+      planOpenedAt: plan.openedAt.toISOString(),
       grams: fromUnits(BigInt(row.grams), 'GOLD'),
       spot: fromUnits(BigInt(row.spot), 'USDT'),
       gross: fromUnits(BigInt(row.gross), 'USDT'),
@@ -167,9 +184,7 @@ export function createGaeService(deps: GaeDeps) {
       requestedAt: row.requestedAt.toISOString(),
       decidedAt: iso(row.decidedAt),
       reason: row.reason,
-      refundTransaction: row.refundTransactionId
-        ? ((await deps.transactions.byIdForOwner(row.userId, row.refundTransactionId)) ?? null)
-        : null,
+      refundTransaction: refund ?? null,
     };
   }
 
@@ -422,47 +437,6 @@ export function createGaeService(deps: GaeDeps) {
       return toTermination(row);
     },
 
-    /** The operator's queue. */
-    async terminationQueue() {
-      return usersService.withCustomers(db, await repo.terminationQueue(db), toTermination);
-    },
-
-    /** An operator approves (the refund is paid, the plan closes) or rejects (the grams return). Audited. */
-    async decideTermination(
-      operatorId: string,
-      id: string,
-      decision: 'approve' | 'reject',
-      reason: string | undefined,
-      claim: IdempotencyClaim,
-      ip: string | null,
-    ): Promise<Termination> {
-      const row = await repo.terminationById(db, id);
-      if (!row) throw notFound('Termination request not found.');
-      if (decision === 'reject' && !reason?.trim())
-        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
-      const answer = await execute(
-        {
-          kind: 'gae_termination_decide',
-          terminationId: id,
-          decision,
-          operatorId,
-          reason: reason?.trim() ?? null,
-        },
-        row.userId,
-        claim,
-      );
-      if (answer.replayed) return toTermination((await repo.terminationById(db, id))!);
-      await audit(db, {
-        action: `gae.termination.${decision}`,
-        actorId: operatorId,
-        subjectId: row.userId,
-        detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
-        ip,
-      });
-      const decided = await repo.terminationById(db, id);
-      return toTermination(decided!);
-    },
-
     /** PUT /gae/auto-save: a monthly purchase on a day 1-28, or off. */
     async setAutoSave(userId: string, request: AutoSaveRequest) {
       const plan = await openPlan(userId);
@@ -565,8 +539,9 @@ export function createGaeService(deps: GaeDeps) {
       return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
     },
 
-    /** For the mails. */
-    terminationRow: (id: string) => repo.terminationById(db, id),
+    /** For the operator's review (gae.module.ts): a termination as it answers, one or a queue page at once. */
+    toTermination,
+    toTerminations,
   };
 }
 

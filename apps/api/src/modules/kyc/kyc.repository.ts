@@ -101,6 +101,13 @@ export async function findPersonalInfo(db: Queryable, userId: string): Promise<P
   return row;
 }
 
+/** Several customers' KYC forms in one query (a back-office page that shows their names). */
+export async function personalInfoOf(db: Queryable, userIds: readonly string[]): Promise<PersonalInfoRow[]> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return [];
+  return db.select().from(kycPersonalInfo).where(inArray(kycPersonalInfo.userId, wanted));
+}
+
 export async function savePersonalInfo(
   db: Queryable,
   userId: string,

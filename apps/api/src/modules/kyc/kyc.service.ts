@@ -39,6 +39,7 @@ import {
   findApplicantById,
   findApplicantByUser,
   findPersonalInfo,
+  personalInfoOf,
   applicantsPage,
   lockApplicantForEvent,
   recordWebhookEvent,
@@ -285,6 +286,17 @@ export function createKycService(deps: KycDeps) {
 
     async getPersonal(userId: string): Promise<PersonalInfoResponse> {
       return personalInfoView(userId);
+    },
+
+    /** The names on several customers' KYC forms (first, middle, last), read in one query. */
+    async legalNames(userIds: readonly string[]): Promise<Map<string, string>> {
+      const rows = await personalInfoOf(db, userIds);
+      return new Map(
+        rows.map((row) => {
+          const form = row.form ?? {};
+          return [row.userId, [form.firstName, form.middleName, form.lastName].filter(Boolean).join(' ')];
+        }),
+      );
     },
 
     /** Merges a partial form (and optionally a new picture) into the draft; nothing is required yet. */

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
-import { API_BASE } from '@qmgt/contracts';
-import { usersService } from '../users/index.js';
-import { REWARD_MAIL, createReferralsService, type ReferralsService, type RewardMail } from './referrals.service.js';
+import { API_BASE, adminRewardRequestsResponseSchema, apiPaths, rewardRequestResponseSchema } from '@qmgt/contracts';
+import { declareReview } from '../../platform/review/index.js';
+import { REWARD_MAIL, createReferralsService, requestWire, type ReferralsService } from './referrals.service.js';
+import type { RewardRequestRow } from './referrals.repository.js';
+import { rewardRequests } from './referrals.schema.js';
 import { referralsRoutes } from './referrals.routes.js';
 import { rewardRequestMail } from './referrals.mails.js';
 
@@ -33,15 +35,39 @@ export default fp(
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [String(app.config.rewardVestingDays)],
     );
-    app.outbox.handle<RewardMail>(REWARD_MAIL, async (owed) => {
-      const row = await referrals.requestRow(owed.id);
-      if (!row || row.status !== owed.status) return;
-      const user = await usersService.findById(db, row.userId);
-      if (!user) return;
-      const wire = (await referrals.myRequests(user.id)).find((r) => r.id === row.id);
-      if (wire) await mail.send(rewardRequestMail(user.email, user.username, app.config.publicUrl, wire));
-    });
     await app.register(referralsRoutes, { prefix: API_BASE, referrals });
+    // The operator's payout review: an approval mints the rewards to the customer, a rejection
+    // vests them again (reward_payout_decide). The customer is mailed the decision.
+    await declareReview(
+      app,
+      {
+        audit: 'reward.payout',
+        table: rewardRequests,
+        requestedAt: rewardRequests.createdAt,
+        open: 'pending',
+        notFound: 'Reward request not found.',
+        booking: {
+          money: (row: RewardRequestRow, decided) => ({ kind: 'reward_payout_decide', requestId: row.id, ...decided }),
+        },
+        subject: (row) => row.code,
+        present: async (rows) => rows.map(requestWire),
+        answer: async (row) => requestWire(row),
+        message: {
+          kind: REWARD_MAIL,
+          send: (row, customer) =>
+            mail.send(rewardRequestMail(customer.email, customer.username, app.config.publicUrl, requestWire(row))),
+        },
+      },
+      {
+        queue: apiPaths.listAunRequest,
+        decide: '/admin/reward-requests/:id/:decision',
+        queueSummary: 'Reward payout requests: pending first',
+        decideSummary: 'Pay (mint to the customer) or reject (vested again) a reward payout request',
+        queueResponse: adminRewardRequestsResponseSchema,
+        answerKey: 'request',
+        answerResponse: rewardRequestResponseSchema,
+      },
+    );
   },
   {
     name: 'module:referrals',

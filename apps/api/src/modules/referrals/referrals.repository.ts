@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { keyText, olderThan } from '../../lib/keyset.js';
@@ -123,13 +123,4 @@ export async function requestsOf(db: Db, userId: string): Promise<RewardRequestR
     .where(eq(rewardRequests.userId, userId))
     .orderBy(desc(rewardRequests.createdAt))
     .limit(200);
-}
-
-/** The operator's queue: pending first (oldest first), then recent decisions. */
-export async function requestQueue(db: Db, limit = 200): Promise<RewardRequestRow[]> {
-  return db
-    .select()
-    .from(rewardRequests)
-    .orderBy(sql`${rewardRequests.status} <> 'pending'`, asc(rewardRequests.createdAt))
-    .limit(limit);
 }

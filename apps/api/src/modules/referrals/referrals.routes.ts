@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminDecisionSchema,
-  adminRewardRequestsResponseSchema,
   affiliatesQuerySchema,
   affiliatesResponseSchema,
   apiPaths,
@@ -20,7 +17,7 @@ import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import type { ReferralsService } from './referrals.service.js';
 
-/** Affiliates, the reward center and the operator's payout queue: thin handlers over the service. */
+/** Affiliates and the reward center: thin handlers over the service (the payout queue is its declared review). */
 export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }> = async (fastify, { referrals }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['referrals'];
@@ -132,46 +129,5 @@ export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }
       markReplayed(reply, outcome.replayed);
       return { transaction: outcome.transaction };
     },
-  );
-
-  app.get(
-    apiPaths.listAunRequest,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: ['back office'],
-        summary: 'Reward payout requests: pending first',
-        response: { 200: adminRewardRequestsResponseSchema },
-      },
-    },
-    async () => ({ data: await referrals.queue() }),
-  );
-
-  app.post(
-    '/admin/reward-requests/:id/:decision',
-    {
-      onRequest: app.requireOperator,
-      config: { idempotent: true, errorStatuses: [404, 409] },
-      schema: {
-        tags: ['back office'],
-        summary: 'Pay (mint to the customer) or reject (vested again) a reward payout request',
-        params: z.object({
-          id: z.uuid({ error: 'Reward request not found.' }),
-          decision: z.enum(['approve', 'reject'], { error: 'approve or reject' }),
-        }),
-        body: adminDecisionSchema,
-        response: { 200: rewardRequestResponseSchema },
-      },
-    },
-    async (request) => ({
-      request: await referrals.decide(
-        currentAuth(request).user.id,
-        request.params.id,
-        request.params.decision,
-        request.body.reason,
-        idempotencyOf(request),
-        request.ip,
-      ),
-    }),
   );
 };

@@ -74,7 +74,16 @@ export const rewardRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reward_requests_queue_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('reward_requests_queue_idx').on(t.status, t.createdAt),
+    // The review queue's two views, paged by key (platform/review, migration 0037).
+    index('reward_requests_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('reward_requests_decided_idx')
+      .on(t.decidedAt, t.id)
+      .where(sql`${t.decidedAt} IS NOT NULL`),
+  ],
 );
 
 /*

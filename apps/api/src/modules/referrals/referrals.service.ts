@@ -12,8 +12,7 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
-import { badRequest, notFound, unprocessable } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/index.js';
 import { QuoteError, quoteSwap, type PricingPolicy } from '../market/index.js';
@@ -29,10 +28,6 @@ import type { InputOf, MoneyOperationKind } from '../money/index.js';
  * it is filed), by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
  */
 export const REWARD_MAIL = 'referrals.reward-request';
-export interface RewardMail {
-  id: string;
-  status: string;
-}
 
 export interface ReferralsDeps {
   db: Db;
@@ -60,7 +55,7 @@ export function rewardStatus(row: Pick<RewardRow, 'status' | 'vestsAt'>, now: Da
   return row.status;
 }
 
-const requestWire = (row: RewardRequestRow): RewardRequest => ({
+export const requestWire = (row: RewardRequestRow): RewardRequest => ({
   id: row.id,
   code: row.code,
   amountQmgt: fromUnits(BigInt(row.amount), 'QMGT'),
@@ -192,49 +187,6 @@ export function createReferralsService(deps: ReferralsDeps) {
       );
       return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
     },
-
-    /** GET /list-aun-request: the operator's payout queue. */
-    async queue() {
-      return usersService.withCustomers(db, await repo.requestQueue(db), requestWire);
-    },
-
-    /** An operator pays (minted to the customer) or rejects (vested again) a payout request. Audited, mailed. */
-    async decide(
-      operatorId: string,
-      id: string,
-      decision: 'approve' | 'reject',
-      reason: string | undefined,
-      claim: IdempotencyClaim,
-      ip: string | null,
-    ): Promise<RewardRequest> {
-      const row = await repo.requestById(db, id);
-      if (!row) throw notFound('Reward request not found.');
-      if (decision === 'reject' && !reason?.trim())
-        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
-      const answer = await execute(
-        {
-          kind: 'reward_payout_decide',
-          requestId: id,
-          decision,
-          operatorId,
-          reason: reason?.trim() ?? null,
-        },
-        row.userId,
-        claim,
-      );
-      if (!answer.replayed) {
-        await audit(db, {
-          action: `reward.payout.${decision}`,
-          actorId: operatorId,
-          subjectId: row.userId,
-          detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
-          ip,
-        });
-      }
-      return requestWire((await repo.requestById(db, id))!);
-    },
-
-    requestRow: (id: string) => repo.requestById(db, id),
 
     /**
      * GET /affiliates: the downline three levels deep, a page of members by key with the volume

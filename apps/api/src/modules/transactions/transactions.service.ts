@@ -159,6 +159,17 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
       return row ? toWire(row) : undefined;
     },
 
+    /**
+     * Several transactions by id, whoever they belong to, in one query: for a back-office page
+     * whose rows (already the operator's to see) point at their transactions.
+     */
+    async byIds(ids: readonly (string | null)[]): Promise<Map<string, Transaction>> {
+      const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db.select().from(transactions).where(inArray(transactions.id, wanted));
+      return new Map(rows.map((row) => [row.id, toWire(row)]));
+    },
+
     async recent(userId: string, limit = 10): Promise<Transaction[]> {
       const rows = await db
         .select()

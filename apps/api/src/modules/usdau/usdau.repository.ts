@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { usdauRequests } from './usdau.schema.js';
 
@@ -17,19 +17,5 @@ export async function ofUser(db: Db, userId: string, limit = 100): Promise<Usdau
     .from(usdauRequests)
     .where(eq(usdauRequests.userId, userId))
     .orderBy(desc(usdauRequests.createdAt))
-    .limit(limit);
-}
-
-/** The operator's queue: open requests first (oldest first), then the latest decisions. */
-export async function queue(db: Db, limit = 200): Promise<UsdauRequestRow[]> {
-  return db
-    .select()
-    .from(usdauRequests)
-    .orderBy(
-      sql`${usdauRequests.status} <> 'requested'`,
-      sql`CASE WHEN ${usdauRequests.status} = 'requested' THEN ${usdauRequests.createdAt} END`,
-      desc(usdauRequests.decidedAt),
-      asc(usdauRequests.id),
-    )
     .limit(limit);
 }

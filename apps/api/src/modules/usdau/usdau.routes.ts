@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminDecisionSchema,
-  adminUsdauRequestsResponseSchema,
   apiPaths,
   usdauRequestBodySchema,
   usdauRequestResponseSchema,
@@ -13,7 +10,7 @@ import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import type { UsdauService } from './usdau.service.js';
 
-/** USDAU Request External and the operator's queue: thin handlers over the service. */
+/** USDAU Request External: thin handlers over the service (the operator's queue is its declared review). */
 export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (fastify, { usdau }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['gold savings'];
@@ -49,47 +46,5 @@ export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (f
       },
     },
     async (request) => ({ data: await usdau.list(currentAuth(request).user.id) }),
-  );
-
-  app.get(
-    apiPaths.adminUsdauRequests,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: ['back office'],
-        summary: 'USDAU requests: open ones first',
-        response: { 200: adminUsdauRequestsResponseSchema },
-      },
-    },
-    async () => ({ data: await usdau.queue() }),
-  );
-
-  app.post(
-    '/admin/usdau-requests/:id/:decision',
-    {
-      onRequest: app.requireOperator,
-      // 404 unknown request; 409 already decided; 400 a rejection without a reason; 503 no USDAU token.
-      config: { idempotent: true, errorStatuses: [404, 409, 503] },
-      schema: {
-        tags: ['back office'],
-        summary: 'Approve (pay the USDAU on chain) or reject (return the grams) a USDAU request',
-        params: z.object({
-          id: z.uuid({ error: 'USDAU request not found.' }),
-          decision: z.enum(['approve', 'reject'], { error: 'approve or reject' }),
-        }),
-        body: adminDecisionSchema,
-        response: { 200: usdauRequestResponseSchema },
-      },
-    },
-    async (request) => ({
-      request: await usdau.decide(
-        currentAuth(request).user.id,
-        request.params.id,
-        request.params.decision,
-        request.body.reason,
-        idempotencyOf(request),
-        request.ip,
-      ),
-    }),
   );
 };

@@ -38,6 +38,13 @@ export const usdauRequests = pgTable(
   (t) => [
     index('usdau_requests_user_idx').on(t.userId, t.createdAt),
     index('usdau_requests_queue_idx').on(t.status, t.createdAt),
+    // The review queue's two views, paged by key (platform/review, migration 0037).
+    index('usdau_requests_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'requested'`),
+    index('usdau_requests_decided_idx')
+      .on(t.decidedAt, t.id)
+      .where(sql`${t.decidedAt} IS NOT NULL`),
     check('usdau_requests_status', sql`${t.status} IN ('requested', 'approved', 'rejected')`),
   ],
 );

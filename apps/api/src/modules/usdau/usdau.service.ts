@@ -1,12 +1,17 @@
-import { AmountError, fromUnits, toUnits, type UsdauRequest, type UsdauRequestBody } from '@qmgt/contracts';
+import {
+  AmountError,
+  fromUnits,
+  toUnits,
+  type Transaction,
+  type UsdauRequest,
+  type UsdauRequestBody,
+} from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
-import { ApplicationUnavailable, badRequest, notFound, unprocessable } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/index.js';
 import type { MoneyEngine } from '../money/index.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
-import { usersService } from '../users/index.js';
 import * as repo from './usdau.repository.js';
 import type { UsdauRequestRow } from './usdau.repository.js';
 import { UsdauRuleError, payableAddress, usdauPayout } from './usdau.rules.js';
@@ -17,18 +22,12 @@ import type { InputOf, MoneyOperationKind } from '../money/index.js';
  * by a trigger on its status (sql/outbox_owe_status_mail.sql), in the operation's transaction.
  */
 export const USDAU_MAIL = 'usdau.request';
-export interface UsdauMail {
-  id: string;
-  status: string;
-}
 
 export interface UsdauDeps {
   db: Db;
   money: MoneyEngine;
   market: MarketService;
   transactions: TransactionsService;
-  /** Whether a USDAU token is configured on the chain: without one nothing can be approved. */
-  canPay: () => boolean;
   now?: () => Date;
 }
 
@@ -62,6 +61,16 @@ export function createUsdauService(deps: UsdauDeps) {
   /** The request as the customer follows it: its payout's transaction tells whether it was sent. */
   async function toWire(row: UsdauRequestRow): Promise<UsdauRequest> {
     const payout = row.transactionId ? await deps.transactions.byIdForOwner(row.userId, row.transactionId) : undefined;
+    return wireOf(row, payout);
+  }
+
+  /** Requests with their payouts read in one query (the operator's queue page). */
+  async function toWires(rows: UsdauRequestRow[]): Promise<UsdauRequest[]> {
+    const payouts = await deps.transactions.byIds(rows.map((r) => r.transactionId));
+    return rows.map((row) => wireOf(row, row.transactionId ? payouts.get(row.transactionId) : undefined));
+  }
+
+  function wireOf(row: UsdauRequestRow, payout: Transaction | undefined): UsdauRequest {
     const status =
       row.status === 'requested'
         ? 'pending'
@@ -90,7 +99,7 @@ export function createUsdauService(deps: UsdauDeps) {
 
   return {
     toWire,
-    row: (id: string) => repo.byId(db, id),
+    toWires,
 
     /** POST /request-external-usdau: grams of the GSA locked against a USDAU payout at today's price. */
     async request(
@@ -121,43 +130,7 @@ export function createUsdauService(deps: UsdauDeps) {
 
     /** GET /request-external-usdau: the caller's requests, newest first. */
     async list(userId: string): Promise<UsdauRequest[]> {
-      return Promise.all((await repo.ofUser(db, userId)).map(toWire));
-    },
-
-    async queue() {
-      return usersService.withCustomers(db, await repo.queue(db), toWire);
-    },
-
-    /** An operator approves (the payout is booked and sent on chain) or rejects (the grams return). Audited. */
-    async decide(
-      operatorId: string,
-      id: string,
-      decision: 'approve' | 'reject',
-      reason: string | undefined,
-      claim: IdempotencyClaim,
-      ip: string | null,
-    ): Promise<UsdauRequest> {
-      const row = await repo.byId(db, id);
-      if (!row) throw notFound('USDAU request not found.');
-      if (decision === 'reject' && !reason?.trim())
-        throw badRequest('Give the customer a reason for the rejection.', { field: 'reason' });
-      if (decision === 'approve' && !deps.canPay())
-        throw new ApplicationUnavailable('No USDAU token is configured (USDAU_ADDRESS): the payout cannot be sent.');
-      const answer = await execute(
-        { kind: 'usdau_decide', requestId: id, decision, operatorId, reason: reason?.trim() ?? null },
-        row.userId,
-        claim,
-      );
-      if (!answer.replayed) {
-        await audit(db, {
-          action: `usdau.request.${decision}`,
-          actorId: operatorId,
-          subjectId: row.userId,
-          detail: `${row.code}${reason ? `: ${reason.trim().slice(0, 400)}` : ''}`,
-          ip,
-        });
-      }
-      return toWire((await repo.byId(db, id))!);
+      return toWires(await repo.ofUser(db, userId));
     },
   };
 }

@@ -17,6 +17,8 @@ export function useOperatorDecision<R>(options: {
   decide: (input: Decision & { idempotencyKey: string }) => Promise<R>;
   queue: QueryKey;
   describe: (result: R) => string;
+  /** Told of each decision the server accepted, before the queue reloads. */
+  onDecided?: (result: R, input: Decision) => void;
 }) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
@@ -28,6 +30,7 @@ export function useOperatorDecision<R>(options: {
     onSuccess: (result, input) => {
       keys.forget(`${input.id}:${input.decision}`);
       notifySuccess(options.describe(result));
+      options.onDecided?.(result, input);
       setRejecting(null);
     },
     onError: (failure) => notifyError(errorMessage(failure)),

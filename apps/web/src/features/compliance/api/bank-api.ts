@@ -9,6 +9,8 @@ import {
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { decisionRequest } from '@/lib/decision-request';
+import { reviewQueueOptions } from '@/lib/review-queue';
 
 export const bankKeys = { mine: () => ['bank'] as const, review: () => ['bank', 'review'] as const };
 
@@ -28,16 +30,11 @@ export const verifyBankAccount = (id: string, amounts: [string, string]) =>
 export const sandboxDeposits = (id: string) =>
   apiRequest(apiPaths.devBankDeposits(id), { schema: devBankDepositsSchema, auth: false });
 
-export const bankReviewQueryOptions = () =>
-  queryOptions({
-    queryKey: bankKeys.review(),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.adminBankAccounts, { schema: adminBankAccountsResponseSchema, signal }),
-  });
+/** The operator's review of accounts whose holder is not the KYC name, a page at a time. */
+export const bankReviewQueryOptions = reviewQueueOptions({
+  key: bankKeys.review(),
+  path: apiPaths.adminBankAccounts,
+  schema: adminBankAccountsResponseSchema,
+});
 
-export const decideBankAccount = (input: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
-  apiRequest(apiPaths.adminBankAccountDecision(input.id, input.decision), {
-    method: 'POST',
-    body: input.reason ? { reason: input.reason } : {},
-    schema: adminBankAccountResponseSchema,
-  });
+export const decideBankAccount = decisionRequest(apiPaths.adminBankAccountDecision, adminBankAccountResponseSchema);

@@ -1,42 +1,46 @@
-import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useOperatorDecision } from '@/components/ui/operator-decision';
-import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { bankKeys, bankReviewQueryOptions, decideBankAccount } from '../api/bank-api';
+import { Text } from '@mantine/core';
+import { ReviewQueue } from '@/components/ui/review-queue';
+import { bankReviewQueryOptions, decideBankAccount } from '../api/bank-api';
 
 /** Bank accounts whose holder is not the customer's KYC name: approve or reject (with a reason). */
 export function BankReview() {
-  const query = useQuery(bankReviewQueryOptions());
-  const { buttons, dialog } = useOperatorDecision({
-    decide: ({ id, decision, reason }) => decideBankAccount({ id, decision, ...(reason ? { reason } : {}) }),
-    queue: bankKeys.review(),
-    describe: ({ bankAccount }) => `${bankAccount.accountNumberMasked} ${bankAccount.status}.`,
-  });
-  if (query.isPending) return <Loader aria-label="Loading accounts to review" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'The accounts could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No bank account waits for review.</Text>;
   return (
-    <Stack gap="md">
-      {query.data.data.map((a) => (
-        <Paper key={a.id} withBorder radius="lg" p="md">
-          <Text fw={600} size="sm">
-            {a.username}{' '}
-            <Text span c="dimmed" size="xs">
-              {a.email}
+    <ReviewQueue
+      pages={bankReviewQueryOptions}
+      decidedView={false}
+      noun="accounts to review"
+      label="Bank accounts to review"
+      minWidth={900}
+      requestedHeader="Added"
+      requestedAt={(a) => a.createdAt}
+      code={(a) => a.accountNumberMasked}
+      codeHeader="Account"
+      columns={[
+        {
+          header: 'Holder on the account',
+          cell: (a) => <strong>{a.accountHolder}</strong>,
+        },
+        {
+          header: 'Name on the identity check',
+          cell: (a) => <strong>{a.kycName || '—'}</strong>,
+        },
+        {
+          header: 'Bank',
+          cell: (a) => (
+            <Text size="sm">
+              {a.bankName} · {a.country}
             </Text>
-          </Text>
-          <Text size="sm">
-            Holder on the account: <strong>{a.accountHolder}</strong> · name on the identity check:{' '}
-            <strong>{a.kycName || '—'}</strong>
-          </Text>
-          <Text size="xs" c="dimmed" mb="sm">
-            {a.bankName} {a.accountNumberMasked} · {a.country} · added {formatDate(a.createdAt)}
-          </Text>
-          {buttons(a.id, a.accountNumberMasked)}
-        </Paper>
-      ))}
-      {dialog}
-    </Stack>
+          ),
+        },
+      ]}
+      decide={decideBankAccount}
+      decided={({ bankAccount }) => bankAccount}
+      describe={({ bankAccount }) => `${bankAccount.accountNumberMasked} ${bankAccount.status}.`}
+      texts={{
+        loading: 'Loading accounts to review',
+        failure: 'The accounts could not be loaded.',
+        empty: 'No bank account waits for review.',
+      }}
+    />
   );
 }

@@ -18,6 +18,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
+import { reviewQueueOptions } from '@/lib/review-queue';
 import { goldKeys } from './query-keys';
 
 export { goldKeys };
@@ -55,12 +56,12 @@ export const terminationQueryOptions = (id: string) =>
     refetchInterval: (query) => (query.state.data?.termination.status === 'requested' ? 10_000 : false),
   });
 
-export const adminTerminationsQueryOptions = () =>
-  queryOptions({
-    queryKey: goldKeys.adminTerminations(),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.adminTerminations, { schema: adminTerminationsResponseSchema, signal }),
-  });
+/** The operator's termination review, a view and a page at a time. */
+export const adminTerminationsQueryOptions = reviewQueueOptions({
+  key: goldKeys.adminTerminations(),
+  path: apiPaths.adminTerminations,
+  schema: adminTerminationsResponseSchema,
+});
 
 export const requestGaeQuote = (request: GaeQuoteRequest) =>
   apiRequest(apiPaths.gaeQuote, { method: 'POST', body: request, schema: gaeQuoteSchema });

@@ -12,6 +12,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
+import { reviewQueueOptions } from '@/lib/review-queue';
 
 /* USDAU Request External, the operator's queue, and the proof of reserves with its bar list. */
 
@@ -40,13 +41,13 @@ export const requestUsdau = (body: UsdauRequestBody, idempotencyKey: string) =>
     schema: usdauRequestResponseSchema,
   });
 
-export const adminUsdauRequestsQueryOptions = () =>
-  queryOptions({
-    queryKey: usdauKeys.admin(),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.adminUsdauRequests, { schema: adminUsdauRequestsResponseSchema, signal }),
-    refetchInterval: (query) => (query.state.data?.data.some((r) => r.status === 'approved') ? 5_000 : false),
-  });
+/** The operator's USDAU review, followed while an approved payout is on its way. */
+export const adminUsdauRequestsQueryOptions = reviewQueueOptions({
+  key: usdauKeys.admin(),
+  path: apiPaths.adminUsdauRequests,
+  schema: adminUsdauRequestsResponseSchema,
+  followWhile: (r) => r.status === 'approved',
+});
 
 export const decideUsdau = decisionRequest(apiPaths.adminUsdauDecision, usdauRequestResponseSchema);
 

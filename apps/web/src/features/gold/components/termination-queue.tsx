@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminTerminationsQueryOptions, decideTermination, goldKeys } from '../api/gold-api';
+import { adminTerminationsQueryOptions, decideTermination } from '../api/gold-api';
 
 const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** /admin/terminations (operators): GAE termination requests, open ones first; approve pays the refund. */
 export function TerminationQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminTerminationsQueryOptions())}
+    <ReviewQueue
+      pages={adminTerminationsQueryOptions}
       noun="termination requests"
       label="Termination requests"
       minWidth={900}
@@ -23,9 +22,8 @@ export function TerminationQueue() {
         },
       ]}
       status={(t) => ({ label: t.status, color: STATUS_COLOR[t.status] })}
-      isOpen={(t) => t.status === 'requested'}
       decide={decideTermination}
-      queue={goldKeys.adminTerminations()}
+      decided={({ termination }) => termination}
       describe={({ termination }) =>
         `${termination.code} ${termination.status === 'approved' ? 'approved: the refund is paid' : 'rejected'}.`
       }

@@ -1,15 +1,14 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminUsdauRequestsQueryOptions, decideUsdau, usdauKeys } from '../api/usdau-api';
+import { adminUsdauRequestsQueryOptions, decideUsdau } from '../api/usdau-api';
 import { USDAU_STATUS, UsdauExplorerLink } from './usdau-requests';
 
 /** /admin/usdau-requests (operators): USDAU requests, open ones first; approving sends the USDAU on chain. */
 export function UsdauQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminUsdauRequestsQueryOptions())}
+    <ReviewQueue
+      pages={adminUsdauRequestsQueryOptions}
       noun="USDAU requests"
       label="USDAU requests"
       minWidth={980}
@@ -27,9 +26,8 @@ export function UsdauQueue() {
         },
       ]}
       status={(r) => ({ ...USDAU_STATUS[r.status], more: <UsdauExplorerLink request={r} /> })}
-      isOpen={(r) => r.status === 'pending'}
       decide={decideUsdau}
-      queue={usdauKeys.admin()}
+      decided={({ request }) => request}
       describe={({ request }) =>
         `${request.code} ${request.status === 'rejected' ? 'rejected: the grams are returned' : 'approved: the USDAU is being sent'}.`
       }

@@ -14,6 +14,8 @@ import {
 } from '@qmgt/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { decisionRequest } from '@/lib/decision-request';
+import { reviewQueueOptions } from '@/lib/review-queue';
 
 /* Affiliates, rewards and consultants (DESIGN.md section 8); staking is features/staking. */
 
@@ -65,11 +67,12 @@ export const rewardRequestsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiPaths.rewardRequests, { schema: rewardRequestsResponseSchema, signal }),
   });
 
-export const adminRewardRequestsQueryOptions = () =>
-  queryOptions({
-    queryKey: growthKeys.adminRequests(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.listAunRequest, { schema: adminRewardRequestsResponseSchema, signal }),
-  });
+/** The operator's payout review, a view and a page at a time. */
+export const adminRewardRequestsQueryOptions = reviewQueueOptions({
+  key: growthKeys.adminRequests(),
+  path: apiPaths.listAunRequest,
+  schema: adminRewardRequestsResponseSchema,
+});
 
 const withKey = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
@@ -105,18 +108,7 @@ export const sellVestedRewards = (amount: string, minAmountOut: string, idempote
     schema: transactionResponseSchema,
   });
 
-export const decideRewardRequest = (input: {
-  id: string;
-  decision: 'approve' | 'reject';
-  reason?: string;
-  idempotencyKey: string;
-}) =>
-  apiRequest(apiPaths.adminRewardRequestDecision(input.id, input.decision), {
-    method: 'POST',
-    body: input.reason ? { reason: input.reason } : {},
-    headers: withKey(input.idempotencyKey),
-    schema: rewardRequestResponseSchema,
-  });
+export const decideRewardRequest = decisionRequest(apiPaths.adminRewardRequestDecision, rewardRequestResponseSchema);
 
 export const adminConsultantsQueryOptions = () =>
   queryOptions({

@@ -1,24 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount } from '@/lib/money';
-import { adminRewardRequestsQueryOptions, decideRewardRequest, growthKeys } from '../api/growth-api';
+import { adminRewardRequestsQueryOptions, decideRewardRequest } from '../api/growth-api';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** /reward-requests (operators): reward payout requests, pending first; approve mints, reject returns them. */
 export function RewardRequestsQueue() {
   return (
-    <DecisionQueue
-      query={useQuery(adminRewardRequestsQueryOptions())}
+    <ReviewQueue
+      pages={adminRewardRequestsQueryOptions}
       noun="reward payout requests"
       label="Reward payout requests"
       minWidth={760}
       requestedAt={(r) => r.createdAt}
       columns={[{ header: 'Amount', numeric: true, cell: (r) => `${formatAmount(r.amountQmgt, 'QMGT')} QMGT` }]}
       status={(r) => ({ label: r.status, color: STATUS_COLOR[r.status] })}
-      isOpen={(r) => r.status === 'pending'}
       decide={decideRewardRequest}
-      queue={growthKeys.adminRequests()}
+      decided={({ request }) => request}
       describe={({ request }) => `${request.code} ${request.status}.`}
     />
   );
