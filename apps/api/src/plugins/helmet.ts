@@ -37,7 +37,7 @@ export default fp<{ webDistDir: string; sumsub: boolean }>(
       strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
-      setHeaders(request.raw, reply.raw, done);
+      setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },
   { name: 'helmet' },

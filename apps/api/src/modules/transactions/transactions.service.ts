@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   cutPage,
   fromUnits,
@@ -40,6 +40,39 @@ export function newTransactionCode(type: TransactionType): string {
 
 export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: string) => string }) {
   const { db } = deps;
+
+  /**
+   * The history page's query in its four shapes (with or without a type, a cursor), built once
+   * and prepared: the history GET is the customer's most frequent read, and building the
+   * statement anew each time cost more than running it.
+   */
+  const pageQuery = (byType: boolean, byCursor: boolean) =>
+    db
+      .select({ row: transactions, key: keyText(transactions.createdAt) })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, sql.placeholder('userId')),
+          byType ? eq(transactions.type, sql.placeholder('type')) : undefined,
+          byCursor
+            ? olderThan(transactions.createdAt, transactions.id, {
+                at: sql.placeholder('at') as unknown as string,
+                id: sql.placeholder('id') as unknown as string,
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`transactions_page${byType ? '_type' : ''}${byCursor ? '_cursor' : ''}`);
+  const pageQueries = new Map<string, ReturnType<typeof pageQuery>>();
+  const pageQueryFor = (byType: boolean, byCursor: boolean) => {
+    const name = `${byType}/${byCursor}`;
+    let query = pageQueries.get(name);
+    if (!query) pageQueries.set(name, (query = pageQuery(byType, byCursor)));
+    return query;
+  };
 
   /** The operation that booked a row is the kernel's business, not the customer's. */
   function toWire(row: Omit<TransactionRow, 'operationKind'>): Transaction {
@@ -99,19 +132,14 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
      * `page` (offset) still answers for old links when no cursor is given; neither counts the history.
      */
     async list(userId: string, query: TransactionsQuery) {
-      const rows = await db
-        .select({ row: transactions, key: keyText(transactions.createdAt) })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.userId, userId),
-            query.type ? eq(transactions.type, query.type) : undefined,
-            olderThan(transactions.createdAt, transactions.id, query.cursor),
-          ),
-        )
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(query.pageSize + 1)
-        .offset(!query.cursor && query.page ? (query.page - 1) * query.pageSize : 0);
+      const rows = await pageQueryFor(query.type !== undefined, query.cursor !== undefined).execute({
+        userId,
+        type: query.type,
+        at: query.cursor?.at,
+        id: query.cursor?.id,
+        limit: query.pageSize + 1,
+        offset: !query.cursor && query.page ? (query.page - 1) * query.pageSize : 0,
+      });
       const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.row.id }));
       return { data: page.items.map((r) => toWire(r.row)), nextCursor: page.nextCursor };
     },
