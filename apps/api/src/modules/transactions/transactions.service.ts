@@ -43,8 +43,10 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
 
   /**
    * The history page's query in its four shapes (with or without a type, a cursor), built once
-   * and prepared: the history GET is the customer's most frequent read, and building the
-   * statement anew each time cost more than running it.
+   * and prepared: the history GET is the customer's most frequent read, and drizzle building
+   * the statement anew took about a tenth of the API's CPU under a load of them. On PostgreSQL
+   * these are named statements, prepared once per connection (behind PgBouncer in transaction
+   * mode that needs its `max_prepared_statements`, 1.21 or later).
    */
   const pageQuery = (byType: boolean, byCursor: boolean) =>
     db
@@ -56,8 +58,8 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
           byType ? eq(transactions.type, sql.placeholder('type')) : undefined,
           byCursor
             ? olderThan(transactions.createdAt, transactions.id, {
-                at: sql.placeholder('at') as unknown as string,
-                id: sql.placeholder('id') as unknown as string,
+                at: sql.placeholder('at'),
+                id: sql.placeholder('id'),
               })
             : undefined,
         ),
