@@ -8,8 +8,9 @@ export interface Row {
   result: LoadResult;
 }
 
-/** A target of issue 7 beside the figure it judges; `pass` undefined: not measurable in this run. */
+/** A target of an issue (7 or 22) beside the figure it judges; `pass` undefined: not measurable in this run. */
 export interface Check {
+  issue: number;
   target: string;
   goal: string;
   figure: string;
@@ -34,9 +35,9 @@ export class Report {
   }
 
   /** A figure beside its goal, printed at once and kept for the summary. */
-  check(target: string, goal: string, figure: string, pass: boolean | undefined): void {
-    this.checks.push({ target, goal, figure, pass });
-    console.log(`${target.padEnd(11)} ${verdict(pass).padEnd(4)} ${goal}: ${figure}`);
+  check(target: string, goal: string, figure: string, pass: boolean | undefined, issue = 7): void {
+    this.checks.push({ issue, target, goal, figure, pass });
+    console.log(`${target.padEnd(11)} ${verdict(pass).padEnd(4)} issue ${issue}: ${goal}: ${figure}`);
   }
 
   /** A line that belongs in the summary (what a figure was measured with, what was skipped). */
@@ -62,14 +63,16 @@ export class Report {
         [false, false, true, true, true, true, true],
       ),
     );
-    console.log('\nTargets of issue 7');
-    console.log(
-      table(
-        ['database', 'target', 'measured', 'verdict'],
-        this.checks.map((c) => [c.target, c.goal, c.figure, verdict(c.pass)]),
-        [false, false, false, false],
-      ),
-    );
+    for (const issue of [...new Set(this.checks.map((c) => c.issue))].sort((a, b) => a - b)) {
+      console.log(`\nTargets of issue ${issue}`);
+      console.log(
+        table(
+          ['database', 'target', 'measured', 'verdict'],
+          this.checks.filter((c) => c.issue === issue).map((c) => [c.target, c.goal, c.figure, verdict(c.pass)]),
+          [false, false, false, false],
+        ),
+      );
+    }
     if (this.notes.length) console.log(`\nNotes\n${this.notes.map((n) => `- ${n}`).join('\n')}`);
   }
 }

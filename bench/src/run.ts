@@ -6,7 +6,7 @@
  * sells split across two API processes; the balance and history GETs beside a Fastify hello
  * world; the raw one-statement transfer rate of the same database; the ledger check and the
  * chain reconciliation. Each figure is printed as it comes, then a summary table and the
- * targets of issue 7 with PASS/FAIL.
+ * targets of issues 7 and 22 with PASS/FAIL (issue 22's as ratios within this one run).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -163,6 +163,8 @@ async function benchTarget(target: Target): Promise<void> {
     return connection;
   };
   let backlog: BacklogSource | undefined;
+  /** The one-process sells, judged against the raw transfer measured after the servers stop. */
+  let sellResult: LoadResult | undefined;
   const failedCounter = databaseUrl ? await openTransactionCounter(databaseUrl) : undefined;
   try {
     const t0 = performance.now();
@@ -234,8 +236,23 @@ async function benchTarget(target: Target): Promise<void> {
     };
 
     const customerConnections = customers.map((c) => connect(server.origin, c.token));
-    await moneyScenario('swap: POST /swap/quote + /swap (10 USDT)', swapOperation(customerConnections), false);
-    await moneyScenario('POST /sell-token (0.01 QMGT)', sellOperation(customerConnections), true);
+    const swaps = await moneyScenario(
+      'swap: POST /swap/quote + /swap (10 USDT)',
+      swapOperation(customerConnections),
+      false,
+    );
+    const sells = await moneyScenario('POST /sell-token (0.01 QMGT)', sellOperation(customerConnections), true);
+    sellResult = sells.result;
+    if (!databaseUrl) {
+      const p99 = Math.max(swaps.result.p99, sells.result.p99);
+      report.check(
+        label,
+        'sells and swaps p99 <= 50 ms',
+        `sells p99 ${sells.result.p99.toFixed(0)} ms, swaps p99 ${swaps.result.p99.toFixed(0)} ms`,
+        p99 <= 50,
+        22,
+      );
+    }
 
     if (databaseUrl) {
       // Same DATA_DIR: the second process attaches to the first one's anvil node (node.json).
@@ -243,7 +260,19 @@ async function benchTarget(target: Target): Promise<void> {
       children.push(second);
       const logOffsets = [logSize(server.logFile), logSize(second.logFile)];
       const split = customers.map((c, i) => connect(i < C / 2 ? server.origin : second.origin, c.token));
-      const { failed, drain } = await moneyScenario('POST /sell-token, two API processes', sellOperation(split), false);
+      const {
+        failed,
+        drain,
+        result: twoProcesses,
+      } = await moneyScenario('POST /sell-token, two API processes', sellOperation(split), false);
+      const scaling = sells.result.perSecond > 0 ? twoProcesses.perSecond / sells.result.perSecond : 0;
+      report.check(
+        label,
+        'two API processes >= 1.0x one process, 0 failures',
+        `${twoProcesses.perSecond.toFixed(0)}/s against ${sells.result.perSecond.toFixed(0)}/s = ${scaling.toFixed(2)}x; ${twoProcesses.failures} failed requests, ${failed} transactions failed`,
+        scaling >= 1 && twoProcesses.failures === 0 && failed === 0,
+        22,
+      );
       const nonceLines =
         countLogLines(server.logFile, /nonce/i, logOffsets[0]) + countLogLines(second.logFile, /nonce/i, logOffsets[1]);
       report.check(
@@ -311,6 +340,13 @@ async function benchTarget(target: Target): Promise<void> {
       `${ratio(balance!).toFixed(1)}% (history GET ${ratio(history!).toFixed(1)}%)`,
       ratio(balance!) >= 15,
     );
+    report.check(
+      label,
+      'history GET >= 15% of the hello world',
+      `${ratio(history!).toFixed(1)}% (${history!.perSecond.toFixed(0)}/s against ${helloWorld!.perSecond.toFixed(0)}/s)`,
+      ratio(history!) >= 15,
+      22,
+    );
 
     const check = await ledgerCheck(operator);
     report.check(
@@ -338,7 +374,22 @@ async function benchTarget(target: Target): Promise<void> {
     forgetDataDir();
   }
   // With the server stopped, so that the pool of the baseline does not compete with the server's for connections.
-  report.load(label, 'raw 1-statement transfer (same db)', C, await rawTransferRate(databaseUrl, SECONDS, C));
+  const raw = report.load(
+    label,
+    'raw 1-statement transfer (same db)',
+    C,
+    await rawTransferRate(databaseUrl, SECONDS, C),
+  );
+  if (databaseUrl && sellResult) {
+    const share = raw.perSecond > 0 ? (100 * sellResult.perSecond) / raw.perSecond : 0;
+    report.check(
+      label,
+      `sells at ${C} connections >= 35% of the raw one-statement transfer, p99 <= 100 ms`,
+      `${share.toFixed(1)}% (${sellResult.perSecond.toFixed(0)}/s against ${raw.perSecond.toFixed(0)}/s), p99 ${sellResult.p99.toFixed(0)} ms`,
+      share >= 35 && sellResult.p99 <= 100,
+      22,
+    );
+  }
 }
 
 /** Waits until each funding swap is settled on chain (or failed); answers how many completed. */

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 
 /*
@@ -15,8 +15,12 @@ export const keyText = (column: AnyColumn | SQL) =>
  * Rows strictly after the cursor in (at DESC, id DESC) order. A row-value comparison, so an
  * index on (..., at, id) serves it as one range scan.
  */
-export const olderThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
-  cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+export const olderThan = (
+  at: AnyColumn | SQL,
+  id: AnyColumn | SQL,
+  // Placeholders: a prepared statement's cursor, given when it runs.
+  cursor: CursorKey | { at: Placeholder; id: Placeholder } | undefined,
+) => (cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined);
 
 /** Rows strictly after the cursor in (at ASC, id ASC) order: a queue read oldest first. */
 export const newerThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
