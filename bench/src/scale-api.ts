@@ -32,6 +32,7 @@ export interface GoldFigures {
 export interface TerminationFigures {
   grams: bigint;
   spot: bigint;
+  price: bigint;
   gross: bigint;
   earlyExit: boolean;
   earlyExitFee: bigint;

@@ -857,6 +857,7 @@ export class Seeder {
               minRefund: f.refund.toString(),
               grams: f.grams.toString(),
               spot: f.spot.toString(),
+              price: f.price.toString(),
               gross: f.gross.toString(),
               earlyExit: f.earlyExit,
               earlyExitFee: f.earlyExitFee.toString(),

@@ -35,9 +35,10 @@ BEGIN
   lock_entry := ledger_post('gae.termination_lock', plan.id::text, jsonb_build_array(
     jsonb_build_object('owner', customer, 'purpose', 'gae_plan', 'asset', 'GOLD', 'amount', (-plan_grams)::text),
     jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', plan_grams::text)));
-  INSERT INTO gae_terminations (code, plan_id, user_id, currency, grams, spot, gross, early_exit, early_exit_fee, refund,
+  INSERT INTO gae_terminations (code, plan_id, user_id, currency, grams, spot, price, gross, early_exit, early_exit_fee, refund,
                                 lock_entry_id, requested_at)
   VALUES (p_op->>'code', plan.id, customer, (p_op->>'currency')::asset, plan_grams, (p_op->>'spot')::numeric,
+          (p_op->>'price')::numeric,
           (p_op->>'gross')::numeric, (p_op->>'earlyExit')::boolean, (p_op->>'earlyExitFee')::numeric,
           (p_op->>'refund')::numeric, lock_entry, (p_op->>'now')::timestamptz)
   RETURNING * INTO termination;

@@ -20,7 +20,7 @@ BEGIN
         jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', request.currency, 'amount', request.refund::text)),
       jsonb_build_object('userId', customer, 'type', 'TERMINATION', 'code', request.code, 'assetIn', 'GOLD',
         'amountIn', request.grams::text, 'assetOut', request.currency, 'amountOut', request.refund::text,
-        'price', div(request.gross * 1000000, request.grams)::text,
+        'price', request.price::text,
         'fee', request.early_exit_fee::text, 'feeAsset', request.currency));
     PERFORM review_settle('gae_terminations', request.id, 'approved', p_op);
     UPDATE gae_terminations SET refund_transaction_id = (answer->'transaction'->>'id')::uuid WHERE id = request.id;

@@ -42,7 +42,9 @@ BEGIN
          -- USD cents as USDT units (1 USD = 1 USDT, 2 against 18 decimals).
          CASE WHEN t.asset_in::text = 'USD' THEN t.amount_in * 10000000000000000 ELSE t.amount_in END,
          (c->>'amount')::numeric, entry,
-         t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days')),
+         -- To the millisecond (a CHECK holds it): the instant the API and the screens can name.
+         date_trunc('milliseconds',
+           t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days'))),
          t.created_at
     FROM jsonb_array_elements(credits) AS c;
   -- The affiliates counters (affiliate_members, affiliate_volumes) gain the purchase in the same

@@ -57,6 +57,7 @@ async function terminate(
     minRefund: minRefund.toString(),
     grams: f.grams.toString(),
     spot: f.spot.toString(),
+    price: f.price.toString(),
     gross: f.gross.toString(),
     earlyExit: f.earlyExit,
     earlyExitFee: f.earlyExitFee.toString(),
@@ -210,15 +211,9 @@ describe('GAE termination: what SQL books against terminationSummary()', () => {
     expect(r.tx.price).toBe(terminationPrice(SPOT));
   });
 
-  /*
-   * DISAGREEMENT (one unit of price): money_op_gae_termination_decide.sql line 25 books the
-   * TERMINATION transaction's price as div(gross x 1e6, grams), re-derived from the gross that
-   * TypeScript already rounded down, instead of TypeScript's terminationPrice(spot) (spot x
-   * 0.98, gae.rules.ts). Whenever grams x price is not a whole number of units the stored
-   * price is terminationPrice(spot) - 1 (for 1 gram or more), so the history shows a price one
-   * 1e-18 USDT below the one the refund was computed at.
-   */
-  it.fails("the transaction's price is terminationPrice(spot) for any grams", async () => {
+  // The approval books the price the refund was computed at (stored when filed), not one
+  // re-derived from the rounded gross (it was one unit low whenever grams x price was not whole).
+  it("the transaction's price is terminationPrice(spot) for any grams", async () => {
     const r = await terminateAndApprove(openedCommon, new Date(openedCommon.getTime() + 400 * DAY), 'USDT');
     expect((r.f.grams * terminationPrice(SPOT)) % 1_000_000n).not.toBe(0n);
     expect(r.tx.price).toBe(terminationPrice(SPOT));

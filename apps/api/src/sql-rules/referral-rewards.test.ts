@@ -260,21 +260,26 @@ describe('the vesting date: platform_settings against the configuration and the 
   });
 
   /*
-   * DISAGREEMENT (under a millisecond): vests_at is created_at (clock_timestamp(), which on
-   * PostgreSQL has microseconds) + N days, and SQL compares it to the microsecond
-   * (money_op_reward_claim.sql line 15: vests_at > now refuses; referral_rewards_take.sql
-   * line 11: vests_at <= now). TypeScript reads it as a JS Date, truncated to the millisecond,
-   * so rewardStatus() (referrals.service.ts line 51) shows the reward 'claimable' up to 999 µs
-   * before SQL takes it: a claim sent in that window (the API passes now to the millisecond)
-   * is refused 409 "This reward vests on ...". Shown with a vesting instant of 12.345678 s.
+   * A reward vests at an instant the API can name: vests_at is stored to the millisecond (a
+   * JavaScript Date's precision; a CHECK refuses more), so the instant rewardStatus() first
+   * calls claimable is the instant the SQL claim is first taken.
    */
-  it.fails('at every instant rewardStatus() calls claimable, the SQL claim is taken', async () => {
+  it('at every instant rewardStatus() calls claimable, the SQL claim is taken', async () => {
     const r = await vestingReward();
-    await k.rows(
-      `UPDATE referral_rewards SET vests_at = date_trunc('second', vests_at) + interval '0.345678 seconds' WHERE id = $1`,
+    const [stored] = await k.rows(
+      `SELECT (vests_at = date_trunc('milliseconds', vests_at)) AS whole_ms FROM referral_rewards WHERE id = $1`,
       [r.id],
     );
+    expect(stored!.whole_ms).toBe(true);
+    await expect(
+      k.rows(
+        `UPDATE referral_rewards SET vests_at = date_trunc('second', vests_at) + interval '0.345678 seconds' WHERE id = $1`,
+        [r.id],
+      ),
+    ).rejects.toThrow(/referral_rewards_vests_to_the_ms/);
     const vestsAt = await vestsAtRead(r.id);
+    expect(rewardStatus({ status: 'vesting', vestsAt }, new Date(vestsAt.getTime() - 1))).toBe('vesting');
+    expect((await claim(r.upline, r.id, new Date(vestsAt.getTime() - 1).toISOString())).status).toBe(409);
     expect(rewardStatus({ status: 'vesting', vestsAt }, vestsAt)).toBe('claimable');
     expect((await claim(r.upline, r.id, vestsAt.toISOString())).status).toBe(200);
   });

@@ -76,6 +76,8 @@ export function earlyExitUntil(openedAt: Date): Date {
 export interface TerminationFigures {
   grams: bigint;
   spot: bigint;
+  /** USDT per gram: the spot less the termination spread (terminationPrice). */
+  price: bigint;
   /** USDT: grams x spot x 0.98. */
   gross: bigint;
   earlyExit: boolean;
@@ -100,11 +102,12 @@ export function terminationSummary(input: {
   if (grams <= 0n) throw new GoldRuleError('This GAE plan holds no grams to terminate.', 'grams');
   if (spot <= 0n) throw new GoldRuleError('No gold price is available.');
   const earlyExit = input.now.getTime() < earlyExitUntil(input.openedAt).getTime();
-  const gross = valueOf(grams, terminationPrice(spot));
+  const price = terminationPrice(spot);
+  const gross = valueOf(grams, price);
   const grossInCurrency =
     currency === 'USDT' ? gross : (grams * QMGT_PER_MICROGRAM * (BPS - BigInt(GAE_TERMINATION_SPREAD_BPS))) / BPS;
   const earlyExitFee = earlyExit ? ceilDiv(grossInCurrency * BigInt(GAE_EARLY_EXIT_FEE_BPS), BPS) : 0n;
-  return { grams, spot, gross, earlyExit, earlyExitFee, refund: grossInCurrency - earlyExitFee, currency };
+  return { grams, spot, price, gross, earlyExit, earlyExitFee, refund: grossInCurrency - earlyExitFee, currency };
 }
 
 export interface ConvertFigures {

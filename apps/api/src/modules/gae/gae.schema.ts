@@ -97,6 +97,8 @@ export const gaeTerminations = pgTable(
     spot: units('spot').notNull(),
     /** USDT: grams x spot x 0.98. */
     gross: units('gross').notNull(),
+    /** USDT per gram: terminationPrice(spot), the price the refund was computed at. */
+    price: units('price').notNull(),
     earlyExit: boolean('early_exit').notNull(),
     /** In `currency`. */
     earlyExitFee: units('early_exit_fee').notNull(),

@@ -407,6 +407,7 @@ export function createGaeService(deps: GaeDeps) {
         figures = {
           grams: f.grams.toString(),
           spot: f.spot.toString(),
+          price: f.price.toString(),
           gross: f.gross.toString(),
           earlyExit: f.earlyExit,
           earlyExitFee: f.earlyExitFee.toString(),

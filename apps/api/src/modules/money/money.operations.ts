@@ -81,6 +81,7 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     refund: units,
     // Absent for a plan no longer active: the operation then answers the key's first answer or refuses.
     spot: units.optional(),
+    price: units.optional(),
     gross: units.optional(),
     earlyExit: z.boolean().optional(),
     earlyExitFee: units.optional(),
