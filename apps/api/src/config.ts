@@ -35,6 +35,8 @@ export const envSchema = z.object({
   /** Requests per window on sign-in, verification and reset routes, per client address. */
   RATE_LIMIT_AUTH_MAX: intFromEnv(10),
   RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+  /** Recipient look-ups (remit by e-mail or referral code) per window, per customer. */
+  RATE_LIMIT_LOOKUP_MAX: intFromEnv(30),
   /** Per-account sign-in throttle: failed attempts that lock an account, and for how long. */
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(4).max(1000).default(10),
   /** Days a referral reward vests before it can be claimed (DESIGN.md section 2: 30). */
@@ -110,6 +112,8 @@ export interface Config {
   webDistDir: string | undefined;
   trustProxy: boolean;
   rateLimit: { authMax: number; windowMs: number };
+  /** Recipient look-ups per window, per customer (RATE_LIMIT_LOOKUP_MAX, RATE_LIMIT_WINDOW_MS). */
+  lookupRateLimit: { max: number; windowMs: number };
   /** Failed sign-ins to one account (from any address) that lock it, and the lock's length. */
   signInLock: { after: number; ms: number };
   /** Days a referral reward vests. */
@@ -236,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    lookupRateLimit: { max: e.RATE_LIMIT_LOOKUP_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     signInLock: { after: e.SIGN_IN_LOCK_AFTER, ms: e.SIGN_IN_LOCK_MINUTES * 60_000 },
     rewardVestingDays: e.REWARD_VESTING_DAYS,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
