@@ -164,6 +164,7 @@ export default tseslint.config(
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      'apps/api/.openapi-client-*/**',
     ],
   },
   js.configs.recommended,
