@@ -32,6 +32,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: boolFromEnv,
+  /** A bearer token that lets a scraper on another machine read GET /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Requests per window on sign-in, verification and reset routes, per client address. */
   RATE_LIMIT_AUTH_MAX: intFromEnv(10),
   RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
@@ -111,6 +113,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** METRICS_TOKEN: GET /metrics answers this bearer from anywhere (and this machine without one). */
+  metricsToken: string | undefined;
   rateLimit: { authMax: number; windowMs: number };
   /** Recipient look-ups per window, per customer (RATE_LIMIT_LOOKUP_MAX, RATE_LIMIT_WINDOW_MS). */
   lookupRateLimit: { max: number; windowMs: number };
@@ -239,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     lookupRateLimit: { max: e.RATE_LIMIT_LOOKUP_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     signInLock: { after: e.SIGN_IN_LOCK_AFTER, ms: e.SIGN_IN_LOCK_MINUTES * 60_000 },
