@@ -173,6 +173,7 @@ export default tseslint.config(
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      'apps/api/.openapi-client-*/**',
     ],
   },
   js.configs.recommended,

@@ -19,6 +19,7 @@ import httpPlugin from './plugins/http.js';
 import staticClientPlugin from './plugins/static-client.js';
 import { schedulePlugin } from './platform/schedule/index.js';
 import { outboxPlugin } from './platform/outbox/index.js';
+import { metricsPlugin } from './platform/metrics/index.js';
 import healthModule from './modules/health/health.module.js';
 import authModule from './modules/auth/auth.module.js';
 import devModule from './modules/dev/dev.module.js';
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(secretsPlugin);
   await app.register(databasePlugin, options.database ? { database: options.database } : {});
+  // Right after the database it reads: every later route's requests are counted.
+  await app.register(metricsPlugin);
   await app.register(redisPlugin);
   await app.register(mailPlugin, options.mail ? { mail: options.mail } : {});
   await app.register(chainPlugin);

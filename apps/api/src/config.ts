@@ -32,9 +32,21 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: boolFromEnv,
+  /** Uploads in an S3-compatible bucket when S3_BUCKET is set; local disk (DATA_DIR/uploads) otherwise. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolFromEnv,
+  S3_PREFIX: z.string().default(''),
+  /** A bearer token that lets a scraper on another machine read GET /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Requests per window on sign-in, verification and reset routes, per client address. */
   RATE_LIMIT_AUTH_MAX: intFromEnv(10),
   RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+  /** Recipient look-ups (remit by e-mail or referral code) per window, per customer. */
+  RATE_LIMIT_LOOKUP_MAX: intFromEnv(30),
   /** Per-account sign-in throttle: failed attempts that lock an account, and for how long. */
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(4).max(1000).default(10),
   /** Days a referral reward vests before it can be claimed (DESIGN.md section 2: 30). */
@@ -109,7 +121,23 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** S3_*: uploads in an S3-compatible bucket; undefined keeps them on local disk. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean | undefined;
+        prefix: string;
+      }
+    | undefined;
+  /** METRICS_TOKEN: GET /metrics answers this bearer from anywhere (and this machine without one). */
+  metricsToken: string | undefined;
   rateLimit: { authMax: number; windowMs: number };
+  /** Recipient look-ups per window, per customer (RATE_LIMIT_LOOKUP_MAX, RATE_LIMIT_WINDOW_MS). */
+  lookupRateLimit: { max: number; windowMs: number };
   /** Failed sign-ins to one account (from any address) that lock it, and the lock's length. */
   signInLock: { after: number; ms: number };
   /** Days a referral reward vests. */
@@ -235,7 +263,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY ?? false,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    lookupRateLimit: { max: e.RATE_LIMIT_LOOKUP_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     signInLock: { after: e.SIGN_IN_LOCK_AFTER, ms: e.SIGN_IN_LOCK_MINUTES * 60_000 },
     rewardVestingDays: e.REWARD_VESTING_DAYS,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

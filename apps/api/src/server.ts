@@ -10,7 +10,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 20_000);
+    // A deployment waits about 10 s before it kills: what has not stopped by then is cut off here, loudly.
+    const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
       await app.close();

@@ -42,6 +42,8 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PostgreSQL only: the connection string pg-boss opens its own pool with. */
   connectionString?: string;
+  /** PostgreSQL only: the pool's connections, for GET /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     connectionString,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined);
       const last = Array.isArray(result) ? result.at(-1) : result;

@@ -72,7 +72,8 @@ describe('the OpenAPI document is the API', () => {
     // The applicant calls also take the second device's hand-off token in the body instead.
     expect(doc.paths['/api/applicant/get-status']!.post!.security).toEqual([{ bearer: [] }, {}]);
     expect(doc.paths['/api/sandbox-kyc/submit']!.post!.security).toEqual([{ sandboxSdkToken: [] }]);
-    expect(doc.paths['/api/auth/local']!.post!.security).toBeUndefined();
+    // Public operations say so: an empty list, not a missing key (issue 24).
+    expect(doc.paths['/api/auth/local']!.post!.security).toEqual([]);
   });
 
   it('requires a documented, validated Idempotency-Key on money-moving routes', async () => {
@@ -220,8 +221,9 @@ describe('the API answers as the document says', () => {
 
   it('checks the session before the body: signed out with a junk body is a 401', async () => {
     for (const { method, path: url, operation } of operationsOf(doc)) {
-      const sessionOnly = (operation.security ?? []).every((r) => Object.keys(r).length > 0);
-      if (!operation.security || !sessionOnly || PENDING_ELSEWHERE[`${method} ${url}`]?.authAfterBody) continue;
+      const security = operation.security ?? [];
+      const sessionOnly = security.length > 0 && security.every((r) => Object.keys(r).length > 0);
+      if (!sessionOnly || PENDING_ELSEWHERE[`${method} ${url}`]?.authAfterBody) continue;
       const res = await t.app.inject({
         method: method as 'POST',
         url: url.replace(/\{[^}]+\}/g, 'not-an-id'),

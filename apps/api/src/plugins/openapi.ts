@@ -169,6 +169,7 @@ interface RouteSchema extends FastifySchema {
   security?: Record<string, string[]>[];
   consumes?: string[];
   hide?: boolean;
+  operationId?: string;
 }
 
 /** Multipart or raw JSON, as JSON Schema, for the document only. */
@@ -200,6 +201,23 @@ function manualBodyJsonSchema(body: ManualBody): Record<string, unknown> {
 }
 
 /**
+ * A stable operationId from the method and the route pattern, so that client generators
+ * name operations the same way on every run: `GET /api/gae/plan` -> `getGaePlan`,
+ * `POST /api/payments/:id/cancel` -> `postPaymentsByIdCancel`. A route may declare its own.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .slice(API_BASE.length)
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : [segment]))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  const capitalized = words.map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return `${method.toLowerCase()}${capitalized.join('')}`;
+}
+
+/**
  * The OpenAPI document is generated from the same zod schemas that validate the wire, and
  * this plugin makes the rest of it follow from what each route declares, in one place:
  * - `onRequest: app.requireUser / requireVerified / requireOperator` -> bearer `security`, 401
@@ -213,12 +231,14 @@ function manualBodyJsonSchema(body: ManualBody): Record<string, unknown> {
  */
 export default fp<{ version: string }>(
   async (app, { version }) => {
+    const publicUrl = app.config.publicUrl.replace(/\/+$/, '');
     const guards = new Map<unknown, Guard>([
       [app.requireUser, 'user'],
       [app.requireVerified, 'verified'],
       [app.requireOperator, 'operator'],
     ]);
 
+    const operationIds = new Set<string>();
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.url.startsWith(`${API_BASE}/`)) return;
       const schema = (route.schema ??= {}) as RouteSchema;
@@ -231,7 +251,14 @@ export default fp<{ version: string }>(
         .map((hook) => guards.get(hook))
         .filter((kind): kind is Guard => kind !== undefined);
       const guard = guardKinds.find((kind) => kind !== 'user') ?? guardKinds[0];
-      if (guard && !schema.security) schema.security = [{ bearer: [] }];
+      // Public operations say so (`[]`): a client generator must not guess from a missing key.
+      if (!schema.security) schema.security = guard ? [{ bearer: [] }] : [];
+      if (method !== 'HEAD') {
+        schema.operationId ??= operationIdOf(method, route.url);
+        if (operationIds.has(schema.operationId))
+          throw new Error(`Two operations would be named ${schema.operationId}: declare one's operationId`);
+        operationIds.add(schema.operationId);
+      }
 
       if (config.idempotent) {
         const existing = schema.headers;
@@ -272,8 +299,9 @@ export default fp<{ version: string }>(
           description:
             'Gold-backed token savings platform. Every error answers { error: { status, name, message, details } }; ' +
             '400 means the request does not match this document, 422 that it does but a rule refused it.',
+          license: { name: 'Proprietary: all rights reserved', url: `${publicUrl}/terms` },
         },
-        servers: [{ url: '/' }],
+        servers: [{ url: publicUrl, description: 'This deployment (PUBLIC_URL); the API is under /api' }],
         components: {
           schemas: { ApiError: apiErrorJsonSchema() },
           securitySchemes: {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from '../lib/errors.js';
 
@@ -24,4 +25,23 @@ export default fp(
 
 export function authRateLimit(limit: { authMax: number; windowMs: number }) {
   return { rateLimit: { max: limit.authMax, timeWindow: limit.windowMs } };
+}
+
+/**
+ * A limit per signed-in customer rather than per address, for look-ups a customer could
+ * otherwise run in bulk from many addresses (recipients by e-mail or referral code). One
+ * handler, made once and placed in each route's onRequest after its guard (which has set
+ * `request.auth`), so every route holding it spends one budget; per-route `config.rateLimit`
+ * would give each route a store of its own. A request without a session is keyed by address.
+ */
+export function perCustomerRateLimit(
+  app: FastifyInstance,
+  group: string,
+  limit: { max: number; windowMs: number },
+): onRequestHookHandler {
+  return app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${group}:${request.auth?.user.id ?? request.ip}`,
+  });
 }

@@ -64,6 +64,7 @@ export const testConfigDefaults: Partial<Config> = {
   logLevel: 'silent',
   // Tests sign in often; the rate-limit test sets its own small limit.
   rateLimit: { authMax: 10_000, windowMs: 60_000 },
+  lookupRateLimit: { max: 10_000, windowMs: 60_000 },
   webDistDir: '/nonexistent',
 };
 

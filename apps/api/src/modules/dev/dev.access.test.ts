@@ -72,14 +72,30 @@ describe('/api/dev/* from another machine', () => {
       });
       expect(res.statusCode, header).toBe(404);
     }
-    // The proxy itself on this machine is loopback: the sandbox stays usable through a local proxy.
-    const local = await proxied.app.inject({
+  });
+
+  it('behind a proxy on this machine (the audit): no request is local, only operators get in', async () => {
+    // Every socket is the proxy's loopback one, so a forwarding header of any value refuses.
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }, {}]) {
+      const res = await proxied.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=a%40example.com', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    // Without TRUST_PROXY too: a forwarding header says a proxy relayed the request.
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '1.2.3.4' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    const token = await signInOperator(proxied.app, '127.0.0.1');
+    const operatorCall = await proxied.app.inject({
       method: 'GET',
       url: '/api/dev/mailbox',
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': REMOTE },
+      headers: { 'x-forwarded-for': REMOTE, authorization: `Bearer ${token}` },
     });
-    expect(local.statusCode).toBe(200);
+    expect(operatorCall.statusCode).toBe(200);
   });
 
   it('an encoded path that reaches the route is judged by the route', async () => {

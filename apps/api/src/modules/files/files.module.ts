@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { createLocalStorage } from '../../adapters/storage/local.js';
+import { createS3Storage } from '../../adapters/storage/s3.js';
 import { createFilesService, type FilesService } from './files.service.js';
 import { picturesRoutes } from './files.routes.js';
 
@@ -15,7 +16,10 @@ export default fp(
   async (app) => {
     const files = createFilesService({
       db: app.database.db,
-      storage: createLocalStorage(path.join(app.config.dataDir, 'uploads')),
+      // S3_BUCKET switches uploads to an S3-compatible bucket; local disk otherwise.
+      storage: app.config.s3
+        ? createS3Storage(app.config.s3)
+        : createLocalStorage(path.join(app.config.dataDir, 'uploads')),
     });
     app.services.files = files;
     await app.register(picturesRoutes, { files });

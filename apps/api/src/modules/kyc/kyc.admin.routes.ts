@@ -56,6 +56,9 @@ export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fa
     '/admin/kyc/applicants/:applicantId/documents/:documentId',
     {
       onRequest: app.requireOperator,
+      config: {
+        fileResponse: { contentType: 'application/octet-stream', description: 'The document, as an attachment' },
+      },
       schema: {
         tags,
         summary: 'Download an identity document (attachment only)',

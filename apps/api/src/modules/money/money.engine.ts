@@ -38,6 +38,8 @@ export interface MoneyEngineOptions {
    */
   maxBatch?: number;
   log?: FastifyBaseLogger;
+  /** Told of every batch sent, by its operations' kinds (GET /metrics). */
+  onBatch?: (kinds: readonly string[]) => void;
 }
 
 /** SQLSTATEs of a transaction the database rolled back on its own: safe to run again. */
@@ -103,6 +105,7 @@ export function createMoneyEngine(database: Database, options: MoneyEngineOption
     stats.batches++;
     stats.operations += batch.length;
     stats.largestBatch = Math.max(stats.largestBatch, batch.length);
+    options.onBatch?.(batch.map((p) => p.op.kind));
     try {
       const answers = await call(batch.map((p) => p.op));
       batch.forEach((p, i) => p.resolve(answers[i]!));

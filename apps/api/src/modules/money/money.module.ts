@@ -13,7 +13,7 @@ declare module '../../services.js' {
  */
 export default fp(
   async (app) => {
-    app.services.money = createMoneyEngine(app.database, { log: app.log });
+    app.services.money = createMoneyEngine(app.database, { log: app.log, onBatch: app.metrics.moneyBatch });
   },
   { name: 'module:money' },
 );

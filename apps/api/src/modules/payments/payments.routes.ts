@@ -28,6 +28,7 @@ import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import { SandboxCheckoutError, type SandboxCheckoutRow, type SandboxGateway } from '../../adapters/payments/sandbox.js';
 import type { PaymentsService } from './payments.service.js';
 import type { RemitService } from './remit.service.js';
+import { perCustomerRateLimit } from '../../plugins/rate-limit.js';
 
 const params = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
 const tags = ['gold convert services'];
@@ -38,6 +39,8 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
   { payments, remit },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Recipients are found by e-mail or referral code: look-ups are counted per customer.
+  const lookupLimit = perCustomerRateLimit(app, 'recipient-lookup', app.config.lookupRateLimit);
 
   app.post(
     apiPaths.paymentQuote,
@@ -120,9 +123,10 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
   app.post(
     apiPaths.remitQuote,
     {
-      onRequest: app.requireVerified,
-      // 404: nobody has this e-mail or code; 422: oneself, an unverified recipient, an amount the rules refuse.
-      config: { errorStatuses: [404, 422, 503] },
+      onRequest: [app.requireVerified, lookupLimit],
+      // 422: nobody who may receive has this e-mail or code, oneself, an amount the rules refuse;
+      // 429: too many look-ups by this customer.
+      config: { errorStatuses: [422, 429, 503] },
       schema: {
         tags,
         summary: 'Remit to save: the recipient (masked), the total and the round-up’s gold, before confirming',
@@ -135,8 +139,9 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
   app.post(
     apiPaths.remit,
     {
-      onRequest: app.requireVerified,
-      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
+      // The same recipient look-up as the quote's, from the same budget.
+      onRequest: [app.requireVerified, lookupLimit],
+      config: { idempotent: true, errorStatuses: [404, 409, 422, 429, 503] },
       schema: {
         tags,
         summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',

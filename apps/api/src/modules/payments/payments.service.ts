@@ -52,7 +52,17 @@ export interface SweepSummary {
 
 /** What a webhook did, for the gateway's log and the tests. */
 export type WebhookOutcome =
-  'credited' | 'duplicate' | 'mismatch' | 'awaiting_payment' | 'failed' | 'expired' | 'unknown_payment' | 'ignored';
+  | 'credited'
+  | 'duplicate'
+  | 'mismatch'
+  | 'awaiting_payment'
+  | 'failed'
+  | 'expired'
+  | 'unknown_payment'
+  | 'ignored'
+  // A closing event that came after the payment was settled: it changed nothing.
+  | 'already_credited'
+  | 'already_closed';
 /** What the gateway's session did to a pending payment; unchanged: something else closed it first. */
 type SettleOutcome = WebhookOutcome | 'cancelled' | 'unchanged';
 
@@ -108,6 +118,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const row = await repo.paymentOf(db, userId, id);
     if (!row) throw notFound('Payment not found.');
     return row;
+  }
+
+  /**
+   * A gateway event that closes a payment (expired, failed). Events come in any order: one
+   * arriving after the payment was credited or closed changes nothing, and its answer says
+   * so rather than naming a transition that did not happen.
+   */
+  async function closeOnEvent(id: string, status: 'expired' | 'failed', reason?: string): Promise<WebhookOutcome> {
+    if (await repo.closePending(db, id, status, now(), reason ?? null)) return status;
+    const current = await repo.paymentById(db, id);
+    return current?.status === 'credited' ? 'already_credited' : 'already_closed';
   }
 
   /**
@@ -380,11 +401,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         case 'checkout.session.async_payment_succeeded':
           return event.paymentStatus === 'paid' ? credit(row, event, event.id) : 'awaiting_payment';
         case 'checkout.session.async_payment_failed':
-          await repo.closePending(db, row.id, 'failed', now(), 'Your bank declined the payment.');
-          return 'failed';
+          return closeOnEvent(row.id, 'failed', 'Your bank declined the payment.');
         case 'checkout.session.expired':
-          await repo.closePending(db, row.id, 'expired', now());
-          return 'expired';
+          return closeOnEvent(row.id, 'expired');
         default:
           return 'ignored';
       }

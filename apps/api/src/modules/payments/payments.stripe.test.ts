@@ -193,7 +193,7 @@ describe('Spend To Save on Stripe Checkout', () => {
     const paidSession = stripe.pay(paid.sessionId);
     expect(await outcomeOf(stripe.event('checkout.session.completed', paidSession))).toBe('credited');
     expect(await outcomeOf(stripe.event('checkout.session.expired', { ...paidSession, status: 'expired' }))).toBe(
-      'expired',
+      'already_credited',
     );
     expect((await paymentOf(c.token, paid.paymentId)).status).toBe('credited');
 

@@ -178,7 +178,7 @@ describe('Spend To Save', () => {
     expect(late.json().error.message).toBe('This checkout has expired.');
     // The gateway's own "expired" event for it arrives, is handled, and changes nothing.
     await within(15_000, async () => (await eventsOf(paymentId)).length > 0);
-    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.expired', outcome: 'expired' }]);
+    expect(await eventsOf(paymentId)).toEqual([{ type: 'checkout.session.expired', outcome: 'already_closed' }]);
     expect((await payment(sam.token, paymentId)).status).toBe('cancelled');
     expect((await balances(sam.token)).GOLD.available).toBe('0');
     const list = (await get(t.app, '/payments', sam.token)).json<{ data: Payment[] }>().data;
@@ -239,13 +239,15 @@ describe('Spend To Save', () => {
     const first = await openCheckout(ann.token);
     const s1 = { sessionId: sessionIdOf(first.checkoutUrl), paymentId: first.paymentId };
     expect((await deliver(event('checkout.session.completed', s1))).json().outcome).toBe('credited');
-    expect((await deliver(event('checkout.session.expired', s1))).json().outcome).toBe('expired');
+    // The late "expired" says what happened: nothing, the payment was credited (issue 24).
+    expect((await deliver(event('checkout.session.expired', s1))).json().outcome).toBe('already_credited');
     expect((await payment(ann.token, first.paymentId)).status).toBe('credited');
 
     const second = await openCheckout(ann.token);
     const s2 = { sessionId: sessionIdOf(second.checkoutUrl), paymentId: second.paymentId };
     await deliver(event('checkout.session.expired', s2));
     expect((await payment(ann.token, second.paymentId)).status).toBe('expired');
+    expect((await deliver(event('checkout.session.expired', s2))).json().outcome).toBe('already_closed');
     expect((await deliver(event('checkout.session.completed', s2))).json().outcome).toBe('credited');
     expect((await payment(ann.token, second.paymentId)).status).toBe('credited');
 

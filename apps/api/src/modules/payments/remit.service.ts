@@ -9,7 +9,7 @@ import {
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
-import { notFound, unprocessable } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { KycService } from '../kyc/index.js';
 import type { MarketService } from '../market/index.js';
@@ -27,6 +27,9 @@ import { maskedName, remitAmount, roundUpGold, roundUpOf } from './payments.rule
  * the remittance row (sql/outbox_owe_remittance_mail.sql), in the transaction of the remittance.
  */
 export const REMIT_MAIL = 'payments.remittance';
+/** The one answer for an address nobody has and for a customer who cannot receive yet. */
+export const NO_RECIPIENT = 'No verified customer has this e-mail or referral code.';
+
 export interface RemitMail {
   id: string;
 }
@@ -49,18 +52,19 @@ export function createRemitService(deps: RemitDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The recipient an e-mail or referral code names; the rules a recipient must meet. */
+  /**
+   * The recipient an e-mail or referral code names, if they may receive. Nobody with this
+   * address and a customer not yet verified get one answer: the look-up must not tell a
+   * sender which addresses belong to a customer (the audit of issue 24). Oneself is named,
+   * since a sender knows their own address anyway.
+   */
   async function recipientOf(senderId: string, recipient: string): Promise<UserRow> {
     const given = recipient.trim();
     const user = given.includes('@')
       ? await usersService.findByEmail(db, given)
       : await usersService.findByRefCode(db, given);
-    if (!user) throw notFound('No customer has this e-mail or referral code.');
-    if (user.id === senderId) throw unprocessable('You cannot remit to yourself.', { field: 'recipient' });
-    if (user.kycStatus !== 'Verified')
-      throw unprocessable('This recipient has not verified their identity yet, so they cannot receive remittances.', {
-        field: 'recipient',
-      });
+    if (user?.id === senderId) throw unprocessable('You cannot remit to yourself.', { field: 'recipient' });
+    if (!user || user.kycStatus !== 'Verified') throw unprocessable(NO_RECIPIENT, { field: 'recipient' });
     return user;
   }
 

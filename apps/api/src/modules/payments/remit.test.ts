@@ -6,6 +6,7 @@ import { get, signedInUser } from '../../test/factories.js';
 import { buildWithOperator } from '../../test/operator.js';
 import { customerKit } from '../../test/customers.js';
 import { within } from '../../test/within.js';
+import { NO_RECIPIENT } from './remit.service.js';
 
 /*
  * Remit to save through the API: to a friend by referral code with a round-up saved as gold,
@@ -37,6 +38,26 @@ async function quote(token: string, body: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RemitQuote>();
 }
+
+describe('a recipient look-up tells nobody which addresses are customers (issue 24)', () => {
+  it('an unknown address and a customer who cannot receive yet get the very same answer', async () => {
+    const gil = await customer('0');
+    const unverified = await signedInUser(t.app);
+    const answers = [];
+    for (const recipient of [unverified.input.email, 'nobody-at-all@example.com', unverified.user.refCode, 'NOSUCH1'])
+      for (const url of ['/remit/quote', '/remit']) {
+        const res = await send(url, { recipient, amountUsdt: '5' }, gil.token);
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+    expect(answers[0]).toEqual({
+      status: 422,
+      body: {
+        error: { status: 422, name: 'UnprocessableError', message: NO_RECIPIENT, details: { field: 'recipient' } },
+      },
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+});
 
 describe('Remit to save', () => {
   it('remits 23 USDT by referral code rounded up to 25: the friend gets 23, the sender saves 2 as gold', async () => {
@@ -162,8 +183,8 @@ describe('Remit to save', () => {
       if (message) expect(res.json().error.message).toContain(message);
     };
     await expectRefused({ recipient: eli.user.refCode, amountUsdt: '5' }, 422, 'yourself');
-    await expectRefused({ recipient: unverified.input.email, amountUsdt: '5' }, 422, 'not verified');
-    await expectRefused({ recipient: 'nobody@example.com', amountUsdt: '5' }, 404);
+    await expectRefused({ recipient: unverified.input.email, amountUsdt: '5' }, 422, NO_RECIPIENT);
+    await expectRefused({ recipient: 'nobody@example.com', amountUsdt: '5' }, 422, NO_RECIPIENT);
     await expectRefused({ recipient: fay.user.refCode, amountUsdt: '20.01' }, 422, 'Insufficient USDT');
     await expectRefused({ recipient: fay.user.refCode, amountUsdt: '18', roundUpTo: 10, quoteId: null }, 422, 'quote');
     await expectRefused({ recipient: fay.user.refCode, amountUsdt: '0.5' }, 422, 'smallest');

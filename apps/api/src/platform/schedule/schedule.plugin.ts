@@ -15,10 +15,10 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const schedule = createScheduler({ db: app.database.db, log: app.log });
+    const schedule = createScheduler({ db: app.database.db, log: app.log, onPass: app.metrics.schedulePass });
     app.decorate('schedule', schedule);
     app.addHook('onReady', () => schedule.start());
     app.addHook('preClose', () => schedule.stop());
   },
-  { name: 'schedule', dependencies: ['database'] },
+  { name: 'schedule', dependencies: ['database', 'metrics'] },
 );

@@ -26,7 +26,13 @@ export interface Scheduler {
   runNow(name: string): Promise<boolean>;
 }
 
-export function createScheduler(deps: { db: Db; log: FastifyBaseLogger; now?: () => Date }): Scheduler {
+export function createScheduler(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** Told of every finished pass (GET /metrics). */
+  onPass?: (job: string, seconds: number, ok: boolean) => void;
+}): Scheduler {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -98,6 +104,7 @@ export function createScheduler(deps: { db: Db; log: FastifyBaseLogger; now?: ()
         error = caught;
         log.error({ err: caught, job: job.name }, 'scheduled job failed; it runs again next period');
       }
+      deps.onPass?.(job.name, (Date.now() - startedAt) / 1000, error === undefined);
       await db
         .update(scheduleJobs)
         .set({
