@@ -412,6 +412,10 @@ export function createSettlement(deps: SettlementDeps) {
     return sent || mined.length < minedBefore;
   }
 
+  /**
+   * The backlog through the open-movements index, the settled and refused totals from their
+   * counters (migration 0040): the cost follows what is pending, not the settled history.
+   */
   async function status(): Promise<SettlementStatusResponse> {
     const [row] = rowsOf<{
       pending: number;
@@ -424,8 +428,8 @@ export function createSettlement(deps: SettlementDeps) {
           (SELECT count(*)::int FROM chain_movements WHERE status IN ('pending', 'sent')) AS pending,
           (SELECT count(*)::int FROM chain_movements WHERE status = 'sent') AS sent,
           (SELECT min(created_at) FROM chain_movements WHERE status IN ('pending', 'sent')) AS oldest,
-          (SELECT count(*)::int FROM chain_movements WHERE status = 'settled') AS settled,
-          (SELECT count(*)::int FROM chain_movements WHERE status = 'refused') AS refused`),
+          (SELECT coalesce(sum(movements), 0)::int FROM chain_movement_counts WHERE status = 'settled') AS settled,
+          (SELECT coalesce(sum(movements), 0)::int FROM chain_movement_counts WHERE status = 'refused') AS refused`),
     );
     return {
       pending: row?.pending ?? 0,
