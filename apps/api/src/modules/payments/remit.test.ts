@@ -114,7 +114,8 @@ describe('Remit to save', () => {
     // One ledger operation: both sides' transaction rows point at one journal entry, the only
     // entry the remittance wrote, and its postings move both customers' accounts.
     const sides = await t.database.executeSql(
-      `SELECT s.journal_entry_id::text AS sent, r.journal_entry_id::text AS received
+      `SELECT s.journal_entry_id::text AS sent, r.journal_entry_id::text AS received,
+              s.operation_kind AS "sentKind", r.operation_kind AS "receivedKind"
          FROM remittances m
          JOIN transactions s ON s.id = m.sender_transaction_id AND s.user_id = m.sender_id
          JOIN transactions r ON r.id = m.recipient_transaction_id AND r.user_id = m.recipient_id
@@ -125,6 +126,8 @@ describe('Remit to save', () => {
     const { sent: sentEntry, received: receivedEntry } = sides.rows[0] as { sent: string; received: string };
     expect(sentEntry).toMatch(/^[0-9a-f-]{36}$/);
     expect(receivedEntry).toBe(sentEntry);
+    // Both rows carry the kind the kernel stamps (a compensation finds its hook by it).
+    expect(sides.rows[0]).toMatchObject({ sentKind: 'remit', receivedKind: 'remit' });
     const entries = await t.database.executeSql(
       `SELECT e.id::text AS id, bool_or(a.owner_user_id = $2) AS sender, bool_or(a.owner_user_id = $3) AS recipient
          FROM journal_entries e
