@@ -5,7 +5,7 @@
 -- the open-movements index (the backlog, not the history).
 CREATE TABLE "chain_movement_counts" (
 	"status" "chain_movement_status" PRIMARY KEY,
-	"movements" bigint DEFAULT 0 NOT NULL CHECK ("movements" >= 0)
+	"movements" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 -- The counters start from the truth as it stands.

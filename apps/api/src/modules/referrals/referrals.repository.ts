@@ -2,7 +2,13 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { keyText, olderThan } from '../../lib/keyset.js';
-import { affiliateLevels, affiliateVolumes, referralRewards, rewardRequests } from './referrals.schema.js';
+import {
+  affiliateLevels,
+  affiliateVolumes,
+  referralRewardTotals,
+  referralRewards,
+  rewardRequests,
+} from './referrals.schema.js';
 
 export type RewardRow = typeof referralRewards.$inferSelect;
 export type RewardRequestRow = typeof rewardRequests.$inferSelect;
@@ -19,18 +25,26 @@ export async function rewardsPage(db: Db, userId: string, cursor: CursorKey | un
     .limit(limit);
 }
 
-/** Sums by status over every reward of the customer (the list above may be cut). */
+/**
+ * Totals by status as the customer sees them (the list above may be cut): the stored running
+ * sums per status (referral_reward_totals), 'claimable' being the stored vesting total less the
+ * rewards whose date has not come, a range of the (beneficiary, vests_at) index that holds one
+ * vesting period of rewards, not the history. One statement: both of one snapshot.
+ */
 export async function rewardTotals(db: Db, userId: string, now: Date) {
-  const rows = await db
-    .select({
-      status: sql<string>`CASE WHEN ${referralRewards.status} = 'vesting' AND ${referralRewards.vestsAt} <= ${now.toISOString()}::timestamptz
-        THEN 'claimable' ELSE ${referralRewards.status} END`,
-      total: sql<string>`sum(${referralRewards.amount})::text`,
-    })
-    .from(referralRewards)
-    .where(eq(referralRewards.beneficiaryId, userId))
-    .groupBy(sql`1`);
-  return new Map(rows.map((r) => [r.status, BigInt(r.total)]));
+  const result = await db.execute(sql`
+    SELECT t.status, t.amount::text AS total FROM ${referralRewardTotals} t WHERE t.user_id = ${userId}
+    UNION ALL
+    SELECT 'not-vested', coalesce(sum(r.amount), 0)::text FROM ${referralRewards} r
+     WHERE r.beneficiary_id = ${userId} AND r.vests_at > ${now.toISOString()}::timestamptz AND r.status = 'vesting'`);
+  const stored = new Map(
+    (result as unknown as { rows: { status: string; total: string }[] }).rows.map((r) => [r.status, BigInt(r.total)]),
+  );
+  const notVested = stored.get('not-vested') ?? 0n;
+  stored.delete('not-vested');
+  stored.set('claimable', (stored.get('vesting') ?? 0n) - notVested);
+  stored.set('vesting', notVested);
+  return stored;
 }
 
 /** The affiliates counters of a customer, per level (absent: nobody, or no purchase, at that level yet). */

@@ -286,6 +286,19 @@ describe('referral rewards', () => {
     expect(walked.every((p) => p.members.length === 0 && p.total === null)).toBe(true);
     expect(cursor).toBeNull();
   });
+
+  it("keeps each customer's totals per status equal to their rewards summed (after every flow above)", async () => {
+    // Runs last: credits, splits, claims, payouts (paid and rejected), sales and reversals have happened.
+    const truth = await t.database.executeSql(
+      `SELECT beneficiary_id::text AS user_id, status, sum(amount)::text AS amount FROM referral_rewards
+        GROUP BY 1, 2 HAVING sum(amount) <> 0 ORDER BY 1, 2`,
+    );
+    const kept = await t.database.executeSql(
+      `SELECT user_id::text, status, amount::text FROM referral_reward_totals WHERE amount <> 0 ORDER BY 1, 2`,
+    );
+    expect(truth.rows.length).toBeGreaterThan(0);
+    expect(kept.rows).toEqual(truth.rows);
+  });
 });
 
 const fmt = (units: bigint) => fromUnits(units, 'QMGT');
