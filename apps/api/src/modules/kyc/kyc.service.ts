@@ -39,6 +39,7 @@ import {
   findApplicantById,
   findApplicantByUser,
   findPersonalInfo,
+  personalForms,
   applicantsPage,
   lockApplicantForEvent,
   recordWebhookEvent,
@@ -286,6 +287,9 @@ export function createKycService(deps: KycDeps) {
     async getPersonal(userId: string): Promise<PersonalInfoResponse> {
       return personalInfoView(userId);
     },
+
+    /** The personal forms of several users in one query (a page of names to show). */
+    formsOf: (userIds: readonly string[]) => personalForms(db, userIds),
 
     /** Merges a partial form (and optionally a new picture) into the draft; nothing is required yet. */
     async saveDraft(userId: string, draft: KycDraft, picture: Buffer | undefined): Promise<PersonalInfoResponse> {

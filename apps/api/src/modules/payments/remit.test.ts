@@ -181,6 +181,46 @@ describe('Remit to save', () => {
     expect((await balances(cy.token)).GOLD.available).toBe('0');
   });
 
+  it('pages remittances by key, sent and received merged, a page stable while new ones arrive', async () => {
+    const ed = await customer('100', { firstName: 'Edna', lastName: 'Mode' });
+    const fy = await customer('100', { firstName: 'Fay', lastName: 'Wray' });
+    const remitTo = async (from: { token: string }, to: { input: { email: string } }, amount: string) => {
+      const res = await send('/remit', { recipient: to.input.email, amountUsdt: amount }, from.token);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const [i, amount] of ['1', '2', '3', '4', '5'].entries())
+      await (i % 2 === 0 ? remitTo(ed, fy, amount) : remitTo(fy, ed, amount));
+    type Page = { data: { amountUsdt: string; direction: string; counterparty: string }[]; nextCursor: string | null };
+    const page = async (cursor: string | null) => {
+      const res = await get(t.app, `/remittances?pageSize=2${cursor ? `&cursor=${cursor}` : ''}`, ed.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const seen: Page['data'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current = await page(cursor);
+      seen.push(...current.data);
+      cursor = current.nextCursor;
+      // A new remittance arrives between pages: newest first, so before the cursor, never in a later page.
+      if (pages++ === 0) await remitTo(fy, ed, '6');
+    } while (cursor && pages < 10);
+    expect(seen.map((r) => r.amountUsdt)).toEqual(['5', '4', '3', '2', '1']);
+    expect(seen.map((r) => r.direction)).toEqual(['sent', 'received', 'sent', 'received', 'sent']);
+    expect(seen[1]!.counterparty).toBe('F*** W***');
+    expect((await page(null)).data[0]!.amountUsdt).toBe('6');
+    expect((await get(t.app, '/remittances?cursor=nope', ed.token)).statusCode).toBe(400);
+
+    // The operator's list pages by key too.
+    const admin = await get(t.app, '/admin/remittances?pageSize=1', operatorToken);
+    expect(admin.statusCode, admin.body).toBe(200);
+    const first = admin.json<{ data: { amountUsdt: string }[]; nextCursor: string | null }>();
+    expect(first.data.map((r) => r.amountUsdt)).toEqual(['6']);
+    const next = await get(t.app, `/admin/remittances?pageSize=1&cursor=${first.nextCursor}`, operatorToken);
+    expect(next.json<{ data: { amountUsdt: string }[] }>().data.map((r) => r.amountUsdt)).toEqual(['5']);
+  });
+
   it('refuses oneself, unverified and unknown recipients, more than the balance and junk amounts, moving nothing', async () => {
     const eli = await customer('20');
     const fay = await customer('0');
