@@ -17,3 +17,7 @@ export const keyText = (column: AnyColumn | SQL) =>
  */
 export const olderThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
   cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+
+/** Rows strictly after the cursor in (at ASC, id ASC) order (a queue served oldest first). */
+export const newerThan = (at: AnyColumn | SQL, id: AnyColumn | SQL, cursor: CursorKey | undefined) =>
+  cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
