@@ -76,6 +76,9 @@ test('announcement, new terms, contact and the Support Center', async ({ page, b
   expect(await operatorPage.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
   await ticket.getByRole('textbox', { name: /^Answer ST-/ }).fill('Open GAE, then PDF.');
   await ticket.getByRole('button', { name: 'Send' }).click();
+  // Answered, it leaves the open queue (what waits for an answer) for the answered one.
+  await expect(operatorPage.getByText(/^ST-[A-Z2-9]{8} answered; /)).toBeVisible();
+  await operatorPage.getByRole('radio', { name: 'All' }).click();
   await expect(ticket.getByText('answered')).toBeVisible();
   await page.goto('/support');
   await page.getByRole('button', { name: new RegExp(subject) }).click();

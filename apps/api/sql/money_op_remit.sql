@@ -66,9 +66,11 @@ BEGIN
       'assetOut', CASE WHEN grams > 0 THEN 'GOLD' END, 'amountOut', CASE WHEN grams > 0 THEN grams::text END,
       'price', CASE WHEN grams > 0 THEN quote.price::text END,
       'fee', CASE WHEN grams > 0 THEN fee::text END, 'feeAsset', CASE WHEN grams > 0 THEN 'USDT' END));
-  INSERT INTO transactions (code, user_id, type, status, asset_out, amount_out, journal_entry_id, created_at, updated_at,
-                            settled_at)
-  SELECT p_op->>'recipientCode', recipient, 'REMIT', 'completed', t.asset_in, amount, t.journal_entry_id,
+  -- The recipient's row carries the operation kind the kernel stamped on the sender's (money_book):
+  -- a compensation or a report finds both rows of a remittance by it.
+  INSERT INTO transactions (code, user_id, type, operation_kind, status, asset_out, amount_out, journal_entry_id,
+                            created_at, updated_at, settled_at)
+  SELECT p_op->>'recipientCode', recipient, 'REMIT', t.operation_kind, 'completed', t.asset_in, amount, t.journal_entry_id,
          t.created_at, t.created_at, t.created_at
     FROM transactions t WHERE t.id = (answer->'transaction'->>'id')::uuid
   RETURNING * INTO received;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { emailSchema } from './auth.js';
 import { text } from './text.js';
 
@@ -82,7 +83,11 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
-export const ticketsResponseSchema = z.object({ data: z.array(ticketSchema) });
+/** GET /support/tickets: the caller's tickets, latest change first, a page by key. */
+export const ticketsQuerySchema = z.strictObject({ cursor: cursorSchema.optional(), pageSize: pageSizeSchema(20) });
+export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+export const ticketsResponseSchema = z.object({ data: z.array(ticketSchema), ...pageInfoShape });
+export type TicketsResponse = z.infer<typeof ticketsResponseSchema>;
 /** The public form's answer: the ticket's reference only (the sender may not be signed in). */
 export const contactResponseSchema = z.object({ code: z.string() });
 export const ticketReplySchema = z.object({
@@ -97,5 +102,18 @@ export const adminTicketSchema = ticketSchema.extend({
   email: z.string(),
   username: z.string().nullable(),
 });
-export const adminTicketsResponseSchema = z.object({ data: z.array(adminTicketSchema) });
+/**
+ * GET /admin/support/tickets: one queue a page by key. The open queue (what needs an answer,
+ * the default) oldest first; answered, closed and all, latest change first.
+ */
+export const ADMIN_TICKET_QUEUES = ['open', 'answered', 'closed', 'all'] as const;
+export type AdminTicketQueue = (typeof ADMIN_TICKET_QUEUES)[number];
+export const adminTicketsQuerySchema = z.strictObject({
+  status: z.enum(ADMIN_TICKET_QUEUES, { error: 'status is open, answered, closed or all' }).default('open'),
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(50),
+});
+export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;
+export const adminTicketsResponseSchema = z.object({ data: z.array(adminTicketSchema), ...pageInfoShape });
+export type AdminTicketsResponse = z.infer<typeof adminTicketsResponseSchema>;
 export const adminTicketResponseSchema = z.object({ ticket: adminTicketSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
 import { reviewQueueSchema } from './review.js';
+import { cursorSchema, pageInfoShape } from './paging.js';
 import { text } from './text.js';
 import { transactionSchema } from './wallet.js';
 
@@ -97,7 +98,18 @@ export const gaePurchaseRequestSchema = z.object({ quoteId: z.uuid({ error: 'Unk
 /** A calendar day's shape; a day its month does not have (2026-02-30) is refused by the rules (422). */
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const daySchema = text(10).regex(DAY, 'Use a date like 2026-01-31');
-export const gaeStatementQuerySchema = z.strictObject({ from: daySchema.optional(), to: daySchema.optional() });
+/** Movements a statement answer (and its PDF) holds at most; older ones follow its nextCursor. */
+export const STATEMENT_PAGE_MOVEMENTS = 200;
+/**
+ * The period is `from` to `to` (days, UTC), by default the last 12 months up to today (from the
+ * plan's opening day if it is younger). One answer holds the newest STATEMENT_PAGE_MOVEMENTS
+ * movements of the period (before `cursor`); `nextCursor` gives the older ones.
+ */
+export const gaeStatementQuerySchema = z.strictObject({
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+  cursor: cursorSchema.optional(),
+});
 export type GaeStatementQuery = z.infer<typeof gaeStatementQuerySchema>;
 export const gaeStatementRowSchema = z.object({
   date: z.string(),
@@ -115,6 +127,10 @@ export const gaeStatementSchema = z.object({
   from: z.string(),
   to: z.string(),
   planId: z.string().nullable(),
+  /**
+   * Grams before the first row. With a nextCursor the period has older movements than these
+   * rows: the opening is then the balance before the first row shown, not at `from`.
+   */
   openingGrams: z.string(),
   rows: z.array(gaeStatementRowSchema),
   closingGrams: z.string(),
@@ -122,6 +138,8 @@ export const gaeStatementSchema = z.object({
   valuationUsdt: z.string(),
   /** Grams and value at the end of each day with a movement, for the chart. */
   series: z.array(z.object({ date: z.string(), grams: z.string(), valueUsdt: z.string() })),
+  /** The older movements of the period (null: the rows start at `from`). */
+  ...pageInfoShape,
 });
 export type GaeStatement = z.infer<typeof gaeStatementSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { text } from './text.js';
 import { transactionSchema } from './wallet.js';
 
@@ -145,12 +146,21 @@ export const remittanceSchema = z.object({
 });
 export type Remittance = z.infer<typeof remittanceSchema>;
 export const remitResponseSchema = z.object({ remittance: remittanceSchema, transaction: transactionSchema });
-export const remittancesResponseSchema = z.object({ data: z.array(remittanceSchema) });
+/** GET /remittances: sent and received, newest first, a page by key. */
+export const remittancesQuerySchema = z.strictObject({ cursor: cursorSchema.optional(), pageSize: pageSizeSchema(20) });
+export type RemittancesQuery = z.infer<typeof remittancesQuerySchema>;
+export const remittancesResponseSchema = z.object({ data: z.array(remittanceSchema), ...pageInfoShape });
+export type RemittancesResponse = z.infer<typeof remittancesResponseSchema>;
 
 /* The back office: every customer's payments and remittances, for support. */
 export const adminPaymentsQuerySchema = z
-  .object({ status: z.enum(PAYMENT_STATUSES, { error: 'Unknown payment status' }).optional() })
+  .object({
+    status: z.enum(PAYMENT_STATUSES, { error: 'Unknown payment status' }).optional(),
+    cursor: cursorSchema.optional(),
+    pageSize: pageSizeSchema(50),
+  })
   .strict();
+export type AdminPaymentsQuery = z.infer<typeof adminPaymentsQuerySchema>;
 export const adminPaymentSchema = paymentSchema.extend({
   username: z.string(),
   email: z.string(),
@@ -158,7 +168,8 @@ export const adminPaymentSchema = paymentSchema.extend({
   sessionId: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-export const adminPaymentsResponseSchema = z.object({ data: z.array(adminPaymentSchema) });
+export const adminPaymentsResponseSchema = z.object({ data: z.array(adminPaymentSchema), ...pageInfoShape });
+export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
 export const adminRemittanceSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -170,4 +181,10 @@ export const adminRemittanceSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminRemittance = z.infer<typeof adminRemittanceSchema>;
-export const adminRemittancesResponseSchema = z.object({ data: z.array(adminRemittanceSchema) });
+export const adminRemittancesQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(50),
+});
+export type AdminRemittancesQuery = z.infer<typeof adminRemittancesQuerySchema>;
+export const adminRemittancesResponseSchema = z.object({ data: z.array(adminRemittanceSchema), ...pageInfoShape });
+export type AdminRemittancesResponse = z.infer<typeof adminRemittancesResponseSchema>;

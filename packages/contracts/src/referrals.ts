@@ -96,7 +96,9 @@ export const affiliatesResponseSchema = z.object({
   levels: z.array(z.object({ level: z.number().int(), count: z.number().int(), volumeUsdt: z.string() })),
   /**
    * Members of the chosen level (or all levels), from the counters; null with a search, whose
-   * matches are not counted (the screen follows nextCursor instead).
+   * matches are not counted (the screen follows nextCursor instead). A search walks at most 500
+   * members a level per call: its page may hold fewer matches than asked, with a nextCursor
+   * that goes on from where the walk stopped.
    */
   total: z.number().int().nullable(),
   ...pageInfoShape,

@@ -29,6 +29,13 @@ describe('platform HD wallet', () => {
     );
   });
 
+  it('derives again what its bounded cache dropped, the same address', () => {
+    const small = createPlatformWallet(DEV_MNEMONIC, { cacheSize: 2 });
+    const first = Array.from({ length: 6 }, (_, i) => small.depositAddress(i));
+    expect(Array.from({ length: 6 }, (_, i) => small.depositAddress(i))).toEqual(first);
+    expect(first[5]).toBe(wallet.depositAddress(5));
+  });
+
   it('gives another wallet for another mnemonic, and the same one whatever the spacing or case', () => {
     const other = createPlatformWallet('legal winner thank year wave sausage worth useful legal winner thank yellow');
     expect(other.depositAddress(0)).not.toBe(wallet.depositAddress(0));

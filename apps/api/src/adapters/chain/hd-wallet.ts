@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toHex, type Address, type HDAccount } from 'viem';
+import { createLru } from '../../lib/lru.js';
 import { english, generateMnemonic, mnemonicToAccount, privateKeyToAddress, type HDKey } from 'viem/accounts';
 
 /** BIP-44 non-hardened indexes stop below 2^31; index 0 is the treasury. */
@@ -22,14 +23,20 @@ export interface PlatformWallet {
   depositAddress(userIndex: number): Address;
 }
 
-export function createPlatformWallet(mnemonic: string): PlatformWallet {
+/** Derived custodial addresses kept in memory at most (least recently used go first). */
+export const ADDRESS_CACHE_SIZE = 10_000;
+
+export function createPlatformWallet(mnemonic: string, options: { cacheSize?: number } = {}): PlatformWallet {
   const normalized = normalizeMnemonic(mnemonic);
   assertValidMnemonic(normalized);
   const treasury = mnemonicToAccount(normalized, { addressIndex: 0 });
   // The seed costs 2048 PBKDF2 rounds: derive the parent of all address keys once, then only
   // one child step per user (settlement asks for the addresses of each batch's customers).
   const addressParent: HDKey = mnemonicToAccount(normalized, { path: "m/44'/60'/0'/0" }).getHdKey();
-  const cache = new Map<number, Address>();
+  // Bounded: one derivation is cheap (~0.5 ms), but a cache of every customer ever asked for
+  // (100k customers) would only grow. The recent ones are what settlement and the deposit
+  // watcher ask for again.
+  const cache = createLru<number, Address>(options.cacheSize ?? ADDRESS_CACHE_SIZE);
   const faucet = mnemonicToAccount(normalized, { path: "m/44'/60'/1'/0/0" });
   return {
     treasury,

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { AdminTicketQueue, CursorKey } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { keyText, newerThan, olderThan } from '../../lib/keyset.js';
 import { announcements, supportMessages, supportTickets, termsAcceptances, termsVersions } from './content.schema.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -91,23 +93,36 @@ export async function ticketById(db: Db, id: string): Promise<TicketRow | undefi
   return row;
 }
 
-export async function ticketsOf(db: Db, userId: string): Promise<TicketRow[]> {
+/** A customer's tickets, latest change first: one page from the cursor (support_tickets_user_key_idx). */
+export async function ticketsOfPage(db: Db, userId: string, cursor: CursorKey | undefined, limit: number) {
   return db
-    .select()
+    .select({ row: supportTickets, key: keyText(supportTickets.updatedAt) })
     .from(supportTickets)
-    .where(eq(supportTickets.userId, userId))
-    .orderBy(desc(supportTickets.updatedAt));
+    .where(and(eq(supportTickets.userId, userId), olderThan(supportTickets.updatedAt, supportTickets.id, cursor)))
+    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
+    .limit(limit);
 }
 
-/** The operator's queue: open tickets first (oldest first), then the rest, latest first. */
-export async function ticketQueue(db: Db, limit = 200): Promise<TicketRow[]> {
+/**
+ * The operator's queue, one page from the cursor: the open tickets oldest first (the next to
+ * answer on top), any other queue latest change first; a range of support_tickets_queue_key_idx
+ * (or support_tickets_updated_idx for all), so a page costs its rows, not the table.
+ */
+export async function ticketQueuePage(db: Db, queue: AdminTicketQueue, cursor: CursorKey | undefined, limit: number) {
+  const oldestFirst = queue === 'open';
   return db
-    .select()
+    .select({ row: supportTickets, key: keyText(supportTickets.updatedAt) })
     .from(supportTickets)
+    .where(
+      and(
+        queue === 'all' ? undefined : eq(supportTickets.status, queue),
+        (oldestFirst ? newerThan : olderThan)(supportTickets.updatedAt, supportTickets.id, cursor),
+      ),
+    )
     .orderBy(
-      sql`${supportTickets.status} <> 'open'`,
-      sql`CASE WHEN ${supportTickets.status} = 'open' THEN ${supportTickets.updatedAt} END`,
-      desc(supportTickets.updatedAt),
+      ...(oldestFirst
+        ? [asc(supportTickets.updatedAt), asc(supportTickets.id)]
+        : [desc(supportTickets.updatedAt), desc(supportTickets.id)]),
     )
     .limit(limit);
 }

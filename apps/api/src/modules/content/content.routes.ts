@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminTicketResponseSchema,
+  adminTicketsQuerySchema,
   adminTicketsResponseSchema,
   announcementInputSchema,
   announcementResponseSchema,
@@ -16,6 +17,7 @@ import {
   termsStatusSchema,
   ticketReplySchema,
   ticketResponseSchema,
+  ticketsQuerySchema,
   ticketsResponseSchema,
 } from '@qmgt/contracts';
 import { bearerToken, currentAuth } from '../../plugins/auth.js';
@@ -110,9 +112,14 @@ export const contentRoutes: FastifyPluginAsync<{
     apiPaths.supportTickets,
     {
       onRequest: app.requireUser,
-      schema: { tags, summary: "The caller's tickets with the replies", response: { 200: ticketsResponseSchema } },
+      schema: {
+        tags,
+        summary: "The caller's tickets with the replies, latest change first, paged by key",
+        querystring: ticketsQuerySchema,
+        response: { 200: ticketsResponseSchema },
+      },
     },
-    async (request) => ({ data: await content.tickets(currentAuth(request).user.id) }),
+    async (request) => content.tickets(currentAuth(request).user.id, request.query),
   );
   app.get(
     '/support/tickets/:id',
@@ -219,11 +226,13 @@ export const contentRoutes: FastifyPluginAsync<{
       onRequest: app.requireOperator,
       schema: {
         tags: admin,
-        summary: 'Support tickets, open ones first',
+        summary:
+          'Support tickets of one queue (open, the default, oldest first; answered, closed or all, latest first), paged by key',
+        querystring: adminTicketsQuerySchema,
         response: { 200: adminTicketsResponseSchema },
       },
     },
-    async () => ({ data: await content.ticketQueue() }),
+    async (request) => content.ticketQueue(request.query),
   );
   app.post(
     '/admin/support/tickets/:id/reply',

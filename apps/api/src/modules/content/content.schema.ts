@@ -77,8 +77,9 @@ export const supportTickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('support_tickets_user_idx').on(t.userId, t.updatedAt),
-    index('support_tickets_queue_idx').on(t.status, t.updatedAt),
+    index('support_tickets_user_key_idx').on(t.userId, t.updatedAt, t.id),
+    index('support_tickets_queue_key_idx').on(t.status, t.updatedAt, t.id),
+    index('support_tickets_updated_idx').on(t.updatedAt, t.id),
     check('support_tickets_status', sql`${t.status} IN ('open', 'answered', 'closed')`),
   ],
 );

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Announcement,
-  AnnouncementInput,
-  ContactRequest,
-  Terms,
-  TermsInput,
-  TermsStatus,
-  Ticket,
+import {
+  cutPage,
+  type AdminTicketsQuery,
+  type AdminTicketsResponse,
+  type Announcement,
+  type AnnouncementInput,
+  type ContactRequest,
+  type Terms,
+  type TermsInput,
+  type TermsStatus,
+  type Ticket,
+  type TicketsQuery,
+  type TicketsResponse,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import type { Outbox } from '../../platform/outbox/index.js';
@@ -193,8 +198,17 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       );
       return { code: ticket.code };
     },
-    async tickets(userId: string): Promise<Ticket[]> {
-      return ticketsWire(await repo.ticketsOf(db, userId));
+    /** GET /support/tickets: the caller's tickets with their messages, a page by key. */
+    async tickets(userId: string, query: TicketsQuery): Promise<TicketsResponse> {
+      const page = cutPage(
+        await repo.ticketsOfPage(db, userId, query.cursor, query.pageSize + 1),
+        query.pageSize,
+        (r) => ({
+          at: r.key,
+          id: r.row.id,
+        }),
+      );
+      return { data: await ticketsWire(page.items.map((r) => r.row)), nextCursor: page.nextCursor };
     },
     async ticket(userId: string, id: string): Promise<Ticket> {
       const [wire] = await ticketsWire([await ownTicket(userId, id)]);
@@ -209,8 +223,14 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       if (!message) throw conflict(CLOSED_FOR_CUSTOMER);
       return this.ticket(userId, id);
     },
-    async ticketQueue() {
-      return adminTicketsWire(await repo.ticketQueue(db));
+    /** GET /admin/support/tickets: one queue (open by default), a page by key, messages and people in one query each. */
+    async ticketQueue(query: AdminTicketsQuery): Promise<AdminTicketsResponse> {
+      const page = cutPage(
+        await repo.ticketQueuePage(db, query.status, query.cursor, query.pageSize + 1),
+        query.pageSize,
+        (r) => ({ at: r.key, id: r.row.id }),
+      );
+      return { data: await adminTicketsWire(page.items.map((r) => r.row)), nextCursor: page.nextCursor };
     },
     async supportReply(operatorId: string, id: string, body: string, ip: string | null) {
       const row = await repo.ticketById(db, id);

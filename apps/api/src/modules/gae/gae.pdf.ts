@@ -34,6 +34,9 @@ export function statementPdf(statement: GaeStatement, holder: { username: string
   const headerEnd = drawHeader(doc, 'GAE Account Statement', [
     `${holder.username} <${holder.email}>`,
     `Period ${statement.from} to ${statement.to}${statement.planId ? ` · plan ${statement.planId}` : ''}`,
+    ...(statement.nextCursor
+      ? [`The latest ${statement.rows.length} movements of the period: the opening is the balance before the first.`]
+      : []),
     `Made ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`,
   ]);
   let y = drawBoxes(

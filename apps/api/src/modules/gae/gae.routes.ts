@@ -104,6 +104,10 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
         tags,
         security,
         summary: 'The plan statement: opening and closing grams, movements with running grams, valuation',
+        description:
+          'The period is `from` to `to` (UTC days), by default the last 12 months up to today (from the plan opening if younger). ' +
+          'One answer holds the newest 200 movements of the period before `cursor`, oldest first with running grams; ' +
+          '`openingGrams` is the balance before its first row, and `nextCursor` (null when the rows start at `from`) gives the older movements.',
         querystring: gaeStatementQuerySchema,
         response: { 200: gaeStatementSchema },
       },
@@ -123,6 +127,9 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
         tags,
         security,
         summary: 'The plan statement as a PDF (attachment)',
+        description:
+          'The same period and movements as GET /gae/statement with the same query: by default the last 12 months, ' +
+          'at most its newest 200 movements (a `cursor` gives the older ones).',
         querystring: gaeStatementQuerySchema,
       },
     },

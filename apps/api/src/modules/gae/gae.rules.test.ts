@@ -4,6 +4,7 @@ import {
   GoldRuleError,
   autoSaveDayAfter,
   buildStatement,
+  defaultStatementFrom,
   earlyExitUntil,
   gaePrice,
   nextAutoSaveDay,
@@ -161,5 +162,13 @@ describe('statement', () => {
       ['2026-01-02', g('3.5')],
       ['2026-01-05', 0n],
     ]);
+  });
+});
+
+describe('defaultStatementFrom', () => {
+  it('is 12 months back from the end day, or the plan opening when younger', () => {
+    expect(defaultStatementFrom(new Date('2026-11-27T00:00:00Z'), '2020-01-01')).toBe('2025-11-28');
+    expect(defaultStatementFrom(new Date('2026-11-27T00:00:00Z'), '2026-03-05')).toBe('2026-03-05');
+    expect(defaultStatementFrom(new Date('2028-02-29T00:00:00Z'), '2020-01-01')).toBe('2027-03-01');
   });
 });

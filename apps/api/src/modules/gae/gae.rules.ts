@@ -177,6 +177,19 @@ export interface PlanMovement {
 }
 
 /** Statement rows with the running grams, and the end-of-day grams for the chart. */
+/**
+ * A statement's default start: 12 months back from its end day (the day after the same day a
+ * year before), or the plan's opening day when the plan is younger. Days are UTC 'YYYY-MM-DD'.
+ */
+export function defaultStatementFrom(toDay: Date, planOpenedDay: string): string {
+  const year = toDay.getUTCFullYear() - 1;
+  const month = toDay.getUTCMonth();
+  // A year before 29 February is the 28th; the period starts the day after.
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const start = dayOf(new Date(Date.UTC(year, month, Math.min(toDay.getUTCDate(), lastOfMonth) + 1)));
+  return planOpenedDay > start ? planOpenedDay : start;
+}
+
 export function buildStatement(openingGrams: bigint, movements: readonly PlanMovement[]) {
   let balance = openingGrams;
   const rows = movements.map((m) => {

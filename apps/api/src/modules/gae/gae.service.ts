@@ -1,6 +1,8 @@
 import {
   AmountError,
   QUOTE_TTL_MS,
+  STATEMENT_PAGE_MOVEMENTS,
+  cutPage,
   fromUnits,
   toUnits,
   type Asset,
@@ -30,6 +32,7 @@ import {
   autoSaveDayAfter,
   buildStatement,
   dayOf,
+  defaultStatementFrom,
   earlyExitUntil,
   gaePrice,
   monthAfter,
@@ -293,28 +296,39 @@ export function createGaeService(deps: GaeDeps) {
       return { transaction: deps.transactions.fromEngine(answer.transaction!), replayed: answer.replayed === true };
     },
 
-    /** GET /gae/statement: the plan account's movements in [from, to] with running grams and valuation. */
+    /**
+     * GET /gae/statement: the plan account's movements in [from, to] (by default the last 12
+     * months) with running grams and valuation, the newest STATEMENT_PAGE_MOVEMENTS of them
+     * before the cursor; nextCursor gives the older ones.
+     */
     async statement(userId: string, query: GaeStatementQuery): Promise<GaeStatement> {
       const plan = await repo.currentPlan(db, userId);
       const today = dayOf(now());
-      const from = query.from ?? (plan ? dayOf(plan.openedAt) : today);
       const to = query.to ?? today;
-      const fromAt = new Date(`${from}T00:00:00Z`);
       const toAt = new Date(`${to}T00:00:00Z`);
       // The document fixes the shape; a day the month does not have is a rule it cannot state.
-      for (const [field, day, at] of [
-        ['from', from, fromAt],
-        ['to', to, toAt],
-      ] as const)
+      const calendarDay = (field: 'from' | 'to', day: string, at: Date) => {
         if (Number.isNaN(at.getTime()) || dayOf(at) !== day)
           throw unprocessable(`${day} is not a day of the calendar.`, { field });
+      };
+      calendarDay('to', to, toAt);
+      // By default the last 12 months (defaultStatementFrom), never after `to`.
+      const fallback = defaultStatementFrom(toAt, plan ? dayOf(plan.openedAt) : to);
+      const from = query.from ?? (fallback > to ? to : fallback);
+      const fromAt = new Date(`${from}T00:00:00Z`);
+      calendarDay('from', from, fromAt);
       if (fromAt > toAt) throw unprocessable('The start date is after the end date.', { field: 'from' });
       const endExclusive = new Date(toAt.getTime() + 86_400_000);
-      const { opening, movements } = await ledger.movements(
+      // The newest page of the period before the cursor, and the balance after it (stored
+      // balance less what came later): nothing before the page is read.
+      const found = await ledger.statementPage(
         { userId, asset: 'GOLD', purpose: 'gae_plan' },
-        fromAt,
-        endExclusive,
+        { from: fromAt, to: endExclusive, before: query.cursor },
+        STATEMENT_PAGE_MOVEMENTS + 1,
       );
+      const page = cutPage(found.movements, STATEMENT_PAGE_MOVEMENTS, (m) => ({ at: m.key, id: m.entryId }));
+      const movements = [...page.items].reverse();
+      const opening = movements.reduce((balance, m) => balance - m.amount, found.closing);
       const byEntry = await deps.transactions.byJournalEntries(
         userId,
         movements.map((m) => m.entryId),
@@ -345,7 +359,8 @@ export function createGaeService(deps: GaeDeps) {
       });
       const built = buildStatement(opening, rows);
       const { usdPerGram } = await market.spot();
-      const history = await market.history(fromAt);
+      // The chart needs the spot from the first row's day on, not the whole period's.
+      const history = await market.history(movements[0] ? new Date(`${dayOf(movements[0].at)}T00:00:00Z`) : fromAt);
       // Each day's value at that day's last known spot (today's for days the feed has not kept).
       const spotOn = (day: string) => {
         let found: bigint | undefined;
@@ -374,6 +389,7 @@ export function createGaeService(deps: GaeDeps) {
           grams: fromUnits(grams, 'GOLD'),
           valueUsdt: fromUnits(valueOf(grams, spotOn(date)), 'USDT'),
         })),
+        nextCursor: page.nextCursor,
       };
     },
 

@@ -101,11 +101,14 @@ export async function findPersonalInfo(db: Queryable, userId: string): Promise<P
   return row;
 }
 
-/** Several customers' KYC forms in one query (a back-office page that shows their names). */
-export async function personalInfoOf(db: Queryable, userIds: readonly string[]): Promise<PersonalInfoRow[]> {
-  const wanted = [...new Set(userIds)];
-  if (wanted.length === 0) return [];
-  return db.select().from(kycPersonalInfo).where(inArray(kycPersonalInfo.userId, wanted));
+/** The forms of several users at once (one query), by user id; absent: none saved. */
+export async function personalForms(db: Queryable, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, Record<string, string>>();
+  const rows = await db
+    .select({ userId: kycPersonalInfo.userId, form: kycPersonalInfo.form })
+    .from(kycPersonalInfo)
+    .where(inArray(kycPersonalInfo.userId, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.userId, (r.form ?? {}) as Record<string, string>]));
 }
 
 export async function savePersonalInfo(

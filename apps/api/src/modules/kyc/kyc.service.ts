@@ -39,7 +39,7 @@ import {
   findApplicantById,
   findApplicantByUser,
   findPersonalInfo,
-  personalInfoOf,
+  personalForms,
   applicantsPage,
   lockApplicantForEvent,
   recordWebhookEvent,
@@ -288,14 +288,16 @@ export function createKycService(deps: KycDeps) {
       return personalInfoView(userId);
     },
 
+    /** The personal forms of several users in one query (a page of names to show). */
+    formsOf: (userIds: readonly string[]) => personalForms(db, userIds),
     /** The names on several customers' KYC forms (first, middle, last), read in one query. */
     async legalNames(userIds: readonly string[]): Promise<Map<string, string>> {
-      const rows = await personalInfoOf(db, userIds);
+      const forms = await personalForms(db, userIds);
       return new Map(
-        rows.map((row) => {
-          const form = row.form ?? {};
-          return [row.userId, [form.firstName, form.middleName, form.lastName].filter(Boolean).join(' ')];
-        }),
+        [...forms].map(([userId, form]) => [
+          userId,
+          [form.firstName, form.middleName, form.lastName].filter(Boolean).join(' '),
+        ]),
       );
     },
 

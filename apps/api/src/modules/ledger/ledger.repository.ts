@@ -3,6 +3,7 @@ import type { Asset } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from './ledger.schema.js';
 import type { AccountRef } from './ledger.rules.js';
+import { keyText } from '../../lib/keyset.js';
 
 type Queryable = Db | Tx;
 
@@ -242,46 +243,71 @@ export async function fullAudit(db: Queryable) {
   };
 }
 
-/** One customer account's movements in [from, to), with its balance before `from`. */
-export async function accountMovements(
+/**
+ * One page of a customer account's movements for a statement: the newest `limit` in
+ * [from, to) before `before` (an entry's (created_at, id), exclusive), newest first, and the
+ * balance right after the newest of them. That balance comes from the stored balance
+ * (ledger_accounts.balance) less what was posted after the page, so the cost follows the page
+ * and what is newer than it, never the history before it (the opening is the closing less the
+ * page). One statement: the page and the balance are of one snapshot.
+ */
+export async function accountStatementPage(
   db: Queryable,
   account: { userId: string; asset: Asset; purpose: string },
-  from: Date,
-  to: Date,
+  window: { from: Date; to: Date; before?: { at: string; id: string } | undefined },
+  limit: number,
 ) {
-  const opening = await db.execute<{ total: string }>(sql`
-    SELECT coalesce(sum(p.amount), 0)::text AS total FROM postings p
-      JOIN ledger_accounts a ON a.id = p.account_id
-      JOIN journal_entries e ON e.id = p.entry_id
-     WHERE a.owner_user_id = ${account.userId} AND a.asset = ${account.asset}
-       AND a.purpose = ${account.purpose}::account_purpose AND e.created_at < ${from.toISOString()}::timestamptz`);
-  const movements = await db.execute<{
-    entry_id: string;
-    type: string;
-    memo: string | null;
-    amount: string;
-    at: string;
-  }>(sql`
-    SELECT p.entry_id, e.type, e.memo, p.amount::text AS amount, e.created_at AS at FROM postings p
-      JOIN ledger_accounts a ON a.id = p.account_id
-      JOIN journal_entries e ON e.id = p.entry_id
-     WHERE a.owner_user_id = ${account.userId} AND a.asset = ${account.asset}
-       AND a.purpose = ${account.purpose}::account_purpose
-       AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz
-     ORDER BY e.created_at, e.id`);
+  // The upper bound: the cursor when it is inside the window, else the window's end.
+  const before =
+    window.before && Date.parse(window.before.at) < window.to.getTime()
+      ? window.before
+      : { at: window.to.toISOString(), id: '00000000-0000-0000-0000-000000000000' };
+  const result = await db.execute(sql`
+    WITH acct AS (
+      SELECT a.id, a.balance FROM ledger_accounts a
+       WHERE a.owner_user_id = ${account.userId} AND a.asset = ${account.asset}
+         AND a.purpose = ${account.purpose}::account_purpose),
+    page AS (
+      SELECT p.entry_id, e.type, e.memo, p.amount, e.created_at AS at,
+             ${keyText(sql`e.created_at`)} AS key
+        FROM acct JOIN postings p ON p.account_id = acct.id JOIN journal_entries e ON e.id = p.entry_id
+       WHERE e.created_at >= ${window.from.toISOString()}::timestamptz
+         AND (e.created_at, e.id) < (${before.at}::timestamptz, ${before.id}::uuid)
+       ORDER BY e.created_at DESC, e.id DESC
+       LIMIT ${limit}),
+    closing AS (
+      SELECT acct.balance - coalesce((SELECT sum(p.amount) FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+                                       WHERE p.account_id = acct.id
+                                         AND (e.created_at, e.id) >= (${before.at}::timestamptz, ${before.id}::uuid)), 0)
+             AS balance
+        FROM acct)
+    SELECT c.balance::text AS closing, page.entry_id, page.type, page.memo, page.amount::text AS amount, page.at, page.key
+      FROM closing c LEFT JOIN page ON true
+     ORDER BY page.at DESC, page.entry_id DESC`);
   const rows = (
-    movements as unknown as {
-      rows: { entry_id: string; type: string; memo: string | null; amount: string; at: string | Date }[];
+    result as unknown as {
+      rows: {
+        closing: string;
+        entry_id: string | null;
+        type: string;
+        memo: string | null;
+        amount: string;
+        at: string | Date;
+        key: string;
+      }[];
     }
   ).rows;
   return {
-    opening: BigInt((opening as unknown as { rows: { total: string }[] }).rows[0]?.total ?? '0'),
-    movements: rows.map((r) => ({
-      entryId: r.entry_id,
-      entryType: r.type,
-      memo: r.memo,
-      amount: BigInt(r.amount),
-      at: new Date(r.at),
-    })),
+    closing: BigInt(rows[0]?.closing ?? '0'),
+    movements: rows
+      .filter((r) => r.entry_id !== null)
+      .map((r) => ({
+        entryId: r.entry_id!,
+        entryType: r.type,
+        memo: r.memo,
+        amount: BigInt(r.amount),
+        at: new Date(r.at),
+        key: r.key,
+      })),
   };
 }

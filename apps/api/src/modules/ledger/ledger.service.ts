@@ -12,7 +12,7 @@ import {
   type PostingLine,
 } from './ledger.rules.js';
 import {
-  accountMovements,
+  accountStatementPage,
   assetTotals,
   customerBalances,
   customerHoldingsOf,
@@ -161,9 +161,15 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
       };
     },
 
-    /** One customer account's movements in [from, to) and its balance before them (statements). */
-    movements: (account: { userId: string; asset: Asset; purpose: CustomerPurpose }, from: Date, to: Date) =>
-      accountMovements(db, account, from, to),
+    /**
+     * A statement's page: a customer account's newest `limit` movements in [from, to) before
+     * `before`, newest first, and the balance right after them (from the stored balance).
+     */
+    statementPage: (
+      account: { userId: string; asset: Asset; purpose: CustomerPurpose },
+      window: { from: Date; to: Date; before?: { at: string; id: string } | undefined },
+      limit: number,
+    ) => accountStatementPage(db, account, window, limit),
 
     /**
      * What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply

@@ -1,4 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { CursorKey } from '@qmgt/contracts';
+import { keyText, olderThan } from '../../lib/keyset.js';
 import type { Db } from '../../db/client.js';
 import { paymentEvents, payments, remittances, saveQuotes } from './payments.schema.js';
 
@@ -70,18 +72,37 @@ export async function paymentOf(db: Db, userId: string, id: string): Promise<Pay
   return row;
 }
 
-/** Every customer's payments, newest first (the back office), optionally of one status. */
-export async function allPayments(db: Db, status?: PaymentRow['status'], limit = 200): Promise<PaymentRow[]> {
+/**
+ * Every customer's payments (the back office), optionally of one status, newest first: one page
+ * from the cursor, read with one row more (see cutPage), a range of payments_created_idx or
+ * payments_status_created_idx.
+ */
+export async function paymentsPage(
+  db: Db,
+  query: { status?: PaymentRow['status'] | undefined; cursor?: CursorKey | undefined },
+  limit: number,
+) {
   return db
-    .select()
+    .select({ row: payments, key: keyText(payments.createdAt) })
     .from(payments)
-    .where(status ? eq(payments.status, status) : undefined)
-    .orderBy(desc(payments.createdAt))
+    .where(
+      and(
+        query.status ? eq(payments.status, query.status) : undefined,
+        olderThan(payments.createdAt, payments.id, query.cursor),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 }
 
-export async function allRemittances(db: Db, limit = 200): Promise<RemittanceRow[]> {
-  return db.select().from(remittances).orderBy(desc(remittances.createdAt)).limit(limit);
+/** Every remittance, newest first: one page from the cursor (remittances_created_idx). */
+export async function remittancesPage(db: Db, cursor: CursorKey | undefined, limit: number) {
+  return db
+    .select({ row: remittances, key: keyText(remittances.createdAt) })
+    .from(remittances)
+    .where(olderThan(remittances.createdAt, remittances.id, cursor))
+    .orderBy(desc(remittances.createdAt), desc(remittances.id))
+    .limit(limit);
 }
 
 export async function paymentsOf(db: Db, userId: string): Promise<PaymentRow[]> {
@@ -139,11 +160,22 @@ export async function remittanceById(db: Db, id: string): Promise<RemittanceRow 
   return row;
 }
 
-export async function remittancesOf(db: Db, userId: string): Promise<RemittanceRow[]> {
-  return db
-    .select()
-    .from(remittances)
-    .where(or(eq(remittances.senderId, userId), eq(remittances.recipientId, userId)))
-    .orderBy(desc(remittances.createdAt))
-    .limit(100);
+/**
+ * A customer's remittances, sent and received, newest first: one page from the cursor. Each side
+ * is its own limited range scan (remittances_sender_key_idx, _recipient_key_idx), merged: a
+ * page costs its rows, not the customer's history. Nobody remits to themselves, so no row is
+ * in both.
+ */
+export async function remittancesOfPage(db: Db, userId: string, cursor: CursorKey | undefined, limit: number) {
+  const side = (column: typeof remittances.senderId | typeof remittances.recipientId) =>
+    db
+      .select({ row: remittances, key: keyText(remittances.createdAt) })
+      .from(remittances)
+      .where(and(eq(column, userId), olderThan(remittances.createdAt, remittances.id, cursor)))
+      .orderBy(desc(remittances.createdAt), desc(remittances.id))
+      .limit(limit);
+  const [sent, received] = await Promise.all([side(remittances.senderId), side(remittances.recipientId)]);
+  return [...sent, ...received]
+    .sort((a, b) => (a.key === b.key ? (a.row.id < b.row.id ? 1 : -1) : a.key < b.key ? 1 : -1))
+    .slice(0, limit);
 }

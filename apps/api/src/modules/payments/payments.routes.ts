@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   adminPaymentsQuerySchema,
   adminPaymentsResponseSchema,
+  adminRemittancesQuerySchema,
   adminRemittancesResponseSchema,
   apiPaths,
   checkoutRequestSchema,
@@ -16,6 +17,7 @@ import {
   remitQuoteSchema,
   remitRequestSchema,
   remitResponseSchema,
+  remittancesQuerySchema,
   remittancesResponseSchema,
   sandboxCheckoutResultSchema,
   sandboxCheckoutSchema,
@@ -161,12 +163,12 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
       onRequest: app.requireOperator,
       schema: {
         tags: ['back office'],
-        summary: "Every customer's Spend To Save payments, newest first (a status filters)",
+        summary: "Every customer's Spend To Save payments, newest first (a status filters), paged by key",
         querystring: adminPaymentsQuerySchema,
         response: { 200: adminPaymentsResponseSchema },
       },
     },
-    async (request) => ({ data: await payments.adminList(request.query.status) }),
+    async (request) => payments.adminList(request.query),
   );
   app.get(
     apiPaths.adminRemittances,
@@ -174,11 +176,12 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
       onRequest: app.requireOperator,
       schema: {
         tags: ['back office'],
-        summary: 'Every remittance, newest first',
+        summary: 'Every remittance, newest first, paged by key',
+        querystring: adminRemittancesQuerySchema,
         response: { 200: adminRemittancesResponseSchema },
       },
     },
-    async () => ({ data: await remit.adminList() }),
+    async (request) => remit.adminList(request.query),
   );
   app.get(
     apiPaths.remittances,
@@ -186,11 +189,12 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
       onRequest: app.requireVerified,
       schema: {
         tags,
-        summary: 'Remittances sent and received, newest first',
+        summary: 'Remittances sent and received, newest first, paged by key',
+        querystring: remittancesQuerySchema,
         response: { 200: remittancesResponseSchema },
       },
     },
-    async (request) => ({ data: await remit.list(currentAuth(request).user.id) }),
+    async (request) => remit.list(currentAuth(request).user.id, request.query),
   );
 };
 

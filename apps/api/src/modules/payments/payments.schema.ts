@@ -68,6 +68,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
     index('payments_due_idx')
       .on(sql`coalesce(${t.reconcileAfter}, ${t.expiresAt})`)
       .where(sql`${t.status} = 'pending'`),
@@ -105,7 +107,8 @@ export const remittances = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('remittances_sender_idx').on(t.senderId, t.createdAt),
-    index('remittances_recipient_idx').on(t.recipientId, t.createdAt),
+    index('remittances_sender_key_idx').on(t.senderId, t.createdAt, t.id),
+    index('remittances_recipient_key_idx').on(t.recipientId, t.createdAt, t.id),
+    index('remittances_created_idx').on(t.createdAt, t.id),
   ],
 );

@@ -2,7 +2,9 @@ import {
   CHECKOUT_TTL_MINUTES,
   QUOTE_TTL_MS,
   fromUnits,
-  type AdminPayment,
+  cutPage,
+  type AdminPaymentsQuery,
+  type AdminPaymentsResponse,
   type CheckoutRequest,
   type CheckoutResponse,
   type Payment,
@@ -316,13 +318,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { ...opened(await openAtGateway(payment, email, !replayed)), replayed };
     },
 
-    /** GET /admin/payments: every customer's payments, for support (a failed one says why). */
-    async adminList(status?: Payment['status']): Promise<AdminPayment[]> {
-      return usersService.withCustomers(db, await repo.allPayments(db, status), (r) => ({
-        ...toWire(r),
-        gateway: r.gateway,
-        sessionId: r.sessionId,
+    /**
+     * GET /admin/payments: every customer's payments (or those of one status), newest first, a
+     * page by key, for support (a failed one says why); the customers in one query for the page.
+     */
+    async adminList(query: AdminPaymentsQuery): Promise<AdminPaymentsResponse> {
+      const page = cutPage(await repo.paymentsPage(db, query, query.pageSize + 1), query.pageSize, (r) => ({
+        at: r.key,
+        id: r.row.id,
       }));
+      const data = await usersService.withCustomers(
+        db,
+        page.items.map((r) => r.row),
+        (r) => ({ ...toWire(r), gateway: r.gateway, sessionId: r.sessionId }),
+      );
+      return { data, nextCursor: page.nextCursor };
     },
 
     async list(userId: string): Promise<Payment[]> {

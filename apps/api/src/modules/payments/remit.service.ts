@@ -1,11 +1,15 @@
 import {
   QUOTE_TTL_MS,
+  cutPage,
   fromUnits,
-  type AdminRemittance,
+  type AdminRemittancesQuery,
+  type AdminRemittancesResponse,
   type RemitQuote,
   type RemitQuoteRequest,
   type RemitRequest,
   type Remittance,
+  type RemittancesQuery,
+  type RemittancesResponse,
   type Transaction,
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
@@ -39,7 +43,7 @@ export interface RemitDeps {
   money: MoneyEngine;
   market: MarketService;
   transactions: TransactionsService;
-  kyc: Pick<KycService, 'getPersonal'>;
+  kyc: Pick<KycService, 'getPersonal' | 'formsOf'>;
   now?: () => Date;
 }
 
@@ -74,13 +78,17 @@ export function createRemitService(deps: RemitDeps) {
   }
 
   async function toWire(row: RemittanceRow, viewer: string): Promise<Remittance> {
+    const other = await usersService.findById(db, row.senderId === viewer ? row.recipientId : row.senderId);
+    return wire(row, viewer, other ? await nameOf(other) : '');
+  }
+
+  function wire(row: RemittanceRow, viewer: string, counterparty: string): Remittance {
     const sent = row.senderId === viewer;
-    const other = await usersService.findById(db, sent ? row.recipientId : row.senderId);
     return {
       id: row.id,
       code: row.code,
       direction: sent ? 'sent' : 'received',
-      counterparty: other ? await nameOf(other) : '',
+      counterparty,
       amountUsdt: fromUnits(BigInt(row.amount), 'USDT'),
       roundUpUsdt: sent ? fromUnits(BigInt(row.roundUp), 'USDT') : '0',
       grams: sent ? fromUnits(BigInt(row.grams), 'GOLD') : '0',
@@ -164,28 +172,53 @@ export function createRemitService(deps: RemitDeps) {
       return { remittance: await toWire(row, userId), transaction, replayed: !!answer.replayed };
     },
 
-    /** GET /admin/remittances: every remittance, both sides by username. */
-    async adminList(): Promise<AdminRemittance[]> {
-      const rows = await repo.allRemittances(db);
+    /** GET /admin/remittances: every remittance, newest first, a page by key, both sides by username. */
+    async adminList(query: AdminRemittancesQuery): Promise<AdminRemittancesResponse> {
+      const page = cutPage(await repo.remittancesPage(db, query.cursor, query.pageSize + 1), query.pageSize, (r) => ({
+        at: r.key,
+        id: r.row.id,
+      }));
+      const rows = page.items.map((r) => r.row);
       const users = await usersService.byIds(
         db,
         rows.flatMap((r) => [r.senderId, r.recipientId]),
       );
-      return rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        sender: users.get(r.senderId)?.username ?? '',
-        recipient: users.get(r.recipientId)?.username ?? '',
-        amountUsdt: fromUnits(BigInt(r.amount), 'USDT'),
-        roundUpUsdt: fromUnits(BigInt(r.roundUp), 'USDT'),
-        grams: fromUnits(BigInt(r.grams), 'GOLD'),
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          sender: users.get(r.senderId)?.username ?? '',
+          recipient: users.get(r.recipientId)?.username ?? '',
+          amountUsdt: fromUnits(BigInt(r.amount), 'USDT'),
+          roundUpUsdt: fromUnits(BigInt(r.roundUp), 'USDT'),
+          grams: fromUnits(BigInt(r.grams), 'GOLD'),
+          createdAt: r.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
     },
 
-    /** GET /remittances: sent and received, newest first. */
-    async list(userId: string): Promise<Remittance[]> {
-      return Promise.all((await repo.remittancesOf(db, userId)).map((row) => toWire(row, userId)));
+    /**
+     * GET /remittances: sent and received, newest first, a page by key. The counterparties' names
+     * in two queries for the page (users, then their forms), not two per row.
+     */
+    async list(userId: string, query: RemittancesQuery): Promise<RemittancesResponse> {
+      const page = cutPage(
+        await repo.remittancesOfPage(db, userId, query.cursor, query.pageSize + 1),
+        query.pageSize,
+        (r) => ({ at: r.key, id: r.row.id }),
+      );
+      const rows = page.items.map((r) => r.row);
+      const otherOf = (r: RemittanceRow) => (r.senderId === userId ? r.recipientId : r.senderId);
+      const others = await usersService.byIds(db, rows.map(otherOf));
+      const forms = await deps.kyc.formsOf([...others.keys()]);
+      const nameOfId = (id: string) => {
+        const user = others.get(id);
+        if (!user) return '';
+        const form = forms.get(id) ?? {};
+        return maskedName([form.firstName, form.middleName, form.lastName], user.username);
+      };
+      return { data: rows.map((r) => wire(r, userId, nameOfId(otherOf(r)))), nextCursor: page.nextCursor };
     },
   };
 }

@@ -108,7 +108,8 @@ describe('Remit to save', () => {
     // One ledger operation: both sides' transaction rows point at one journal entry, the only
     // entry the remittance wrote, and its postings move both customers' accounts.
     const sides = await t.database.executeSql(
-      `SELECT s.journal_entry_id::text AS sent, r.journal_entry_id::text AS received
+      `SELECT s.journal_entry_id::text AS sent, r.journal_entry_id::text AS received,
+              s.operation_kind AS "sentKind", r.operation_kind AS "receivedKind"
          FROM remittances m
          JOIN transactions s ON s.id = m.sender_transaction_id AND s.user_id = m.sender_id
          JOIN transactions r ON r.id = m.recipient_transaction_id AND r.user_id = m.recipient_id
@@ -119,6 +120,8 @@ describe('Remit to save', () => {
     const { sent: sentEntry, received: receivedEntry } = sides.rows[0] as { sent: string; received: string };
     expect(sentEntry).toMatch(/^[0-9a-f-]{36}$/);
     expect(receivedEntry).toBe(sentEntry);
+    // Both rows carry the kind the kernel stamps (a compensation finds its hook by it).
+    expect(sides.rows[0]).toMatchObject({ sentKind: 'remit', receivedKind: 'remit' });
     const entries = await t.database.executeSql(
       `SELECT e.id::text AS id, bool_or(a.owner_user_id = $2) AS sender, bool_or(a.owner_user_id = $3) AS recipient
          FROM journal_entries e
@@ -170,6 +173,46 @@ describe('Remit to save', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await balances(di.token)).USDT.available).toBe('4.5');
     expect((await balances(cy.token)).GOLD.available).toBe('0');
+  });
+
+  it('pages remittances by key, sent and received merged, a page stable while new ones arrive', async () => {
+    const ed = await customer('100', { firstName: 'Edna', lastName: 'Mode' });
+    const fy = await customer('100', { firstName: 'Fay', lastName: 'Wray' });
+    const remitTo = async (from: { token: string }, to: { input: { email: string } }, amount: string) => {
+      const res = await send('/remit', { recipient: to.input.email, amountUsdt: amount }, from.token);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const [i, amount] of ['1', '2', '3', '4', '5'].entries())
+      await (i % 2 === 0 ? remitTo(ed, fy, amount) : remitTo(fy, ed, amount));
+    type Page = { data: { amountUsdt: string; direction: string; counterparty: string }[]; nextCursor: string | null };
+    const page = async (cursor: string | null) => {
+      const res = await get(t.app, `/remittances?pageSize=2${cursor ? `&cursor=${cursor}` : ''}`, ed.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const seen: Page['data'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current = await page(cursor);
+      seen.push(...current.data);
+      cursor = current.nextCursor;
+      // A new remittance arrives between pages: newest first, so before the cursor, never in a later page.
+      if (pages++ === 0) await remitTo(fy, ed, '6');
+    } while (cursor && pages < 10);
+    expect(seen.map((r) => r.amountUsdt)).toEqual(['5', '4', '3', '2', '1']);
+    expect(seen.map((r) => r.direction)).toEqual(['sent', 'received', 'sent', 'received', 'sent']);
+    expect(seen[1]!.counterparty).toBe('F*** W***');
+    expect((await page(null)).data[0]!.amountUsdt).toBe('6');
+    expect((await get(t.app, '/remittances?cursor=nope', ed.token)).statusCode).toBe(400);
+
+    // The operator's list pages by key too.
+    const admin = await get(t.app, '/admin/remittances?pageSize=1', operatorToken);
+    expect(admin.statusCode, admin.body).toBe(200);
+    const first = admin.json<{ data: { amountUsdt: string }[]; nextCursor: string | null }>();
+    expect(first.data.map((r) => r.amountUsdt)).toEqual(['6']);
+    const next = await get(t.app, `/admin/remittances?pageSize=1&cursor=${first.nextCursor}`, operatorToken);
+    expect(next.json<{ data: { amountUsdt: string }[] }>().data.map((r) => r.amountUsdt)).toEqual(['5']);
   });
 
   it('refuses oneself, unverified and unknown recipients, more than the balance and junk amounts, moving nothing', async () => {

@@ -131,6 +131,39 @@ describe('affiliates counters', () => {
   });
 });
 
+describe('affiliates search', () => {
+  it('walks a bounded stretch of the downline per call and goes on from where it stopped', async () => {
+    const top = await customer();
+    const bulk = (prefix: string, count: number) =>
+      t.database.executeSql(
+        `INSERT INTO users (username, email, password_hash, ref_code, user_hash, upline_id, confirmed)
+         SELECT $2 || md5(g::text || random()::text), 'w' || md5(g::text || random()::text) || '@example.com', 'x',
+                upper(substr(md5(g::text || random()::text), 1, 12)), md5(g::text || random()::text), $1::uuid, true
+           FROM generate_series(1, $3::int) AS g`,
+        [top.user.id, prefix, count],
+      );
+    // The one match is the oldest member: the newest-first walk meets it last.
+    await bulk('needle_', 1);
+    await bulk('hay_', 1_100);
+    const pages: AffiliatesResponse[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(t.app, `/affiliates?search=NEEDLE${cursor ? `&cursor=${cursor}` : ''}`, top.token);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json());
+      cursor = pages.at(-1)!.nextCursor;
+    } while (cursor && pages.length < 10);
+    // 1,101 members, 500 a call: two empty pages that say where to go on, then the match.
+    expect(pages.map((p) => p.members.length)).toEqual([0, 0, 1]);
+    expect(pages.map((p) => p.total)).toEqual([null, null, null]);
+    expect(pages[2]!.members[0]!.username).toMatch(/^needle_/);
+    // A common name fills the page from the first walk.
+    const hay = (await get(t.app, '/affiliates?search=hay_&pageSize=20', top.token)).json<AffiliatesResponse>();
+    expect(hay.members).toHaveLength(20);
+    expect(hay.nextCursor).not.toBeNull();
+  });
+});
+
 function newAccount() {
   const id = randomBytes(6).toString('hex');
   return { username: `late_${id}`, email: `late_${id}@example.com`, password: 'correct-horse-9' };

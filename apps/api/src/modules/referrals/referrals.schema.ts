@@ -139,3 +139,20 @@ export const affiliateVolumes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.level] })],
 );
+
+/**
+ * Each customer's rewards summed per stored status, kept by the reward rows' changes
+ * (sql/referral_reward_totals.sql, migration 0042): GET /rewards reads them instead of summing
+ * every reward.
+ */
+export const referralRewardTotals = pgTable(
+  'referral_reward_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    amount: units('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
+);

@@ -1,6 +1,7 @@
 import {
   AmountError,
   cutPage,
+  encodeCursor,
   fromUnits,
   toUnits,
   type AffiliatesQuery,
@@ -197,18 +198,26 @@ export function createReferralsService(deps: ReferralsDeps) {
       // A cursor is a position in (level, newest first): one without a level is in level 1. Asked
       // of one level, a cursor in an earlier level starts it from the top, a later one is past its end.
       const cursor = query.cursor && { ...query.cursor, level: query.cursor.level ?? 1 };
-      const rows = await repo.affiliateMembersPage(
-        db,
-        userId,
-        {
-          level: query.level,
-          search: query.search,
-          cursor,
-          offset: !cursor && query.page ? (query.page - 1) * query.pageSize : 0,
-        },
-        query.pageSize + 1,
-      );
-      const page = cutPage(rows, query.pageSize, (m) => ({ at: m.key, id: m.id, level: m.level }));
+      const offset = !cursor && query.page ? (query.page - 1) * query.pageSize : 0;
+      const found = query.search
+        ? await repo.affiliateSearchPage(
+            db,
+            userId,
+            { level: query.level, search: query.search, cursor, offset },
+            query.pageSize + 1,
+          )
+        : {
+            rows: await repo.affiliateMembersPage(
+              db,
+              userId,
+              { level: query.level, cursor, offset },
+              query.pageSize + 1,
+            ),
+          };
+      const keyOf = (m: repo.AffiliateMemberRow) => ({ at: m.key, id: m.id, level: m.level });
+      const page = cutPage(found.rows, query.pageSize, keyOf);
+      // A search that used its walk before the page was full goes on from where it stopped.
+      const nextCursor = page.nextCursor ?? (found.resumeAt ? encodeCursor(keyOf(found.resumeAt)) : null);
       const counters = await repo.affiliateLevelsOf(db, userId);
       const levels = [1, 2, 3].map((level) => ({
         level,
@@ -227,7 +236,7 @@ export function createReferralsService(deps: ReferralsDeps) {
         total: query.search
           ? null
           : levels.filter((l) => query.level === undefined || l.level === query.level).reduce((n, l) => n + l.count, 0),
-        nextCursor: page.nextCursor,
+        nextCursor,
       };
     },
   };

@@ -71,6 +71,15 @@ export const chainMovements = pgTable(
 );
 
 /**
+ * Settled and refused movements, counted as they change status (sql/chain_movement_counts.sql,
+ * migration 0040): the settlement status reads these rows instead of counting the history.
+ */
+export const chainMovementCounts = pgTable('chain_movement_counts', {
+  status: chainMovementStatusEnum('status').primaryKey(),
+  movements: bigint('movements', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * A token payment from the treasury the ledger made and the chain must follow (a USDAU
  * request's payout): written with its ledger entry like a movement, sent by the one sender as
  * its own chain transaction. A transfer carries no id on chain, so the sender records the

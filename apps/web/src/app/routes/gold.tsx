@@ -91,7 +91,13 @@ export function StatementPdfRoute() {
   return (
     <>
       <ScreenTitle>Account Statement PDF</ScreenTitle>
-      <StatementPdf range={{ from: search.get('from') ?? '', to: search.get('to') ?? '' }} />
+      <StatementPdf
+        range={{
+          from: search.get('from') ?? '',
+          to: search.get('to') ?? '',
+          cursor: search.get('cursor') ?? undefined,
+        }}
+      />
     </>
   );
 }

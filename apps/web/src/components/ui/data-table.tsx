@@ -1,7 +1,8 @@
-import { Alert, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { LoadMore } from './load-more';
 
 export type TableColumn<R> = {
   /** '' for a column without a heading (its row's buttons). */
@@ -87,4 +88,31 @@ export function QueryTable<R>({ query, loadingLabel, failure, empty, ...table }:
   if (query.isError) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
   if (query.data.data.length === 0) return <Text c="dimmed">{empty}</Text>;
   return <DataTable rows={query.data.data} {...table} />;
+}
+
+type PagedQueryTableProps<R> = Omit<QueryTableProps<R>, 'query'> & {
+  query: UseInfiniteQueryResult<InfiniteData<{ data: R[]; nextCursor: string | null }>>;
+  /** What the rows are, plural, for 'Showing N ...' and 'Load more ...'. */
+  noun: string;
+};
+
+/** A list the API pages by key (`{ data, nextCursor }`): the pages loaded so far and 'Load more'. */
+export function PagedQueryTable<R>({ query, loadingLabel, failure, empty, noun, ...table }: PagedQueryTableProps<R>) {
+  if (query.isPending) return <Loader aria-label={loadingLabel} />;
+  if (query.isError && !query.data) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
+  const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
+  if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="sm">
+      <DataTable rows={rows} {...table} />
+      <LoadMore
+        shown={`Showing ${rows.length} ${noun}`}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        label={`Load more ${noun}`}
+      />
+      {query.isFetchNextPageError ? <Alert color="red">{errorMessage(query.error, failure)}</Alert> : null}
+    </Stack>
+  );
 }

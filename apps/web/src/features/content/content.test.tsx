@@ -157,7 +157,9 @@ const inert = () => {
 describe('Support Center', () => {
   it('shows ticket text as text, a closed ticket without an answer box, and a refused answer', async () => {
     server.use(
-      http.get(apiUrl('/support/tickets'), () => HttpResponse.json({ data: [ticket(), closedTicket()] })),
+      http.get(apiUrl('/support/tickets'), () =>
+        HttpResponse.json({ data: [ticket(), closedTicket()], nextCursor: null }),
+      ),
       http.post(apiUrl(`/support/tickets/${ticket().id}/messages`), () =>
         HttpResponse.json(
           apiErrorBody(409, 'This ticket is closed. Send a new message from the contact form.', 'ConflictError'),
@@ -200,7 +202,7 @@ describe('back office support queue', () => {
     let open = adminTicket(ticket());
     server.use(
       http.get(apiUrl('/admin/support/tickets'), () =>
-        HttpResponse.json({ data: [open, adminTicket(closedTicket())] }),
+        HttpResponse.json({ data: [open, adminTicket(closedTicket())], nextCursor: null }),
       ),
       http.post(apiUrl(`/admin/support/tickets/${ticket().id}/close`), () => {
         open = { ...open, status: 'closed' };
@@ -227,8 +229,36 @@ describe('back office support queue', () => {
     confirm.mockRestore();
   });
 
+  it('shows one queue at a time, the open one first, and loads more from the cursor', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('status')}:${params.get('cursor') ?? ''}`);
+        if (params.get('status') === 'closed')
+          return HttpResponse.json({ data: [adminTicket(closedTicket())], nextCursor: null });
+        return params.get('cursor')
+          ? HttpResponse.json({ data: [adminTicket({ ...ticket(), id: 'older', code: 'ST-OLDER' })], nextCursor: null })
+          : HttpResponse.json({ data: [adminTicket(ticket())], nextCursor: 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO' });
+      }),
+    );
+    const { user } = renderApp('/admin/content', { session: operator() });
+    expect(await screen.findByRole('button', { name: 'Close ST-ABCD2345' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    expect(await screen.findByRole('button', { name: 'Close ST-OLDER' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Closed' }));
+    expect(
+      await screen.findByText('Closed: the customer can write again through the contact form.'),
+    ).toBeInTheDocument();
+    expect(new Set(asked)).toEqual(new Set(['open:', 'open:AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO', 'closed:']));
+  });
+
   it('closes nothing when the operator cancels the confirmation', async () => {
-    server.use(http.get(apiUrl('/admin/support/tickets'), () => HttpResponse.json({ data: [adminTicket(ticket())] })));
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), () =>
+        HttpResponse.json({ data: [adminTicket(ticket())], nextCursor: null }),
+      ),
+    );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderApp('/admin/content', { session: operator() });
     await user.click(await screen.findByRole('button', { name: 'Close ST-ABCD2345' }));

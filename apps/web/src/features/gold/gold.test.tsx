@@ -342,12 +342,56 @@ describe('GAE plan screens', () => {
           spot: '130',
           valuationUsdt: '0',
           series: [],
+          nextCursor: null,
         }),
       ),
     );
     renderApp('/GAE/Account-Statement', { session: verified() });
     expect(await screen.findByText('No movements in this period.')).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+  });
+
+  it('shows a long period a page at a time: older movements from the cursor, and the PDF of that page', async () => {
+    const cursors: (string | null)[] = [];
+    const row = (code: string, balanceGrams: string) => ({
+      date: '2026-11-20T10:00:00.000Z',
+      type: 'GAE',
+      code,
+      grams: '1',
+      price: '130',
+      amountUsdt: '130',
+      balanceGrams,
+    });
+    server.use(
+      http.get(apiUrl('/gae/statement'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json({
+          from: '2025-11-25',
+          to: '2026-11-24',
+          planId: 'plan-1',
+          openingGrams: cursor ? '0' : '5',
+          rows: cursor ? [row('GAE-OLDER', '1')] : [row('GAE-NEWER', '6')],
+          closingGrams: cursor ? '1' : '6',
+          spot: '130',
+          valuationUsdt: '780',
+          series: [],
+          nextCursor: cursor ? null : 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO',
+        });
+      }),
+    );
+    const { user } = renderApp('/GAE/Account-Statement', { session: verified() });
+    expect(await screen.findByText('GAE-NEWER')).toBeInTheDocument();
+    expect(screen.getByText(/^Opening \(before /)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Older movements' }));
+    expect(await screen.findByText('GAE-OLDER')).toBeInTheDocument();
+    expect(cursors.filter(Boolean)).toEqual(['AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO']);
+    expect(screen.getByRole('link', { name: 'PDF' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('cursor=AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Newer movements' }));
+    expect(await screen.findByText('GAE-NEWER')).toBeInTheDocument();
   });
 
   it('says when the statement PDF cannot be made, and asks again on Try again', async () => {

@@ -194,7 +194,7 @@ describe('Remit to save', () => {
     const sent: { body: unknown; key: string | null }[] = [];
     server.use(
       http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
-      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [] })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [], nextCursor: null })),
       http.post(apiUrl('/remit/quote'), async ({ request }) => {
         asked.push(await request.json());
         return HttpResponse.json(remitQuote);
@@ -227,7 +227,7 @@ describe('Remit to save', () => {
   it('shows a refused recipient at its field', async () => {
     server.use(
       http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
-      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [] })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [], nextCursor: null })),
       http.post(apiUrl('/remit/quote'), () =>
         HttpResponse.json(
           apiErrorBody(422, 'You cannot remit to yourself.', 'UnprocessableError', { field: 'recipient' }),
@@ -252,17 +252,20 @@ describe('back office: payments and remittances', () => {
     const asked: (string | null)[] = [];
     server.use(
       http.get(apiUrl('/admin/payments'), ({ request }) => {
-        asked.push(new URL(request.url).searchParams.get('status'));
+        const params = new URL(request.url).searchParams;
+        asked.push(params.get('status'));
+        const older = params.get('cursor') === 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO';
         return HttpResponse.json({
           data: [
             {
               ...payment({ status: 'failed', failureReason: 'The payment gateway reported a different amount.' }),
-              username: 'jane',
-              email: 'jane@example.com',
+              username: older ? 'olga' : 'jane',
+              email: older ? 'olga@example.com' : 'jane@example.com',
               gateway: 'sandbox',
               sessionId: 'cs_test_1',
             },
           ],
+          nextCursor: older ? null : 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO',
         });
       }),
       http.get(apiUrl('/admin/remittances'), () =>
@@ -279,6 +282,7 @@ describe('back office: payments and remittances', () => {
               createdAt: '2026-11-25T02:00:00.000Z',
             },
           ],
+          nextCursor: null,
         }),
       ),
     );
@@ -286,6 +290,10 @@ describe('back office: payments and remittances', () => {
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
     expect(screen.getByText('The payment gateway reported a different amount.')).toBeInTheDocument();
     expect(await screen.findByText('0.0151 g')).toBeInTheDocument();
+    // Older payments from the server's cursor, below the first page.
+    await user.click(screen.getByRole('button', { name: 'Load more payments' }));
+    expect(await screen.findByText('olga@example.com')).toBeInTheDocument();
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Failed' }));
     await vi.waitFor(() => expect(asked.at(-1)).toBe('failed'));
     expect(new Set(asked)).toEqual(new Set([null, 'failed']));

@@ -12,8 +12,9 @@ import {
   type AnnouncementInput,
   type ContactRequest,
   type TermsInput,
+  type AdminTicketQueue,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /* Announcements, terms, contact and the Support Center (DESIGN.md section 8). */
@@ -60,19 +61,31 @@ export const acceptTerms = (version: number) =>
 export const sendContact = (input: ContactRequest) =>
   apiRequest(apiPaths.contact, { method: 'POST', body: input, schema: contactResponseSchema });
 
+/** GET /support/tickets, a page at a time by key. */
 export const ticketsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: contentKeys.tickets(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.supportTickets, { schema: ticketsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.supportTickets, { schema: ticketsResponseSchema, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const replyToTicket = (id: string, body: string) =>
   apiRequest(apiPaths.supportTicketReply(id), { method: 'POST', body: { body }, schema: ticketResponseSchema });
 
-export const adminTicketsQueryOptions = () =>
-  queryOptions({
-    queryKey: contentKeys.adminTickets(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminTickets, { schema: adminTicketsResponseSchema, signal }),
+/** GET /admin/support/tickets: one queue (open: what needs an answer, oldest first), a page at a time by key. */
+export const adminTicketsQueryOptions = (status: AdminTicketQueue) =>
+  infiniteQueryOptions({
+    queryKey: [...contentKeys.adminTickets(), status],
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminTickets, {
+        schema: adminTicketsResponseSchema,
+        query: { status, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const answerTicket = (id: string, body: string) =>

@@ -6,13 +6,16 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Stack,
   Tabs,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTicketQueue } from '@qmgt/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadMore } from '@/components/ui/load-more';
 import { useState } from 'react';
 import { Markdown } from '@/components/ui/markdown';
 import { errorMessage } from '@/lib/api-client';
@@ -207,9 +210,33 @@ function TermsAdmin() {
 
 const STATUS_COLOR = { open: 'orange', answered: 'green', closed: 'gray' } as const;
 
+const TICKET_QUEUES: { value: AdminTicketQueue; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+];
+
+/** The support queue: one status at a time (open, oldest first, by default), loaded a page at a time. */
 function TicketsAdmin() {
+  const [queue, setQueue] = useState<AdminTicketQueue>('open');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label="Ticket status"
+        value={queue}
+        onChange={(value) => setQueue(value as AdminTicketQueue)}
+        data={TICKET_QUEUES}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <TicketQueue queue={queue} />
+    </Stack>
+  );
+}
+
+function TicketQueue({ queue }: { queue: AdminTicketQueue }) {
   const queryClient = useQueryClient();
-  const query = useQuery(adminTicketsQueryOptions());
+  const query = useInfiniteQuery(adminTicketsQueryOptions(queue));
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const answer = useMutation({
     mutationFn: (input: { id: string; body: string }) => answerTicket(input.id, input.body),
@@ -229,11 +256,14 @@ function TicketsAdmin() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
   });
   if (query.isPending) return <Loader aria-label="Loading tickets" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'The tickets could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No messages yet.</Text>;
+  if (query.isError && !query.data)
+    return <Alert color="red">{errorMessage(query.error, 'The tickets could not be loaded.')}</Alert>;
+  const tickets = query.data.pages.flatMap((page) => page.data);
+  if (tickets.length === 0)
+    return <Text c="dimmed">{queue === 'open' ? 'No ticket waits for an answer.' : 'No tickets here.'}</Text>;
   return (
     <Stack gap="md">
-      {query.data.data.map((t) => (
+      {tickets.map((t) => (
         <Paper key={t.id} withBorder radius="lg" p="md">
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600} size="sm">
@@ -307,6 +337,13 @@ function TicketsAdmin() {
           )}
         </Paper>
       ))}
+      <LoadMore
+        shown={`Showing ${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'}`}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        label="Load more tickets"
+      />
     </Stack>
   );
 }

@@ -13,7 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { Ticket } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoadMore } from '@/components/ui/load-more';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -118,11 +119,12 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
 }
 
 function MyTickets() {
-  const query = useQuery(ticketsQueryOptions());
+  const query = useInfiniteQuery(ticketsQueryOptions());
   if (query.isPending) return <Loader aria-label="Loading your messages" />;
-  if (query.isError)
+  if (query.isError && !query.data)
     return <Alert color="red">{errorMessage(query.error, 'Your messages could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0)
+  const tickets = query.data.pages.flatMap((page) => page.data);
+  if (tickets.length === 0)
     return (
       <Text c="dimmed">
         No messages yet.{' '}
@@ -133,28 +135,37 @@ function MyTickets() {
       </Text>
     );
   return (
-    <Accordion variant="separated" radius="md">
-      {query.data.data.map((t) => (
-        <Accordion.Item key={t.id} value={t.id}>
-          <Accordion.Control>
-            <Group justify="space-between" wrap="nowrap" pr="sm">
-              <Text size="sm" fw={600} lineClamp={1}>
-                {t.subject}
+    <Stack gap="sm">
+      <Accordion variant="separated" radius="md">
+        {tickets.map((t) => (
+          <Accordion.Item key={t.id} value={t.id}>
+            <Accordion.Control>
+              <Group justify="space-between" wrap="nowrap" pr="sm">
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {t.subject}
+                </Text>
+                <Badge color={STATUS[t.status][1]} variant="light" style={{ flexShrink: 0 }}>
+                  {STATUS[t.status][0]}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t.code} · {formatDateTime(t.updatedAt)}
               </Text>
-              <Badge color={STATUS[t.status][1]} variant="light" style={{ flexShrink: 0 }}>
-                {STATUS[t.status][0]}
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t.code} · {formatDateTime(t.updatedAt)}
-            </Text>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <TicketThread ticket={t} />
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <TicketThread ticket={t} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <LoadMore
+        shown={`Showing ${tickets.length} ${tickets.length === 1 ? 'message' : 'messages'}`}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        label="Load more messages"
+      />
+    </Stack>
   );
 }
 

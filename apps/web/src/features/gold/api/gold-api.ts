@@ -37,13 +37,20 @@ export const balancesQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiPaths.balances, { schema: balancesResponseSchema, signal }),
   });
 
-export const statementQueryOptions = (range: { from: string; to: string }) =>
+/** A statement's period (empty: the server's default, the last 12 months) and page (`cursor`: older movements). */
+export interface StatementRange {
+  from: string;
+  to: string;
+  cursor?: string | undefined;
+}
+
+export const statementQueryOptions = (range: StatementRange) =>
   queryOptions({
-    queryKey: goldKeys.statement(range.from, range.to),
+    queryKey: goldKeys.statement(range.from, range.to, range.cursor),
     queryFn: ({ signal }) =>
       apiRequest(apiPaths.gaeStatement, {
         schema: gaeStatementSchema,
-        query: { from: range.from || undefined, to: range.to || undefined },
+        query: { from: range.from || undefined, to: range.to || undefined, cursor: range.cursor || undefined },
         signal,
       }),
   });
@@ -82,10 +89,11 @@ export const setAutoSave = (request: AutoSaveRequest) =>
   });
 
 /** The statement PDF as a file (bearer header), for the /pdf screen to show and download. */
-export const downloadStatementPdf = (range: { from: string; to: string }, signal?: AbortSignal) => {
+export const downloadStatementPdf = (range: StatementRange, signal?: AbortSignal) => {
   const query = new URLSearchParams();
   if (range.from) query.set('from', range.from);
   if (range.to) query.set('to', range.to);
+  if (range.cursor) query.set('cursor', range.cursor);
   const search = query.toString();
   return apiDownload(`${apiPaths.gaeStatementPdf}${search ? `?${search}` : ''}`, { signal });
 };

@@ -4,7 +4,7 @@ export const goldKeys = {
   plan: () => [...goldKeys.all, 'plan'] as const,
   balances: () => [...goldKeys.all, 'balances'] as const,
   statements: () => [...goldKeys.all, 'statement'] as const,
-  statement: (from: string, to: string) => [...goldKeys.statements(), from, to] as const,
+  statement: (from: string, to: string, cursor = '') => [...goldKeys.statements(), from, to, cursor] as const,
   termination: (id: string) => [...goldKeys.all, 'termination', id] as const,
   adminTerminations: () => [...goldKeys.all, 'admin', 'terminations'] as const,
 };

@@ -3,12 +3,12 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { LoadFailure } from '@/components/ui/load-states';
-import { downloadStatementPdf } from '../api/gold-api';
+import { downloadStatementPdf, type StatementRange } from '../api/gold-api';
 
 /** /pdf: the statement PDF made on the server, shown in the page and downloadable. */
-export function StatementPdf({ range }: { range: { from: string; to: string } }) {
+export function StatementPdf({ range }: { range: StatementRange }) {
   const query = useQuery({
-    queryKey: ['gold', 'statement-pdf', range.from, range.to],
+    queryKey: ['gold', 'statement-pdf', range.from, range.to, range.cursor ?? ''],
     queryFn: ({ signal }) => downloadStatementPdf(range, signal),
     gcTime: 0,
     meta: { silent: true },

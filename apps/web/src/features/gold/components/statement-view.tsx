@@ -19,7 +19,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
-import { statementQueryOptions } from '../api/gold-api';
+import { STATEMENT_PAGE_MOVEMENTS } from '@qmgt/contracts';
+import { statementQueryOptions, type StatementRange } from '../api/gold-api';
 
 const StatementChart = lazy(() => import('./statement-chart'));
 
@@ -39,17 +40,26 @@ function Box({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /GAE/Account-Statement: a date range, opening and closing grams, every movement with running grams, valuation and chart. */
+/**
+ * /GAE/Account-Statement: a date range (by default the last 12 months), opening and closing
+ * grams, the movements with running grams (200 at a time, older ones a click away), valuation and chart.
+ */
 export function StatementView({ initialRange }: { initialRange: { from: string; to: string } }) {
   const [draft, setDraft] = useState(initialRange);
-  const [range, setRange] = useState(initialRange);
+  const [range, setRange] = useState<StatementRange>(initialRange);
+  // The cursors of the newer pages seen, to go back to them ("Newer movements").
+  const [newer, setNewer] = useState<(string | undefined)[]>([]);
   const query = useQuery({ ...statementQueryOptions(range), placeholderData: keepPreviousData });
   const statement = query.data;
-  // The server picks the plan's opening day and today when no range is given: show them.
+  // The server picks the last 12 months (from the plan's opening if younger) when no range is given: show them.
   useEffect(() => {
     if (statement && !draft.from && !draft.to) setDraft({ from: statement.from, to: statement.to });
   }, [statement, draft.from, draft.to]);
-  const pdfTo = `${paths.pdf.to()}?from=${encodeURIComponent(statement?.from ?? range.from)}&to=${encodeURIComponent(statement?.to ?? range.to)}`;
+  const pdfQuery = new URLSearchParams({ from: statement?.from ?? range.from, to: statement?.to ?? range.to });
+  if (range.cursor) pdfQuery.set('cursor', range.cursor);
+  const pdfTo = `${paths.pdf.to()}?${pdfQuery.toString()}`;
+  // A page that does not reach the period's start opens at the balance before its first movement.
+  const openedAt = statement?.nextCursor && statement.rows[0] ? formatDateTime(statement.rows[0].date) : null;
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -57,7 +67,8 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            setRange(draft);
+            setNewer([]);
+            setRange({ from: draft.from, to: draft.to });
           }}
         >
           <Group align="flex-end" wrap="wrap">
@@ -80,6 +91,10 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
               PDF
             </Button>
           </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            By default the last 12 months. Up to {STATEMENT_PAGE_MOVEMENTS} movements are shown at a time, the newest
+            first loaded.
+          </Text>
         </form>
       </Paper>
       {query.isPending ? (
@@ -98,7 +113,10 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Box label={`Opening (${statement.from})`} value={`${formatAmount(statement.openingGrams, 'GOLD')} g`} />
+            <Box
+              label={openedAt ? `Opening (before ${openedAt})` : `Opening (${statement.from})`}
+              value={`${formatAmount(statement.openingGrams, 'GOLD')} g`}
+            />
             <Box label={`Closing (${statement.to})`} value={`${formatAmount(statement.closingGrams, 'GOLD')} g`} />
             <Box label="Spot per gram today" value={`${formatAmount(statement.spot, 'USDT')} USDT`} />
             <Box label="Valuation today" value={`${formatAmount(statement.valuationUsdt, 'USDT')} USDT`} />
@@ -156,6 +174,39 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
                 </Table>
               </ScrollArea>
             )}
+            {statement.nextCursor || newer.length > 0 ? (
+              <Group justify="space-between" mt="sm">
+                <Text size="sm" c="dimmed">
+                  {statement.nextCursor
+                    ? `The latest ${statement.rows.length} movements${newer.length > 0 ? ' of this page' : ''}: this period has older ones.`
+                    : 'The oldest movements of this period.'}
+                </Text>
+                <Group gap="xs">
+                  {newer.length > 0 ? (
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        setRange({ ...range, cursor: newer.at(-1) });
+                        setNewer(newer.slice(0, -1));
+                      }}
+                    >
+                      Newer movements
+                    </Button>
+                  ) : null}
+                  {statement.nextCursor ? (
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        setNewer([...newer, range.cursor]);
+                        setRange({ from: statement.from, to: statement.to, cursor: statement.nextCursor ?? undefined });
+                      }}
+                    >
+                      Older movements
+                    </Button>
+                  ) : null}
+                </Group>
+              </Group>
+            ) : null}
           </Paper>
         </>
       ) : null}

@@ -15,7 +15,7 @@ import {
   type RemitQuoteRequest,
   type RemitRequest,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /* Gold Convert services (DESIGN.md section 8): Spend To Save, the sandbox checkout, Remit to save. */
@@ -78,25 +78,40 @@ export const remit = (request: RemitRequest, idempotencyKey: string) =>
     schema: remitResponseSchema,
   });
 
+/** GET /remittances, a page at a time by key. */
 export const remittancesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: paymentKeys.remittances(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.remittances, { schema: remittancesResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.remittances, { schema: remittancesResponseSchema, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/** GET /admin/payments (all, or one status), a page at a time by key. */
 export const adminPaymentsQueryOptions = (status: PaymentStatus | 'all') =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: paymentKeys.admin(status),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       apiRequest(apiPaths.adminPayments, {
         schema: adminPaymentsResponseSchema,
-        query: { status: status === 'all' ? undefined : status },
+        query: { status: status === 'all' ? undefined : status, cursor: pageParam },
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/** GET /admin/remittances, a page at a time by key. */
 export const adminRemittancesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: paymentKeys.adminRemittances(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminRemittances, { schema: adminRemittancesResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminRemittances, {
+        schema: adminRemittancesResponseSchema,
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

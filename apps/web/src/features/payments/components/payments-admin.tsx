@@ -1,8 +1,8 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@qmgt/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryTable } from '@/components/ui/data-table';
+import { PagedQueryTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { adminPaymentsQueryOptions, adminRemittancesQueryOptions } from '../api/payments-api';
@@ -23,8 +23,9 @@ export function PaymentsAdmin() {
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
-      <QueryTable
-        query={useQuery(adminPaymentsQueryOptions(status))}
+      <PagedQueryTable
+        query={useInfiniteQuery(adminPaymentsQueryOptions(status))}
+        noun="payments"
         loadingLabel="Loading payments"
         failure="The payments could not be loaded."
         empty={<>No payments{status === 'all' ? '' : ` with this status`}.</>}
@@ -69,8 +70,9 @@ export function PaymentsAdmin() {
 /** Every remittance, both sides by username. */
 export function RemittancesAdmin() {
   return (
-    <QueryTable
-      query={useQuery(adminRemittancesQueryOptions())}
+    <PagedQueryTable
+      query={useInfiniteQuery(adminRemittancesQueryOptions())}
+      noun="remittances"
       loadingLabel="Loading remittances"
       failure="The remittances could not be loaded."
       empty="No remittances yet."

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { QueryTable } from '@/components/ui/data-table';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PagedQueryTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
 import { remittancesQueryOptions } from '../api/payments-api';
@@ -8,8 +8,9 @@ import { remittancesQueryOptions } from '../api/payments-api';
 /** Remittances sent and received, newest first. */
 export function RemittancesList() {
   return (
-    <QueryTable
-      query={useQuery(remittancesQueryOptions())}
+    <PagedQueryTable
+      query={useInfiniteQuery(remittancesQueryOptions())}
+      noun="remittances"
       loadingLabel="Loading your remittances"
       failure="Your remittances could not be loaded."
       empty="No remittances yet."
