@@ -171,11 +171,19 @@ async function createGesGroup(
   return { id: group.id, documentId: group.documentId! };
 }
 
-async function waitForSettlement(operator: ApiClient, timeoutMinutes: number): Promise<string> {
+async function waitForSettlement(origin: string, timeoutMinutes: number): Promise<string> {
   const t0 = performance.now();
   let lastPrint = 0;
+  // Signed in anew whenever the session ends: at full size the wait outlasts one.
+  let operator = new ApiClient(origin, await signIn(origin, OPERATOR.email, OPERATOR.password));
   for (;;) {
-    const status = await operator.ok<{ pending: number; failed: number }>('GET', apiPaths.adminSettlement);
+    const answer = await operator.call<{ pending: number; failed: number }>('GET', apiPaths.adminSettlement);
+    if (answer.status === 401) {
+      operator = new ApiClient(origin, await signIn(origin, OPERATOR.email, OPERATOR.password));
+      continue;
+    }
+    if (answer.status !== 200) throw new Error(`GET ${apiPaths.adminSettlement} -> ${answer.status}`);
+    const status = answer.json;
     const minutes = (performance.now() - t0) / 60_000;
     if (status.pending === 0) return `settled in ${(minutes * 60).toFixed(0)} s (${status.failed} failed)`;
     if (minutes > timeoutMinutes) return `NOT settled after ${timeoutMinutes} min: ${status.pending} movements pending`;
@@ -252,9 +260,7 @@ async function seedInto(
     await seeder.supportTickets(operatorId);
     await seeder.markMailed();
     const settleStart = performance.now();
-    // A fresh session: the seed outlasts the operator's first one at full size (absolute expiry).
-    const settling = new ApiClient(server.origin, await signIn(server.origin, OPERATOR.email, OPERATOR.password));
-    const settled = await waitForSettlement(settling, 60);
+    const settled = await waitForSettlement(server.origin, 60);
     seeder.seconds['chain settlement of the seeded QMGT (the server, batched)'] =
       (performance.now() - settleStart) / 1000;
     say(`seed: chain settlement ${settled}`);
