@@ -119,7 +119,8 @@ function apiModuleBoundaries() {
         platformInside: '"{{source}}" is inside the {{to}} platform module: import its index.ts.',
         moduleInside:
           '"{{source}}" is inside the {{to}} module: import what its index.ts exports (add it there if another module needs it).',
-        surfaceData: '"{{source}}" is this module\'s {{what}}: its public surface (index.ts) offers services and rules, never tables.',
+        surfaceData:
+          '"{{source}}" is this module\'s {{what}}: its public surface (index.ts) offers services and rules, never tables.',
       },
     },
     create(context) {
@@ -142,7 +143,8 @@ function apiModuleBoundaries() {
         } else if (to.layer === 'modules' && !same && !/^index\.(js|ts)$/.test(to.base)) {
           // app.ts, the composition root, registers each module's plugin (<module>.module.ts).
           const registers = from.layer === 'app.ts' && /\.module\.(js|ts)$/.test(to.base);
-          if (!registers) context.report({ node: sourceNode, messageId: 'moduleInside', data: { source, to: to.name } });
+          if (!registers)
+            context.report({ node: sourceNode, messageId: 'moduleInside', data: { source, to: to.name } });
         }
         if (same && from.layer === 'modules' && /^index\.ts$/.test(from.base) && isData(to.base))
           context.report({ node: sourceNode, messageId: 'surfaceData', data: { source, what } });
