@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../db/columns.js';
 import { users } from '../modules/users/users.schema.js';
 
 /* The audit trail every module writes through lib/audit.ts. */
@@ -7,13 +8,13 @@ import { users } from '../modules/users/users.schema.js';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     detail: text('detail'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectId, t.createdAt)],
 );

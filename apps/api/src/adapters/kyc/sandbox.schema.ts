@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
 import { fileKindEnum, files } from '../../modules/files/files.schema.js';
 
 /* The sandbox identity provider's own records. */
@@ -20,7 +21,7 @@ export const sandboxKycApplicants = pgTable(
     moderationComment: text('moderation_comment'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sandbox_kyc_applicants_external_key').on(t.externalUserId)],
 );
@@ -28,7 +29,7 @@ export const sandboxKycApplicants = pgTable(
 export const sandboxKycDocuments = pgTable(
   'sandbox_kyc_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     applicantId: text('applicant_id')
       .notNull()
       .references(() => sandboxKycApplicants.id, { onDelete: 'cascade' }),
@@ -36,7 +37,7 @@ export const sandboxKycDocuments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     kind: fileKindEnum('kind').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sandbox_kyc_documents_applicant_idx').on(t.applicantId)],
 );

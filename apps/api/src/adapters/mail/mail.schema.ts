@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
 
 /* The dev mailbox of the sandbox mail transport. */
 
@@ -6,12 +7,12 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const devMailbox = pgTable(
   'dev_mailbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('dev_mailbox_to_idx').on(t.to, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, units } from '../../db/columns.js';
 
 /**
  * The sandbox payment gateway's own records (as a real gateway keeps its checkout sessions):
@@ -25,7 +25,7 @@ export const sandboxCheckouts = pgTable(
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('sandbox_checkouts_client_reference_id_unique').on(t.clientReferenceId)],
 );

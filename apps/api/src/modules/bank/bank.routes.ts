@@ -9,6 +9,7 @@ import {
   bankVerifyRequestSchema,
   devBankDepositsSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import type { BankService } from './bank.service.js';
 
@@ -21,50 +22,42 @@ export const bankRoutes: FastifyPluginAsync<{ bank: BankService; sandbox: boolea
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['compliance'];
+  const route = routeDeclarer({ tags });
 
   app.get(
     apiPaths.bankAccounts,
-    {
-      onRequest: app.requireVerified,
-      schema: {
-        tags,
-        summary: "The caller's bank accounts (numbers masked)",
-        response: { 200: bankAccountsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireVerified,
+      summary: "The caller's bank accounts (numbers masked)",
+      ok: bankAccountsResponseSchema,
+    }),
     async (request) => ({ data: await bank.list(currentAuth(request).user.id) }),
   );
   app.post(
     apiPaths.bankAccounts,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 409: three accounts already wait for their deposits; 422: the bank refused the details;
       // 503: the bank could not be reached.
       config: { errorStatuses: [409, 422, 503] },
-      schema: {
-        tags,
-        summary: 'Add a bank account: two micro-deposits are sent to it',
-        body: bankAccountRequestSchema,
-        response: { 200: bankAccountResponseSchema },
-      },
-    },
+      summary: 'Add a bank account: two micro-deposits are sent to it',
+      body: bankAccountRequestSchema,
+      ok: bankAccountResponseSchema,
+    }),
     async (request) => ({ bankAccount: await bank.add(currentAuth(request).user.id, request.body, request.ip) }),
   );
   app.post(
     '/bank-accounts/:id/verify',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 422: wrong amounts (tries left in details); 404: not the caller's; 409: not waiting for
       // deposits or no tries left; 503: the bank could not weigh the answer (no try is counted).
       config: { errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        summary: 'Confirm the two deposits (three tries)',
-        params,
-        body: bankVerifyRequestSchema,
-        response: { 200: bankAccountResponseSchema },
-      },
-    },
+      summary: 'Confirm the two deposits (three tries)',
+      params,
+      body: bankVerifyRequestSchema,
+      ok: bankAccountResponseSchema,
+    }),
     async (request) => ({
       bankAccount: await bank.verify(currentAuth(request).user.id, request.params.id, request.body.amounts, request.ip),
     }),

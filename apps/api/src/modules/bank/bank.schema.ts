@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { createdAt, id } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /* Bank accounts (migration 0017_bank_accounts.sql). Account numbers are stored encrypted. */
 
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     bankName: text('bank_name').notNull(),
     holderName: text('holder_name').notNull(),
     /** AES-256-GCM (lib/field-cipher.ts): never stored or logged in the clear. */
@@ -27,7 +26,7 @@ export const bankAccounts = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nameMatches: boolean('name_matches').notNull(),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** When an operator decided its review (migration 0037). */

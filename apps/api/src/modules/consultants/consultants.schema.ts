@@ -1,4 +1,5 @@
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
 /* Consultants (migration 0012): a user's public profile, marked by an operator. */
@@ -12,7 +13,7 @@ export const consultants = pgTable(
     displayName: text('display_name').notNull(),
     bio: text('bio').notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('consultants_slug_key').on(t.slug)],

@@ -20,6 +20,7 @@ import {
   ticketsQuerySchema,
   ticketsResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { bearerToken, currentAuth } from '../../plugins/auth.js';
 import type { ContentService } from './content.service.js';
 
@@ -30,18 +31,16 @@ export const contentRoutes: FastifyPluginAsync<{
 }> = async (fastify, { content, contactLimit }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['content and support'];
+  const route = routeDeclarer({ tags });
   const admin = ['back office'];
   const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} not found.` }) });
 
   app.get(
     apiPaths.announcements,
-    {
-      schema: {
-        tags,
-        summary: 'Published announcements, pinned first, then newest (public)',
-        response: { 200: announcementsResponseSchema },
-      },
-    },
+    route({
+      summary: 'Published announcements, pinned first, then newest (public)',
+      ok: announcementsResponseSchema,
+    }),
     async () => ({ data: await content.announcements() }),
   );
   app.get(
@@ -68,25 +67,23 @@ export const contentRoutes: FastifyPluginAsync<{
   );
   app.get(
     apiPaths.termsStatus,
-    {
-      onRequest: app.requireUser,
-      schema: { tags, summary: "The caller's acceptance of the current terms", response: { 200: termsStatusSchema } },
-    },
+    route({
+      guard: app.requireUser,
+      summary: "The caller's acceptance of the current terms",
+      ok: termsStatusSchema,
+    }),
     async (request) => content.termsStatus(currentAuth(request).user.id),
   );
   app.post(
     apiPaths.termsAccept,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // 404 no terms; 409 not the current version.
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags,
-        summary: 'Accept the current terms',
-        body: termsAcceptSchema,
-        response: { 200: termsStatusSchema },
-      },
-    },
+      summary: 'Accept the current terms',
+      body: termsAcceptSchema,
+      ok: termsStatusSchema,
+    }),
     async (request) => content.acceptTerms(currentAuth(request).user.id, request.body.version, request.ip),
   );
 

@@ -11,14 +11,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { createdAt, id } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /* Content and support (migration 0015_content_support.sql): announcements, terms, tickets. */
 
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     pinned: boolean('pinned').notNull().default(false),
@@ -48,9 +49,7 @@ export const termsVersions = pgTable('terms_versions', {
 export const termsAcceptances = pgTable(
   'terms_acceptances',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     version: integer('version')
       .notNull()
       .references(() => termsVersions.version, { onDelete: 'restrict' }),
@@ -63,7 +62,7 @@ export const termsAcceptances = pgTable(
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
     /** Set when the sender was signed in: the ticket appears in their Support Center. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -73,7 +72,7 @@ export const supportTickets = pgTable(
     status: text('status', { enum: ['open', 'answered', 'closed'] })
       .notNull()
       .default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -87,14 +86,14 @@ export const supportTickets = pgTable(
 export const supportMessages = pgTable(
   'support_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
     author: text('author', { enum: ['customer', 'support'] }).notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),

@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
+import { userRef } from '../users/users.schema.js';
 
 /* Uploaded files. */
 
@@ -9,10 +10,8 @@ export const fileKindEnum = pgEnum('file_kind', ['profile_picture', 'identity_do
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    ownerUserId: userRef('owner_user_id', 'cascade'),
     kind: fileKindEnum('kind').notNull(),
     /** Detected from the bytes, never taken from the upload's own claim. */
     contentType: text('content_type').notNull(),
@@ -20,7 +19,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Only profile pictures are public; identity documents never are. */
     isPublic: boolean('is_public').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('files_storage_key_key').on(t.storageKey), index('files_owner_idx').on(t.ownerUserId, t.kind)],
 );

@@ -12,9 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, id, units } from '../../db/columns.js';
 import { assetEnum } from '../ledger/ledger.schema.js';
-import { users } from '../users/users.schema.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /*
  * Gold savings: the GAE plan, gold quotes (GAE, GAEX, Convert), termination requests and the
@@ -25,10 +25,8 @@ import { users } from '../users/users.schema.js';
 export const gaePlans = pgTable(
   'gae_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: id(),
+    userId: userRef('user_id', 'restrict'),
     status: text('status', { enum: ['active', 'terminating', 'terminated'] })
       .notNull()
       .default('active'),
@@ -57,10 +55,8 @@ export const gaePlans = pgTable(
 export const goldQuotes = pgTable(
   'gold_quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     kind: text('kind', { enum: ['GAE', 'GAEX', 'CONVERT'] }).notNull(),
     assetIn: assetEnum('asset_in').notNull(),
     amountIn: units('amount_in').notNull(),
@@ -73,7 +69,7 @@ export const goldQuotes = pgTable(
     spot: units('spot'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('gold_quotes_user_idx').on(t.userId, t.createdAt)],
 );
@@ -81,14 +77,12 @@ export const goldQuotes = pgTable(
 export const gaeTerminations = pgTable(
   'gae_terminations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => gaePlans.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     status: text('status', { enum: ['requested', 'approved', 'rejected'] })
       .notNull()
       .default('requested'),
@@ -137,7 +131,7 @@ export const gaeAutoSaveRuns = pgTable(
     period: text('period').notNull(),
     outcome: text('outcome', { enum: ['bought', 'skipped'] }).notNull(),
     transactionId: uuid('transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.period] })],
 );

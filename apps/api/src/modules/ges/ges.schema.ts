@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
-import { users } from '../users/users.schema.js';
+import { createdAt, id, units } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /*
  * Group gold savings, GES (migration 0014_group_savings.sql, which also holds the operation
@@ -23,7 +23,7 @@ import { users } from '../users/users.schema.js';
 export const gesGroups = pgTable(
   'ges_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     instalmentUsdt: units('instalment_usdt').notNull(),
     termMonths: integer('term_months').notNull(),
@@ -39,7 +39,7 @@ export const gesGroups = pgTable(
       .default('draft'),
     currentDocumentId: uuid('current_document_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('ges_groups_status', sql`${t.status} IN ('draft', 'open', 'closed')`)],
@@ -49,7 +49,7 @@ export const gesGroups = pgTable(
 export const gesDocuments = pgTable(
   'ges_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => gesGroups.id, { onDelete: 'restrict' }),
@@ -57,17 +57,15 @@ export const gesDocuments = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     sha256: text('sha256').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ges_documents_version_key').on(t.groupId, t.version)],
 );
 
 /** The first instalment's 30-second price promise, executed at most once by joining. */
 export const gesQuotes = pgTable('ges_quotes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: id(),
+  userId: userRef('user_id', 'cascade'),
   groupId: uuid('group_id')
     .notNull()
     .references(() => gesGroups.id, { onDelete: 'cascade' }),
@@ -78,19 +76,17 @@ export const gesQuotes = pgTable('ges_quotes', {
   spot: units('spot').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const gesMemberships = pgTable(
   'ges_memberships',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => gesGroups.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     /** The acceptance: which agreement (version and hash), when, from where. */
     documentId: uuid('document_id')
       .notNull()

@@ -8,6 +8,7 @@ import {
   okSchema,
   operatorReviewRequestSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { EXTENSION, type DetectedType } from '../files/index.js';
 import type { KycService } from './kyc.service.js';
@@ -16,36 +17,31 @@ import type { KycService } from './kyc.service.js';
 export const kycAdminRoutes: FastifyPluginAsync<{ kyc: KycService }> = async (fastify, { kyc }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
+  const route = routeDeclarer({ tags });
   const applicantParams = z.object({ applicantId: z.uuid({ error: 'Unknown applicant.' }) });
 
   app.get(
     apiPaths.adminKycApplicants,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags,
-        summary: 'One review queue (pending by default), paged by key, with documents and review history',
-        querystring: adminApplicantsQuerySchema,
-        response: { 200: adminApplicantListSchema },
-      },
-    },
+    route({
+      guard: app.requireOperator,
+      summary: 'One review queue (pending by default), paged by key, with documents and review history',
+      querystring: adminApplicantsQuerySchema,
+      ok: adminApplicantListSchema,
+    }),
     async (request) => kyc.listApplicants(request.query),
   );
 
   app.post(
     '/admin/kyc/applicants/:applicantId/review',
-    {
-      onRequest: app.requireOperator,
+    route({
+      guard: app.requireOperator,
       // 409: reviews happen at the real provider, or the applicant has not submitted yet.
       config: { errorStatuses: [409] },
-      schema: {
-        tags,
-        summary: 'Approve or reject (RETRY or FINAL) a sandbox applicant',
-        params: applicantParams,
-        body: operatorReviewRequestSchema,
-        response: { 200: okSchema },
-      },
-    },
+      summary: 'Approve or reject (RETRY or FINAL) a sandbox applicant',
+      params: applicantParams,
+      body: operatorReviewRequestSchema,
+      ok: okSchema,
+    }),
     async (request) => {
       await kyc.review(currentAuth(request).user.id, { applicantId: request.params.applicantId }, request.body);
       return { ok: true as const };

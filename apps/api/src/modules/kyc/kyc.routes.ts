@@ -15,6 +15,7 @@ import {
   personalInfoResponseSchema,
   pictureResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { badRequest, forbidden, invalidInput } from '../../lib/errors.js';
@@ -43,6 +44,7 @@ export const kycRoutes: FastifyPluginAsync<{
 }> = async (fastify, { kyc, rateLimit }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['kyc'];
+  const route = routeDeclarer({ tags });
   // The applicant calls take a session or, on a second device, the hand-off token `uid` in the body.
   const sessionOrHandoff: Record<string, string[]>[] = [{ bearer: [] }, {}];
 
@@ -114,14 +116,11 @@ export const kycRoutes: FastifyPluginAsync<{
 
   app.post(
     apiPaths.applicantHandoff,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'A 15-minute token to continue verification on another device',
-        response: { 200: handoffResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'A 15-minute token to continue verification on another device',
+      ok: handoffResponseSchema,
+    }),
     async (request) => {
       const auth = currentAuth(request);
       return kyc.handoff({ userId: auth.user.id, sessionId: auth.sessionId });
@@ -130,29 +129,23 @@ export const kycRoutes: FastifyPluginAsync<{
 
   app.get(
     apiPaths.getPersonal,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'The KYC form as saved, with the profile picture link',
-        response: { 200: personalInfoResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'The KYC form as saved, with the profile picture link',
+      ok: personalInfoResponseSchema,
+    }),
     async (request) => kyc.getPersonal(currentAuth(request).user.id),
   );
 
   app.post(
     apiPaths.saveDraftPersonal,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // 409: a verified identity can no longer be edited.
       config: { manualBody: draftForm, errorStatuses: [409] },
-      schema: {
-        tags,
-        summary: 'Save part of the KYC form (multipart; optional profilePicture)',
-        response: { 200: personalInfoResponseSchema },
-      },
-    },
+      summary: 'Save part of the KYC form (multipart; optional profilePicture)',
+      ok: personalInfoResponseSchema,
+    }),
     async (request) => {
       const form = await readMultipart(request, Object.keys(draftForm.files), Object.keys(draftForm.fields.shape));
       const draft = draftForm.fields.safeParse(form.fields);
@@ -163,19 +156,16 @@ export const kycRoutes: FastifyPluginAsync<{
 
   app.post(
     apiPaths.personalInfo,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // The service validates with kycFormSchema; 409: a verified identity can no longer be edited.
       config: {
         manualBody: { contentTypes: ['application/json', 'multipart/form-data'], fields: kycFormSchema },
         errorStatuses: [409],
       },
-      schema: {
-        tags,
-        summary: 'Submit the whole KYC form (JSON or multipart)',
-        response: { 200: personalInfoResponseSchema },
-      },
-    },
+      summary: 'Submit the whole KYC form (JSON or multipart)',
+      ok: personalInfoResponseSchema,
+    }),
     async (request) => {
       const input = request.isMultipart()
         ? (await readMultipart(request, [], Object.keys(kycFormSchema.shape))).fields
@@ -186,28 +176,22 @@ export const kycRoutes: FastifyPluginAsync<{
 
   app.get(
     apiPaths.isVerify,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Whether the caller is verified and may (re)submit',
-        response: { 200: isVerifyResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'Whether the caller is verified and may (re)submit',
+      ok: isVerifyResponseSchema,
+    }),
     async (request) => kyc.isVerify(currentAuth(request).user.id),
   );
 
   app.post(
     apiPaths.updatePicture,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       config: { manualBody: pictureForm, errorStatuses: [422] },
-      schema: {
-        tags,
-        summary: 'Replace the profile picture (multipart field profilePicture)',
-        response: { 200: pictureResponseSchema },
-      },
-    },
+      summary: 'Replace the profile picture (multipart field profilePicture)',
+      ok: pictureResponseSchema,
+    }),
     async (request) => {
       const form = await readMultipart(request, Object.keys(pictureForm.files), []);
       const picture = form.files.profilePicture;

@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, id, units } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
 /* The double-entry ledger. */
@@ -44,13 +44,13 @@ export const accountPurposeEnum = pgEnum('account_purpose', [
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
     asset: assetEnum('asset').notNull(),
     purpose: accountPurposeEnum('purpose').notNull(),
     /** Kept by a trigger from the postings; a customer's can never go below zero. */
     balance: units('balance').notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('ledger_accounts_owner_asset_purpose_key').on(t.ownerUserId, t.asset, t.purpose).nullsNotDistinct(),
@@ -66,10 +66,10 @@ export const ledgerAccounts = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     type: text('type').notNull(),
     memo: text('memo'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('journal_entries_created_idx').on(t.createdAt)],
 );
@@ -77,7 +77,7 @@ export const journalEntries = pgTable(
 export const postings = pgTable(
   'postings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => journalEntries.id, { onDelete: 'restrict' }),

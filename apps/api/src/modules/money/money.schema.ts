@@ -1,5 +1,6 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+import { userRef } from '../users/users.schema.js';
 
 /* The money engine's Idempotency-Key answers. */
 
@@ -7,16 +8,14 @@ import { users } from '../users/users.schema.js';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
     state: text('state').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

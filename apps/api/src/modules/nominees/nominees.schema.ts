@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema.js';
+import { createdAt, id } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /* Nominees (migration 0016_nominees.sql): the saved set, and the draft the form autosaves. */
 
 export const nominees = pgTable(
   'nominees',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     position: integer('position').notNull(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name').notNull(),
@@ -24,7 +23,7 @@ export const nominees = pgTable(
     idType: text('id_type').notNull(),
     /** Hundredths of a percent: a customer's nominees sum to 10,000. */
     shareBps: integer('share_bps').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('nominees_user_idx').on(t.userId, t.position),

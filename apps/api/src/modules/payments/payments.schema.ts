@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
-import { users } from '../users/users.schema.js';
+import { createdAt, id, units } from '../../db/columns.js';
+import { userRef } from '../users/users.schema.js';
 
 /*
  * Spend To Save and Remit to save (migration 0018_payments_remittances.sql, which also holds
@@ -13,10 +13,8 @@ import { users } from '../users/users.schema.js';
 export const saveQuotes = pgTable(
   'save_quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     /** SPEND: a card payment in USD cents; REMIT: a remittance's round-up in USDT units. */
     kind: text('kind', { enum: ['SPEND', 'REMIT'] }).notNull(),
     amountIn: units('amount_in').notNull(),
@@ -26,7 +24,7 @@ export const saveQuotes = pgTable(
     price: units('price').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('save_quotes_kind', sql`${t.kind} IN ('SPEND', 'REMIT')`)],
 );
@@ -34,11 +32,9 @@ export const saveQuotes = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     /** Which gateway holds its checkout: sandbox or stripe. */
     gateway: text('gateway').notNull(),
     /** The gateway's checkout session, once created. */
@@ -54,7 +50,7 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     transactionId: uuid('transaction_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /**
@@ -89,14 +85,10 @@ export const paymentEvents = pgTable('payment_events', {
 export const remittances = pgTable(
   'remittances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    senderId: userRef('sender_id', 'restrict'),
+    recipientId: userRef('recipient_id', 'restrict'),
     amount: units('amount').notNull(),
     roundUp: units('round_up').notNull(),
     grams: units('grams').notNull(),

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
-import { users } from '../users/users.schema.js';
+import { id, units } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /*
  * Referral rewards and payout requests (migration 0010_referral_rewards.sql, which also holds
@@ -22,13 +22,9 @@ import { users } from '../users/users.schema.js';
 export const referralRewards = pgTable(
   'referral_rewards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    beneficiaryId: uuid('beneficiary_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    sourceUserId: uuid('source_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: id(),
+    beneficiaryId: userRef('beneficiary_id', 'restrict'),
+    sourceUserId: userRef('source_user_id', 'restrict'),
     sourceTransactionId: uuid('source_transaction_id').notNull(),
     sourceType: text('source_type').notNull(),
     sourceCode: text('source_code').notNull(),
@@ -59,11 +55,9 @@ export const referralRewards = pgTable(
 export const rewardRequests = pgTable(
   'reward_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     amount: units('amount').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
@@ -95,12 +89,8 @@ export const rewardRequests = pgTable(
 export const affiliateMembers = pgTable(
   'affiliate_members',
   {
-    uplineId: uuid('upline_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    uplineId: userRef('upline_id', 'restrict'),
+    memberId: userRef('member_id', 'restrict'),
     level: integer('level').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     volumeUsdt: units('volume_usdt').notNull().default('0'),
@@ -115,9 +105,7 @@ export const affiliateMembers = pgTable(
 export const affiliateLevels = pgTable(
   'affiliate_levels',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     level: integer('level').notNull(),
     members: integer('members').notNull().default(0),
   },
@@ -131,9 +119,7 @@ export const affiliateLevels = pgTable(
 export const affiliateVolumes = pgTable(
   'affiliate_volumes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     level: integer('level').notNull(),
     volumeUsdt: units('volume_usdt').notNull().default('0'),
   },

@@ -8,6 +8,7 @@ import {
   vaultBarResponseSchema,
   vaultBarsResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import type { ReservesService } from './reserves.service.js';
 
@@ -15,6 +16,7 @@ import type { ReservesService } from './reserves.service.js';
 export const reservesRoutes: FastifyPluginAsync<{ reserves: ReservesService }> = async (fastify, { reserves }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
+  const route = routeDeclarer({ tags });
   const params = z.object({ id: z.uuid({ error: 'Vault bar not found.' }) });
 
   app.get(
@@ -31,43 +33,38 @@ export const reservesRoutes: FastifyPluginAsync<{ reserves: ReservesService }> =
 
   app.get(
     apiPaths.adminVaultBars,
-    {
-      onRequest: app.requireOperator,
-      schema: { tags, summary: 'The bars in the vault', response: { 200: vaultBarsResponseSchema } },
-    },
+    route({
+      guard: app.requireOperator,
+      summary: 'The bars in the vault',
+      ok: vaultBarsResponseSchema,
+    }),
     async () => ({ data: await reserves.bars() }),
   );
 
   app.post(
     apiPaths.adminVaultBars,
-    {
-      onRequest: app.requireOperator,
+    route({
+      guard: app.requireOperator,
       // 409: the refinery's serial is already listed; 422: fine grams out of range.
       config: { errorStatuses: [409, 422] },
-      schema: {
-        tags,
-        summary: 'Add a bar to the vault list',
-        body: vaultBarInputSchema,
-        response: { 200: vaultBarResponseSchema },
-      },
-    },
+      summary: 'Add a bar to the vault list',
+      body: vaultBarInputSchema,
+      ok: vaultBarResponseSchema,
+    }),
     async (request) => ({ bar: await reserves.addBar(currentAuth(request).user.id, request.body, request.ip) }),
   );
 
   // POST .../correct rather than PUT on the bar's path: an empty id would be the list's path.
   app.post(
     '/admin/vault-bars/:id/correct',
-    {
-      onRequest: app.requireOperator,
+    route({
+      guard: app.requireOperator,
       config: { errorStatuses: [404, 409, 422] },
-      schema: {
-        tags,
-        summary: "Correct a bar's serial, refinery or fine grams",
-        params,
-        body: vaultBarInputSchema,
-        response: { 200: vaultBarResponseSchema },
-      },
-    },
+      summary: "Correct a bar's serial, refinery or fine grams",
+      params,
+      body: vaultBarInputSchema,
+      ok: vaultBarResponseSchema,
+    }),
     async (request) => ({
       bar: await reserves.editBar(currentAuth(request).user.id, request.params.id, request.body, request.ip),
     }),
@@ -75,16 +72,13 @@ export const reservesRoutes: FastifyPluginAsync<{ reserves: ReservesService }> =
 
   app.post(
     '/admin/vault-bars/:id/withdraw',
-    {
-      onRequest: app.requireOperator,
+    route({
+      guard: app.requireOperator,
       config: { errorStatuses: [404] },
-      schema: {
-        tags,
-        summary: 'Take a bar off the vault list (kept in the history)',
-        params,
-        response: { 200: vaultBarResponseSchema },
-      },
-    },
+      summary: 'Take a bar off the vault list (kept in the history)',
+      params,
+      ok: vaultBarResponseSchema,
+    }),
     async (request) => ({
       bar: await reserves.withdrawBar(currentAuth(request).user.id, request.params.id, request.ip),
     }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, units } from '../../db/columns.js';
 
 /*
  * Proof of reserves (migration 0013_usdau_reserves.sql): the operator's list of vaulted bars
@@ -11,7 +11,7 @@ import { units } from '../../db/columns.js';
 export const vaultBars = pgTable(
   'vault_bars',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     serial: text('serial').notNull(),
     refinery: text('refinery').notNull(),
     /** Fine gold, in GOLD units (micrograms). */

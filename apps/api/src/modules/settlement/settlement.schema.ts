@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, units } from '../../db/columns.js';
 
 /* Chain settlement: the outbox, batches and reconciliations. */
 
@@ -50,7 +50,7 @@ export const chainMovements = pgTable(
     status: chainMovementStatusEnum('status').notNull().default('pending'),
     batchId: bigint('batch_id', { mode: 'bigint' }),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /**
      * Order of finality (chain_movements_settled_seq), stamped when its batch is final: the
@@ -97,7 +97,7 @@ export const chainTransfers = pgTable(
     status: chainMovementStatusEnum('status').notNull().default('pending'),
     batchId: bigint('batch_id', { mode: 'bigint' }),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
@@ -122,7 +122,7 @@ export const chainBatches = pgTable('chain_batches', {
   transferSeq: bigint('transfer_seq', { mode: 'bigint' }),
   rawTx: text('raw_tx'),
   blockNumber: units('block_number'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -10,6 +10,7 @@ import {
   stakingTermsResponseSchema,
   transactionResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import type { StakingService } from './staking.service.js';
@@ -19,46 +20,40 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['staking'];
   const security = [{ bearer: [] }];
+  const route = routeDeclarer({ tags, security });
 
   app.get(
     apiPaths.stakingTerms,
-    {
-      onRequest: app.requireUser,
-      schema: { tags, security, summary: 'Terms and APRs', response: { 200: stakingTermsResponseSchema } },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'Terms and APRs',
+      ok: stakingTermsResponseSchema,
+    }),
     async () => staking.terms(),
   );
 
   app.post(
     apiPaths.stakingPreview,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { errorStatuses: [422] },
-      schema: {
-        tags,
-        security,
-        summary: 'The interest and maturity date of a stake, before confirming (upline required)',
-        body: stakeRequestSchema,
-        response: { 200: stakingPreviewSchema },
-      },
-    },
+      summary: 'The interest and maturity date of a stake, before confirming (upline required)',
+      body: stakeRequestSchema,
+      ok: stakingPreviewSchema,
+    }),
     async (request) => staking.preview(currentAuth(request).user.id, request.body),
   );
 
   app.post(
     apiPaths.staking,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 403 without an upline; 422 under the minimum or more than the balance.
       config: { idempotent: true, errorStatuses: [422] },
-      schema: {
-        tags,
-        security,
-        summary: 'Stake QMGT for 90, 180 or 365 days (Idempotency-Key header; upline required)',
-        body: stakeRequestSchema,
-        response: { 200: stakingPositionResponseSchema },
-      },
-    },
+      summary: 'Stake QMGT for 90, 180 or 365 days (Idempotency-Key header; upline required)',
+      body: stakeRequestSchema,
+      ok: stakingPositionResponseSchema,
+    }),
     async (request, reply) => {
       const outcome = await staking.stake(currentAuth(request).user.id, request.body, idempotencyOf(request));
       markReplayed(reply, outcome.replayed);
@@ -68,33 +63,24 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
 
   app.get(
     apiPaths.stakingPositions,
-    {
-      onRequest: app.requireVerified,
-      schema: {
-        tags,
-        security,
-        summary: "The caller's positions with interest accrued so far",
-        response: { 200: stakingPositionsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireVerified,
+      summary: "The caller's positions with interest accrued so far",
+      ok: stakingPositionsResponseSchema,
+    }),
     async (request) => ({ positions: await staking.positions(currentAuth(request).user.id) }),
   );
 
   app.post(
     '/staking/:id/unstake',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 another's or unknown position; 409 already closed.
       config: { idempotent: true, errorStatuses: [404, 409] },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Unstake: before maturity the principal returns and the interest is forfeited (Idempotency-Key header)',
-        params: z.object({ id: z.uuid({ error: 'Staking position not found.' }) }),
-        response: { 200: transactionResponseSchema },
-      },
-    },
+      summary: 'Unstake: before maturity the principal returns and the interest is forfeited (Idempotency-Key header)',
+      params: z.object({ id: z.uuid({ error: 'Staking position not found.' }) }),
+      ok: transactionResponseSchema,
+    }),
     async (request) => staking.unstake(currentAuth(request).user.id, request.params.id, idempotencyOf(request)),
   );
 };

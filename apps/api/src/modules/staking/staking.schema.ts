@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
-import { users } from '../users/users.schema.js';
+import { id, units } from '../../db/columns.js';
+import { userRef } from '../users/users.schema.js';
 
 /* Staking positions (migration 0011_staking.sql, with the operation types). The QMGT is the ledger's `locked` account. */
 
 export const stakingPositions = pgTable(
   'staking_positions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     amount: units('amount').notNull(),
     termDays: integer('term_days').notNull(),
     aprBps: integer('apr_bps').notNull(),

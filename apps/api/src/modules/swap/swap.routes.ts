@@ -8,6 +8,7 @@ import {
   swapRequestSchema,
   transactionResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import type { SwapService } from './swap.service.js';
@@ -17,38 +18,31 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['swap'];
   const security = [{ bearer: [] }];
+  const route = routeDeclarer({ tags, security });
 
   app.post(
     apiPaths.swapQuote,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 422: an amount under the minimum or with too many decimals; 503: no fresh gold price.
       config: { errorStatuses: [422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'A 30-second quote: price, amounts and fee before confirming',
-        body: swapQuoteRequestSchema,
-        response: { 200: swapQuoteSchema },
-      },
-    },
+      summary: 'A 30-second quote: price, amounts and fee before confirming',
+      body: swapQuoteRequestSchema,
+      ok: swapQuoteSchema,
+    }),
     async (request) => swap.quote(currentAuth(request).user.id, request.body),
   );
 
   app.post(
     apiPaths.swap,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
       config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'Execute a quote (Idempotency-Key header)',
-        body: swapRequestSchema,
-        response: { 200: transactionResponseSchema },
-      },
-    },
+      summary: 'Execute a quote (Idempotency-Key header)',
+      body: swapRequestSchema,
+      ok: transactionResponseSchema,
+    }),
     async (request, reply) => {
       const outcome = await swap.swap(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
       markReplayed(reply, outcome.replayed);
@@ -58,18 +52,14 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
 
   app.post(
     apiPaths.sellToken,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
       config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'Sell QMGT for USDT at the quote shown or at least minAmountOut (Idempotency-Key header)',
-        body: sellTokenRequestSchema,
-        response: { 200: transactionResponseSchema },
-      },
-    },
+      summary: 'Sell QMGT for USDT at the quote shown or at least minAmountOut (Idempotency-Key header)',
+      body: sellTokenRequestSchema,
+      ok: transactionResponseSchema,
+    }),
     async (request, reply) => {
       const outcome = await swap.sell(currentAuth(request).user.id, request.body, idempotencyOf(request));
       markReplayed(reply, outcome.replayed);

@@ -1,7 +1,7 @@
-import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { index, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, units } from '../../db/columns.js';
 import { assetEnum } from '../ledger/ledger.schema.js';
-import { users } from '../users/users.schema.js';
+import { userRef } from '../users/users.schema.js';
 
 /* Swap quotes. */
 
@@ -9,10 +9,8 @@ import { users } from '../users/users.schema.js';
 export const swapQuotes = pgTable(
   'swap_quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     assetIn: assetEnum('asset_in').notNull(),
     assetOut: assetEnum('asset_out').notNull(),
     amountIn: units('amount_in').notNull(),
@@ -21,7 +19,7 @@ export const swapQuotes = pgTable(
     price: units('price').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('swap_quotes_user_idx').on(t.userId)],
 );

@@ -8,6 +8,7 @@ import {
   transactionsResponseSchema,
   transactionTypeSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import type { TransactionsService } from './transactions.service.js';
 
@@ -19,34 +20,27 @@ export const transactionsRoutes: FastifyPluginAsync<{ transactions: Transactions
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['transactions'];
   const security = [{ bearer: [] }];
+  const route = routeDeclarer({ tags, security });
 
   app.get(
     apiPaths.transactions,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'The caller’s transactions, newest first',
-        querystring: transactionsQuerySchema,
-        response: { 200: transactionsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'The caller’s transactions, newest first',
+      querystring: transactionsQuerySchema,
+      ok: transactionsResponseSchema,
+    }),
     async (request) => transactions.list(currentAuth(request).user.id, request.query),
   );
 
   app.get(
     '/transaction-details/:id/:transactionType',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'One of the caller’s transactions',
-        params: z.object({ id: z.uuid({ error: 'Transaction not found.' }), transactionType: transactionTypeSchema }),
-        response: { 200: transactionResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'One of the caller’s transactions',
+      params: z.object({ id: z.uuid({ error: 'Transaction not found.' }), transactionType: transactionTypeSchema }),
+      ok: transactionResponseSchema,
+    }),
     async (request) => ({
       transaction: await transactions.byId(
         currentAuth(request).user.id,
@@ -58,19 +52,15 @@ export const transactionsRoutes: FastifyPluginAsync<{ transactions: Transactions
 
   app.get(
     '/transactions/:transactionType/:transactionCode',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'One of the caller’s transactions by its code',
-        params: z.object({
-          transactionType: transactionTypeSchema,
-          transactionCode: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'Transaction not found.'),
-        }),
-        response: { 200: transactionResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'One of the caller’s transactions by its code',
+      params: z.object({
+        transactionType: transactionTypeSchema,
+        transactionCode: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'Transaction not found.'),
+      }),
+      ok: transactionResponseSchema,
+    }),
     async (request) => ({
       transaction: await transactions.byCode(
         currentAuth(request).user.id,

@@ -1,7 +1,7 @@
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, id, units } from '../../db/columns.js';
 import { assetEnum, journalEntries } from '../ledger/ledger.schema.js';
-import { users } from '../users/users.schema.js';
+import { userRef } from '../users/users.schema.js';
 
 /* The business transaction record the history screens read. */
 
@@ -11,11 +11,9 @@ export const transactionStatusEnum = pgEnum('transaction_status', ['pending', 'c
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     type: text('type').notNull(),
     /** The money operation type that booked it (money_operation_types.kind): how its compensation is found. */
     operationKind: text('operation_kind'),
@@ -31,7 +29,7 @@ export const transactions = pgTable(
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -6,6 +6,7 @@ import {
   usdauRequestResponseSchema,
   usdauRequestsResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
 import type { UsdauService } from './usdau.service.js';
@@ -14,20 +15,18 @@ import type { UsdauService } from './usdau.service.js';
 export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (fastify, { usdau }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['gold savings'];
+  const route = routeDeclarer({ tags });
 
   app.post(
     apiPaths.requestExternalUsdau,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 422: below 0.1 g, too many decimals, a bad checksum, or more grams than the GSA holds.
       config: { idempotent: true, errorStatuses: [422, 503] },
-      schema: {
-        tags,
-        summary: 'Ask for GSA grams to be paid out as USDAU to an external address (Idempotency-Key header)',
-        body: usdauRequestBodySchema,
-        response: { 200: usdauRequestResponseSchema },
-      },
-    },
+      summary: 'Ask for GSA grams to be paid out as USDAU to an external address (Idempotency-Key header)',
+      body: usdauRequestBodySchema,
+      ok: usdauRequestResponseSchema,
+    }),
     async (request, reply) => {
       const outcome = await usdau.request(currentAuth(request).user.id, request.body, idempotencyOf(request));
       markReplayed(reply, outcome.replayed);
@@ -37,14 +36,11 @@ export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (f
 
   app.get(
     apiPaths.requestExternalUsdau,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: "The caller's USDAU requests, newest first",
-        response: { 200: usdauRequestsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: "The caller's USDAU requests, newest first",
+      ok: usdauRequestsResponseSchema,
+    }),
     async (request) => ({ data: await usdau.list(currentAuth(request).user.id) }),
   );
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
-import { users } from '../users/users.schema.js';
+import { id, units } from '../../db/columns.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /*
  * USDAU requests (migration 0013_usdau_reserves.sql, which also holds the operation types
@@ -12,11 +12,9 @@ import { users } from '../users/users.schema.js';
 export const usdauRequests = pgTable(
   'usdau_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: text('code').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     /** requested, then approved (paid: its transaction settles it) or rejected (grams returned). */
     status: text('status', { enum: ['requested', 'approved', 'rejected'] })
       .notNull()

@@ -12,6 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
 
 /* Accounts: who a user is, their role and identity-verification status. */
 
@@ -20,7 +21,7 @@ export const kycStatusEnum = pgEnum('kyc_status', ['Not Verified', 'Pending', 'R
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -32,7 +33,7 @@ export const users = pgTable(
     refCode: text('ref_code').notNull(),
     /** Set once at registration from ?ref=; the root of the three-level referral tree. */
     uplineId: uuid('upline_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -51,3 +52,9 @@ export const users = pgTable(
     check('users_not_own_upline', sql`${t.uplineId} IS NULL OR ${t.uplineId} <> ${t.id}`),
   ],
 );
+
+/** A required reference to a user; `restrict` where the row is a record that must outlive the account. */
+export const userRef = (name: string, onDelete: 'cascade' | 'restrict') =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { units } from '../../db/columns.js';
+import { createdAt, units } from '../../db/columns.js';
 import { transactions } from '../transactions/transactions.schema.js';
-import { users } from '../users/users.schema.js';
+import { userRef, users } from '../users/users.schema.js';
 
 /* Customers' deposit addresses, chain deposits credited and the deposit watcher cursor. */
 
@@ -12,13 +12,11 @@ export const chainDeposits = pgTable(
   {
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('user_id', 'restrict'),
     amount: units('amount').notNull(),
     blockNumber: units('block_number').notNull(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.txHash, t.logIndex] })],
 );
@@ -43,7 +41,7 @@ export const walletDepositAddresses = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'restrict' }),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('wallet_deposit_addresses_address_key').on(t.address),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
 
 /*
  * Every message owed (migration 0031_outbox.sql; `sql/outbox_owe.sql` is the one way SQL owes a
@@ -9,12 +10,12 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** One per message: owing a message twice (a retried request, a second pass) is a no-op. */
     key: text('key').notNull().unique(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Not sent before this: now when owed, later after a failure (backoff). */
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     /** A sender's lease: no other sender takes the message before it ends. */
