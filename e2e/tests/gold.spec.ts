@@ -213,7 +213,7 @@ test('USDAU: convert to grams on the Convert screen, request USDAU, operator app
   await expect(page.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
   await operatorPage.reload();
   // The queue opens on what waits for a decision; the paid request is among the decided ones.
-  await operatorPage.getByRole('radio', { name: 'Decided' }).click({ force: true });
+  await operatorPage.locator('label', { hasText: /^Decided$/ }).click();
   await expect(row.getByText('Sent', { exact: true })).toBeVisible();
   await operatorPage.screenshot({ path: '/tmp/qmgt-e2e-usdau-queue.png', fullPage: true });
   await page.getByRole('link', { name: /View on block explorer/ }).click();

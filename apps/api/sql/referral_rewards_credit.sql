@@ -42,10 +42,11 @@ BEGIN
          -- USD cents as USDT units (1 USD = 1 USDT, 2 against 18 decimals).
          CASE WHEN t.asset_in::text = 'USD' THEN t.amount_in * 10000000000000000 ELSE t.amount_in END,
          (c->>'amount')::numeric, entry,
-         -- To the millisecond (a CHECK holds it): the instant the API and the screens can name.
-         date_trunc('milliseconds',
-           t.created_at + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days'))),
-         t.created_at
+         -- To the millisecond (a CHECK holds vests_at to it): the instant the API and the
+         -- screens can name, exactly the vesting days after the reward's own creation.
+         date_trunc('milliseconds', t.created_at)
+           + make_interval(days => (SELECT value::int FROM platform_settings WHERE key = 'reward_vesting_days')),
+         date_trunc('milliseconds', t.created_at)
     FROM jsonb_array_elements(credits) AS c;
   -- The affiliates counters (affiliate_members, affiliate_volumes) gain the purchase in the same
   -- commit, for each upline the purchase rewarded: what volumeUsdt summed per call before. This
