@@ -262,7 +262,13 @@ export function requestFor(
         if (p.in === 'header' && !headerSafe(text)) continue;
         const verdict = judge.valid(p.schema, text, true);
         if (!verdict.ok) problems.push(`${p.in} ${p.name}: ${verdict.errors}`);
-        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(text));
+        if (p.in === 'path')
+          // A literal "." or ".." segment is resolved away by every URL parser (inject's too)
+          // before any server sees it: as an id it can only travel percent-encoded.
+          url = url.replace(
+            `{${p.name}}`,
+            encodeURIComponent(text).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length)),
+          );
         else if (p.in === 'query') query.set(p.name, text);
         else if (p.in === 'header') headers[p.name] = text;
       }
