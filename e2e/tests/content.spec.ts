@@ -78,7 +78,7 @@ test('announcement, new terms, contact and the Support Center', async ({ page, b
   await ticket.getByRole('button', { name: 'Send' }).click();
   // Answered, it leaves the open queue (what waits for an answer) for the answered one.
   await expect(operatorPage.getByText(/^ST-[A-Z2-9]{8} answered; /)).toBeVisible();
-  await operatorPage.getByRole('radio', { name: 'All' }).click();
+  await operatorPage.locator('label', { hasText: /^All$/ }).click();
   await expect(ticket.getByText('answered')).toBeVisible();
   await page.goto('/support');
   await page.getByRole('button', { name: new RegExp(subject) }).click();
