@@ -144,6 +144,53 @@ if (!chromium) {
   results.push({ label: 'e2e in Chromium', passed, failed, status, failures });
 }
 
+// Node 24 (decision 018): where CI fetched it (TEST_NODE24_BIN, the folder holding its `node`),
+// the install is checked for engine warnings and the API suite and one journey with money on
+// chain run again on it, so a dependency or API that breaks on the current LTS shows here.
+const node24 = process.env.TEST_NODE24_BIN;
+if (node24) {
+  const onNode24 = { PATH: `${node24}${path.delimiter}${process.env.PATH}` };
+  const version = spawnSync('node', ['--version'], { env: { ...process.env, ...onNode24 }, encoding: 'utf8' });
+  console.log(`\n=== Node ${version.stdout.trim()} ===`);
+  const install = spawnSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], {
+    cwd: root,
+    env: { ...process.env, ...onNode24 },
+    encoding: 'utf8',
+  });
+  const engineWarnings = `${install.stdout}${install.stderr}`
+    .split('\n')
+    .filter((line) => /EBADENGINE.*package:/.test(line));
+  results.push({
+    label: 'install on Node 24',
+    passed: install.status === 0 && engineWarnings.length === 0 ? 1 : 0,
+    failed: install.status === 0 && engineWarnings.length === 0 ? 0 : 1,
+    status: install.status ?? 1,
+    failures: engineWarnings.map((line) => `engine warning: ${line.replace(/^npm warn EBADENGINE\s*/, '')}`),
+  });
+  vitest('api on Node 24', 'apps/api', { ...onNode24, DATABASE_URL: '' });
+  if (chromium && built) {
+    const file = path.join(reports, 'e2e-node24.json');
+    const status = run(
+      'e2e on Node 24',
+      'npx',
+      [
+        'playwright',
+        'test',
+        '--config',
+        'e2e/playwright.config.ts',
+        '--reporter=list,json',
+        'wallet.spec.ts',
+        '--grep',
+        'faucet, deposit, swap',
+      ],
+      { ...onNode24, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    );
+    const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : undefined;
+    const passed = stats ? stats.expected + stats.flaky : 0;
+    results.push({ label: 'e2e on Node 24', passed, failed: status === 0 && passed > 0 ? 0 : 1, status });
+  }
+}
+
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(`${r.label.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
