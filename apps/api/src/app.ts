@@ -40,9 +40,8 @@ import usdauModule from './modules/usdau/usdau.module.js';
 import reservesModule from './modules/reserves/reserves.module.js';
 import gesModule from './modules/ges/ges.module.js';
 import contentModule from './modules/content/content.module.js';
-import nomineesModule from './modules/nominees/nominees.module.js';
+import complianceModule from './modules/compliance/compliance.module.js';
 import paymentsModule from './modules/payments/payments.module.js';
-import bankModule from './modules/bank/bank.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -92,8 +91,7 @@ const MODULES = [
   reservesModule,
   gesModule,
   contentModule,
-  nomineesModule,
-  bankModule,
+  complianceModule,
   paymentsModule,
 ];
 

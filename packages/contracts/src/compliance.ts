@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_TYPES } from './kyc.js';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { reviewQueueSchema } from './review.js';
 import { text } from './text.js';
 
@@ -90,6 +91,12 @@ export const nomineesResponseSchema = z.object({
 });
 export type NomineesResponse = z.infer<typeof nomineesResponseSchema>;
 
+/** The operator's list: customers with nominees, the latest saved set first, paged by key (decision 017). */
+export const adminNomineesQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(20),
+});
+export type AdminNomineesQuery = z.infer<typeof adminNomineesQuerySchema>;
 export const adminNomineesResponseSchema = z.object({
   data: z.array(
     z.object({
@@ -100,7 +107,9 @@ export const adminNomineesResponseSchema = z.object({
       nominees: z.array(nomineeSchema.extend({ id: z.string() })),
     }),
   ),
+  ...pageInfoShape,
 });
+export type AdminNomineesResponse = z.infer<typeof adminNomineesResponseSchema>;
 
 /* Bank verification: a bank account proven by two micro-deposits, the holder checked against KYC. */
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { build, type TestApp } from '../../test/build.js';
 import { get, post, signedInUser } from '../../test/factories.js';
 import { DEFAULT_OPERATOR } from '../../test/operator.js';
-import { bankAccounts } from '../../modules/bank/bank.schema.js';
+import { bankAccounts } from '../../modules/compliance/bank.schema.js';
 import type { MoneyEngine } from '../../modules/money/money.engine.js';
 import { createReview } from './index.js';
 

@@ -1,8 +1,9 @@
+import { within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { NomineeDraft, NomineesResponse } from '@qmgt/contracts';
+import type { AdminNomineesResponse, NomineeDraft, NomineesResponse } from '@qmgt/contracts';
 import { buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -170,5 +171,56 @@ describe('nominee form', () => {
     // Nothing was waiting either: no draft follows the save.
     await new Promise((r) => setTimeout(r, 1000));
     expect(api.log).toEqual(['draft 100', 'save']);
+  });
+});
+
+describe("the operator's nominees", () => {
+  const customer = (n: number, firstName: string): AdminNomineesResponse['data'][number] => ({
+    userId: `00000000-0000-4000-8000-00000000000${n}`,
+    username: `user${n}`,
+    email: `user${n}@example.test`,
+    updatedAt: `2025-03-0${n}T10:00:00.000Z`,
+    nominees: [
+      {
+        id: `n${n}`,
+        firstName,
+        middleName: '',
+        lastName: 'Lim',
+        contact: '+60 12 345 6789',
+        dateOfBirth: '1985-03-02',
+        address: '1 Jalan Emas',
+        city: 'Kuala Lumpur',
+        postalCode: '50000',
+        relationTestator: 'Spouse',
+        idType: 'Passport',
+        sharePercent: 100,
+      },
+    ],
+  });
+
+  it('shows a page of customers and loads the next one by its cursor', async () => {
+    const pages: Record<string, AdminNomineesResponse> = {
+      '': { data: [customer(3, 'Cy'), customer(2, 'Bo')], nextCursor: 'AAcursor' },
+      AAcursor: { data: [customer(1, 'Ann')], nextCursor: null },
+    };
+    server.use(
+      http.get(apiUrl('/admin/bank-accounts'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get(apiUrl('/admin/nominees'), ({ request }) =>
+        HttpResponse.json(pages[new URL(request.url).searchParams.get('cursor') ?? '']),
+      ),
+    );
+    const { user } = renderApp('/admin/compliance', { session: buildSession({ role: 'operator', username: 'ops' }) });
+    expect(await screen.findByRole('table', { name: 'Nominees of user3' })).toHaveTextContent('Cy');
+    expect(screen.getByRole('table', { name: 'Nominees of user2' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Nominees of user1' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 2 customers')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: "Load more customers' nominees" }));
+    const last = await screen.findByRole('table', { name: 'Nominees of user1' });
+    expect(within(last).getByText('Ann Lim')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 customers')).toBeInTheDocument();
+    const calls = testApi.calls.filter((call) => call.method === 'GET' && call.path === '/admin/nominees');
+    expect(calls.at(-1)!.search).toContain('cursor=AAcursor');
+    expect(screen.queryByRole('button', { name: "Load more customers' nominees" })).not.toBeInTheDocument();
   });
 });

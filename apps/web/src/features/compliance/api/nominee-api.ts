@@ -5,7 +5,7 @@ import {
   type NomineeDraft,
   type NomineesRequest,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export const nomineeKeys = { mine: () => ['nominee'] as const, admin: () => ['nominee', 'admin'] as const };
@@ -22,8 +22,12 @@ export const saveNomineeDraft = (draft: NomineeDraft) =>
 export const saveNominees = (request: NomineesRequest) =>
   apiRequest(apiPaths.nominee, { method: 'POST', body: request, schema: nomineesResponseSchema });
 
+/** GET /admin/nominees, a page of customers at a time by key. */
 export const adminNomineesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: nomineeKeys.admin(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminNominees, { schema: adminNomineesResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminNominees, { schema: adminNomineesResponseSchema, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

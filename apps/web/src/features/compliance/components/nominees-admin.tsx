@@ -1,18 +1,21 @@
 import { Alert, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { adminNomineesQueryOptions } from '../api/nominee-api';
 
-/** The back office's view of customers' nominees, latest changes first. */
+/** The back office's view of customers' nominees, latest changes first, a page at a time. */
 export function NomineesAdmin() {
-  const query = useQuery(adminNomineesQueryOptions());
+  const query = useInfiniteQuery(adminNomineesQueryOptions());
   if (query.isPending) return <Loader aria-label="Loading nominees" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, 'Nominees could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No customer has named a nominee yet.</Text>;
+  if (query.isError && !query.data)
+    return <Alert color="red">{errorMessage(query.error, 'Nominees could not be loaded.')}</Alert>;
+  const customers = query.data?.pages.flatMap((page) => page.data) ?? [];
+  if (customers.length === 0) return <Text c="dimmed">No customer has named a nominee yet.</Text>;
   return (
     <Stack gap="md">
-      {query.data.data.map((customer) => (
+      {customers.map((customer) => (
         <Paper key={customer.userId} withBorder radius="lg" p="md">
           <Text fw={600} size="sm">
             {customer.username}{' '}
@@ -54,6 +57,16 @@ export function NomineesAdmin() {
           </ScrollArea>
         </Paper>
       ))}
+      <LoadMore
+        shown={`Showing ${customers.length} customers`}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        label="Load more customers' nominees"
+      />
+      {query.isFetchNextPageError ? (
+        <Alert color="red">{errorMessage(query.error, 'Nominees could not be loaded.')}</Alert>
+      ) : null}
     </Stack>
   );
 }

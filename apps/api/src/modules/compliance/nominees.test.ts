@@ -69,6 +69,71 @@ describe('nominees', () => {
     expect(listed.find((u: { userId: string }) => u.userId === me.user.id).nominees).toHaveLength(3);
   });
 
+  it("pages the operator's list by key, the latest saved set first, a page stable while new sets arrive", async () => {
+    type Page = { data: { userId: string; nominees: { firstName: string }[] }[]; nextCursor: string | null };
+    const page = async (cursor: string | null, pageSize = 2) => {
+      const res = await get(
+        t.app,
+        `/admin/nominees?pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`,
+        operatorToken,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const savesNominees = async (firstNames: string[]) => {
+      const customer = await signedInUser(t.app);
+      const shares = firstNames.map((_, i) => (i === 0 ? 100 - 10 * (firstNames.length - 1) : 10));
+      const res = await post(
+        t.app,
+        '/nominee',
+        { nominees: firstNames.map((name, i) => nominee(name, shares[i]!)) },
+        customer.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return customer;
+    };
+    // Other tests' customers may be listed after these: the walk stops at the last of ours.
+    const customers = [];
+    for (const names of [['Ann'], ['Bo', 'Cal'], ['Di'], ['Ed', 'Fi', 'Gus'], ['Hal']])
+      customers.push(await savesNominees(names));
+    const ours = new Set(customers.map((c) => c.user.id));
+
+    const seen: Page['data'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current = await page(cursor);
+      expect(current.data.length).toBeLessThanOrEqual(2);
+      seen.push(...current.data);
+      cursor = current.nextCursor;
+      // A new set arrives between pages, and a customer already shown saves again: both now sort
+      // before the cursor, so neither shows up in a later page nor shifts what it holds.
+      if (pages++ === 0) {
+        await savesNominees(['Ivy']);
+        await post(t.app, '/nominee', { nominees: [nominee('Hana', 100)] }, customers[4]!.token);
+      }
+    } while (cursor && seen.filter((c) => ours.has(c.userId)).length < customers.length && pages < 20);
+    const ourSeen = seen.filter((c) => ours.has(c.userId));
+    expect(ourSeen.map((c) => c.userId)).toEqual(customers.map((c) => c.user.id).reverse());
+    expect(ourSeen.map((c) => c.nominees.map((n) => n.firstName))).toEqual([
+      ['Hal'],
+      ['Ed', 'Fi', 'Gus'],
+      ['Di'],
+      ['Bo', 'Cal'],
+      ['Ann'],
+    ]);
+    expect(new Set(seen.map((c) => c.userId)).size).toBe(seen.length);
+
+    // The first page now starts with the re-saved set, then the new customer's.
+    const fresh = await page(null);
+    expect(fresh.data[0]!.userId).toBe(customers[4]!.user.id);
+    expect(fresh.data[0]!.nominees.map((n) => n.firstName)).toEqual(['Hana']);
+    expect(fresh.data[1]!.nominees.map((n) => n.firstName)).toEqual(['Ivy']);
+    expect(fresh.nextCursor).not.toBeNull();
+    expect((await get(t.app, '/admin/nominees?cursor=nope', operatorToken)).statusCode).toBe(400);
+    expect((await get(t.app, '/admin/nominees?pageSize=101', operatorToken)).statusCode).toBe(400);
+  });
+
   it('refuses shares not adding up to 100%, junk and oversized input; nothing changes', async () => {
     const me = await signedInUser(t.app);
     await post(t.app, '/nominee', { nominees: [nominee('Ana', 100)] }, me.token);

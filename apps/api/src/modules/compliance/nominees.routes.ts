@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminNomineesQuerySchema,
   adminNomineesResponseSchema,
   apiPaths,
   nomineeDraftSchema,
@@ -53,8 +54,13 @@ export const nomineesRoutes: FastifyPluginAsync<{ nominees: NomineesService }> =
     apiPaths.adminNominees,
     {
       onRequest: app.requireOperator,
-      schema: { tags: ['back office'], summary: "Customers' nominees", response: { 200: adminNomineesResponseSchema } },
+      schema: {
+        tags: ['back office'],
+        summary: "Customers' nominees, the latest saved set first, paged by key",
+        querystring: adminNomineesQuerySchema,
+        response: { 200: adminNomineesResponseSchema },
+      },
     },
-    async () => ({ data: await nominees.adminList() }),
+    async (request) => nominees.adminList(request.query),
   );
 };

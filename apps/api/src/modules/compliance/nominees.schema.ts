@@ -27,6 +27,11 @@ export const nominees = pgTable(
   },
   (t) => [
     index('nominees_user_idx').on(t.userId, t.position),
+    // The operator's list pages customers by their set's save time (migration 0045): a set is
+    // saved in one statement, so its first nominee carries the set's time for the whole set.
+    index('nominees_set_key_idx')
+      .on(t.createdAt, t.userId)
+      .where(sql`${t.position} = 0`),
     check('nominees_share_range', sql`${t.shareBps} BETWEEN 1 AND 10000`),
   ],
 );

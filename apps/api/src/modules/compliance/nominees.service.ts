@@ -1,7 +1,15 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { NomineeDraft, NomineesRequest, NomineesResponse } from '@qmgt/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cutPage,
+  type AdminNomineesQuery,
+  type AdminNomineesResponse,
+  type NomineeDraft,
+  type NomineesRequest,
+  type NomineesResponse,
+} from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { keyText, olderThan } from '../../lib/keyset.js';
 import { usersService } from '../users/index.js';
 import { nomineeDrafts, nominees } from './nominees.schema.js';
 
@@ -82,23 +90,44 @@ export function createNomineesService(db: Db) {
       return this.get(userId);
     },
 
-    /** The operator's view: customers with nominees, latest first. */
-    async adminList() {
-      const rows = await db
-        .select()
+    /**
+     * The operator's view: customers with nominees, the latest saved set first, a page at a time
+     * by key (decision 017). A set's first nominee stands for the set (nominees_set_key_idx);
+     * a customer who saves again moves to the top, before any cursor given out.
+     */
+    async adminList(query: AdminNomineesQuery): Promise<AdminNomineesResponse> {
+      const sets = await db
+        .select({ userId: nominees.userId, key: keyText(nominees.createdAt) })
         .from(nominees)
-        .orderBy(desc(nominees.createdAt), asc(nominees.position))
-        .limit(1000);
+        .where(and(eq(nominees.position, 0), olderThan(nominees.createdAt, nominees.userId, query.cursor)))
+        .orderBy(desc(nominees.createdAt), desc(nominees.userId))
+        .limit(query.pageSize + 1);
+      const page = cutPage(sets, query.pageSize, (set) => ({ at: set.key, id: set.userId }));
+      const userIds = page.items.map((set) => set.userId);
+      if (userIds.length === 0) return { data: [], nextCursor: page.nextCursor };
+      const [rows, users] = await Promise.all([
+        db.select().from(nominees).where(inArray(nominees.userId, userIds)).orderBy(asc(nominees.position)),
+        usersService.byIds(db, userIds),
+      ]);
       const byUser = new Map<string, NomineeRow[]>();
       for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-      const users = await usersService.byIds(db, [...byUser.keys()]);
-      return [...byUser.entries()].map(([userId, list]) => ({
-        userId,
-        username: users.get(userId)?.username ?? '',
-        email: users.get(userId)?.email ?? '',
-        updatedAt: list[0]!.createdAt.toISOString(),
-        nominees: list.sort((a, b) => a.position - b.position).map(wire),
-      }));
+      return {
+        // A customer whose account went between the two reads has no rows left: not shown.
+        data: page.items.flatMap((set) => {
+          const list = byUser.get(set.userId);
+          if (!list) return [];
+          return [
+            {
+              userId: set.userId,
+              username: users.get(set.userId)?.username ?? '',
+              email: users.get(set.userId)?.email ?? '',
+              updatedAt: list[0]!.createdAt.toISOString(),
+              nominees: list.map(wire),
+            },
+          ];
+        }),
+        nextCursor: page.nextCursor,
+      };
     },
   };
 }

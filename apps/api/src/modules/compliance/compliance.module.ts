@@ -3,6 +3,8 @@ import { API_BASE, adminBankAccountResponseSchema, adminBankAccountsResponseSche
 import { createSandboxBank } from '../../adapters/bank/sandbox.js';
 import { createStripeBank } from '../../adapters/bank/stripe.js';
 import { declareReview } from '../../platform/review/index.js';
+import { createNomineesService, type NomineesService } from './nominees.service.js';
+import { nomineesRoutes } from './nominees.routes.js';
 import { createBankService, type BankAccountRow, type BankService } from './bank.service.js';
 import { bankRoutes } from './bank.routes.js';
 import { maskAccount } from './bank.rules.js';
@@ -10,13 +12,24 @@ import { bankAccounts } from './bank.schema.js';
 
 declare module '../../services.js' {
   interface Services {
+    nominees: NomineesService;
     bank: BankService;
   }
 }
 
-/** Bank verification (issue 13): Stripe's micro-deposits with STRIPE_SECRET_KEY, else the sandbox bank. */
+/**
+ * Compliance (issue 13, decision 009): one product in every layer — `contracts/compliance.ts`,
+ * `features/compliance`, `e2e/tests/compliance.spec.ts` — holding the nominees (the multi-step
+ * form's draft and the saved set) and bank verification (Stripe's micro-deposits with
+ * STRIPE_SECRET_KEY, else the sandbox bank). Nominees' routes are registered before the bank's,
+ * as they were when these were two modules, so the OpenAPI document lists them in that order.
+ */
 export default fp(
   async (app) => {
+    const nominees = createNomineesService(app.database.db);
+    app.services.nominees = nominees;
+    await app.register(nomineesRoutes, { prefix: API_BASE, nominees });
+
     const port = app.config.stripeSecretKey
       ? createStripeBank({ secretKey: app.config.stripeSecretKey })
       : createSandboxBank();
@@ -57,5 +70,5 @@ export default fp(
       },
     );
   },
-  { name: 'module:bank', dependencies: ['auth'] },
+  { name: 'module:compliance', dependencies: ['auth'] },
 );
