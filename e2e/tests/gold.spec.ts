@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
 import { operatorCredentials } from './support/kyc.js';
-import { balancesOf, fundedWithUsdt, units18 } from './support/money.js';
+import { balancesOf, fundedWithUsdt, postAs, units18 } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 
 /*
@@ -9,7 +9,7 @@ import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.j
  * reads the statement and its PDF, requests termination with the summary shown first; an
  * operator approves it in the back office; the customer sees the refund and the plan closed.
  * Everything against the real API, its ledger and the local chain. Then the proof of reserves:
- * an operator lists a vault bar, and a guest finds it on the public page.
+ * an operator lists a vault bar, and a guest finds it counted against the gold owed.
  */
 
 test('GAE: purchase, statement, PDF, termination, operator approval, refund', async ({
@@ -110,10 +110,18 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   await expect(page.getByText('Your plan is closed')).toBeVisible();
 });
 
-test('proof of reserves: the operator lists a vault bar; a guest finds it on the public page', async ({
+test('proof of reserves: the operator lists a vault bar; a guest finds it counted against the gold owed', async ({
   browser,
+  request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  // Something owed, whatever ran before: a customer's QMGT (1 QMGT = 1 g), bought through the API.
+  const { credentials: holder } = await createVerifiedUser(request, { prefix: 'holder' });
+  const session = await signInViaApi(request, holder.username, holder.password);
+  await fundedWithUsdt(request, session, '100');
+  const quote = await postAs(request, session, '/api/swap/quote', { from: 'USDT', to: 'QMGT', amount: '50' });
+  await postAs(request, session, '/api/swap', { quoteId: quote.quoteId });
+
   const operatorPage = await (await browser.newContext()).newPage();
   const operator = operatorCredentials(testInfo);
   await signInViaUi(operatorPage, operator.email, operator.password);
