@@ -33,3 +33,20 @@ export async function postAs(request: APIRequestContext, session: Session, url: 
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as Record<string, unknown>;
 }
+
+/** The customer's balances as the API answers them (decimal strings), gold grams by where they are. */
+export async function balancesOf(request: APIRequestContext, session: Session) {
+  const response = await request.get('/api/balances', { headers: bearer(session) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as {
+    USDT: { available: string };
+    QMGT: { available: string };
+    GOLD: { available: string; plan: string; locked: string };
+  };
+}
+
+/** A USDT or QMGT decimal string in its smallest units (18 decimals): compared exactly, never as a JS number. */
+export function units18(decimal: string): bigint {
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0') || '0');
+}

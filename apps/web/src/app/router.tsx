@@ -47,7 +47,7 @@ const AdminTerminationsRoute = lazyScreen(
   (m) => m.AdminTerminationsRoute,
 );
 const AdminUsdauRoute = lazyScreen(
-  () => import('./routes/gold'),
+  () => import('./routes/usdau'),
   (m) => m.AdminUsdauRoute,
 );
 const AdminVaultBarsRoute = lazyScreen(
@@ -215,7 +215,7 @@ const TransactionsRoute = lazyScreen(
   (m) => m.TransactionsRoute,
 );
 const UsdauRequestRoute = lazyScreen(
-  () => import('./routes/gold'),
+  () => import('./routes/usdau'),
   (m) => m.UsdauRequestRoute,
 );
 const AdminPaymentsRoute = lazyScreen(

@@ -28,6 +28,14 @@ export function formatDate(isoOrDay: string): string {
   return Number.isNaN(date.getTime()) ? isoOrDay : dateFormat.format(date);
 }
 
+/** A noun in both its forms, for a count of rows: `{ one: 'USDAU request', other: 'USDAU requests' }`. */
+export type Noun = { one: string; other: string };
+
+/** A count with its noun in the form that count takes: '1 USDAU request', '2 USDAU requests'. */
+export function countOf(count: number, noun: Noun): string {
+  return `${count} ${count === 1 ? noun.one : noun.other}`;
+}
+
 /** The referral link of SPEC.md section 2: site origin + /register?ref= + code. */
 export function referralLink(origin: string, refCode: string): string {
   return `${origin}${paths.register.to(refCode)}`;

@@ -14,9 +14,6 @@ import { TerminationForm } from '@/features/gold/components/termination-form';
 import { TerminationQueue } from '@/features/gold/components/termination-queue';
 import { TerminationStatus } from '@/features/gold/components/termination-status';
 import { ReservesView } from '@/features/gold/components/reserves-view';
-import { UsdauQueue } from '@/features/gold/components/usdau-queue';
-import { UsdauRequestForm } from '@/features/gold/components/usdau-request-form';
-import { UsdauRequests } from '@/features/gold/components/usdau-requests';
 import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
 import { useBalance } from '@/features/wallet/api/get-balance';
@@ -161,36 +158,6 @@ export function AdminTerminationsRoute() {
         e-mailed either way, and every decision is recorded with your name.
       </Text>
       <TerminationQueue />
-    </>
-  );
-}
-
-/** /request-external-usdau: the request form, then the customer's requests followed to the chain. */
-export function UsdauRequestRoute() {
-  return (
-    <>
-      <ScreenTitle>USDAU Request External</ScreenTitle>
-      <Stack gap="xl">
-        <UsdauRequestForm />
-        <ScreenSection title="Your requests">
-          <UsdauRequests />
-        </ScreenSection>
-      </Stack>
-    </>
-  );
-}
-
-/** /admin/usdau-requests (operators). */
-export function AdminUsdauRoute() {
-  return (
-    <>
-      <ScreenTitle>USDAU Requests</ScreenTitle>
-      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
-        Approving sends the USDAU shown to the customer&apos;s address on chain; rejecting returns the grams to their
-        gold savings account. Check the address before approving: a transfer cannot be called back. The customer is
-        e-mailed either way, and every decision is recorded with your name.
-      </Text>
-      <UsdauQueue />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/c
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { countOf, type Noun } from '@/lib/format';
 import { LoadMore } from './load-more';
 
 export type TableColumn<R> = {
@@ -92,8 +93,8 @@ export function QueryTable<R>({ query, loadingLabel, failure, empty, ...table }:
 
 type PagedQueryTableProps<R> = Omit<QueryTableProps<R>, 'query'> & {
   query: UseInfiniteQueryResult<InfiniteData<{ data: R[]; nextCursor: string | null }>>;
-  /** What the rows are, plural, for 'Showing N ...' and 'Load more ...'. */
-  noun: string;
+  /** What a row is, in both forms: 'Showing 1 payment', 'Showing 2 payments', 'Load more payments'. */
+  noun: Noun;
 };
 
 /** A list the API pages by key (`{ data, nextCursor }`): the pages loaded so far and 'Load more'. */
@@ -106,11 +107,11 @@ export function PagedQueryTable<R>({ query, loadingLabel, failure, empty, noun, 
     <Stack gap="sm">
       <DataTable rows={rows} {...table} />
       <LoadMore
-        shown={`Showing ${rows.length} ${noun}`}
+        shown={`Showing ${countOf(rows.length, noun)}`}
         hasMore={query.hasNextPage}
         loading={query.isFetchingNextPage}
         onLoadMore={() => void query.fetchNextPage()}
-        label={`Load more ${noun}`}
+        label={`Load more ${noun.other}`}
       />
       {query.isFetchNextPageError ? <Alert color="red">{errorMessage(query.error, failure)}</Alert> : null}
     </Stack>

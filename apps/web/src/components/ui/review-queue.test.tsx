@@ -85,6 +85,12 @@ describe('review queue', () => {
     expect(screen.queryByRole('button', { name: 'Approve RWD-1' })).not.toBeInTheDocument();
   });
 
+  it('counts one request in the singular', async () => {
+    serve({ 'open:': { data: [request(1)], nextCursor: null } });
+    renderApp('/reward-requests', { session: operator() });
+    expect(await screen.findByText('Showing 1 reward payout request')).toBeInTheDocument();
+  });
+
   it('says when nothing waits and when the queue cannot be loaded', async () => {
     serve({});
     const { unmount } = renderApp('/reward-requests', { session: operator() });

@@ -3,7 +3,7 @@ import type { ReviewQueue as QueueView } from '@qmgt/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { countOf, formatDateTime, type Noun } from '@/lib/format';
 import type { ReviewQueueOptions } from '@/lib/review-queue';
 import { DataTable, type TableColumn } from './data-table';
 import { LoadMore } from './load-more';
@@ -22,8 +22,8 @@ type ReviewQueueProps<R extends QueuedRequest, Result> = {
   pages: (view: QueueView) => ReviewQueueOptions<R>;
   /** Whether the operator can also look through the decided requests (a second view; yes unless told). */
   decidedView?: boolean;
-  /** Plural, lower case: 'termination requests', in the loader's name, the empty state and the count. */
-  noun: string;
+  /** What a row is, lower case, in both forms: the plural in the loader's name and the empty state, either in the count. */
+  noun: Noun;
   /** The table's accessible name. */
   label: string;
   /** Below this the table scrolls sideways inside its card, never the page. */
@@ -117,12 +117,14 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
         ]
       : fetched;
   let body: ReactNode;
-  if (query.isPending) body = <Loader aria-label={texts.loading ?? `Loading ${noun}`} />;
+  if (query.isPending) body = <Loader aria-label={texts.loading ?? `Loading ${noun.other}`} />;
   else if (query.isError)
     body = <Alert color="red">{errorMessage(query.error, texts.failure ?? 'The requests could not be loaded.')}</Alert>;
   else if (rows.length === 0)
     body = (
-      <Text c="dimmed">{view === 'open' ? (texts.empty ?? <>No {noun} yet.</>) : <>No {noun} decided yet.</>}</Text>
+      <Text c="dimmed">
+        {view === 'open' ? (texts.empty ?? <>No {noun.other} yet.</>) : <>No {noun.other} decided yet.</>}
+      </Text>
     );
   else
     body = (
@@ -131,11 +133,11 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
           {dialog}
         </DataTable>
         <LoadMore
-          shown={`Showing ${rows.length} ${noun}`}
+          shown={`Showing ${countOf(rows.length, noun)}`}
           hasMore={query.hasNextPage}
           loading={query.isFetchingNextPage}
           onLoadMore={() => void query.fetchNextPage()}
-          label={`Load more ${noun}`}
+          label={`Load more ${noun.other}`}
         />
       </Stack>
     );
@@ -144,7 +146,7 @@ export function ReviewQueue<R extends QueuedRequest, Result>(props: ReviewQueueP
     <Stack gap="md">
       {props.decidedView !== false ? (
         <SegmentedControl
-          aria-label={`Which ${noun}`}
+          aria-label={`Which ${noun.other}`}
           value={view}
           onChange={(value) => setView(value as QueueView)}
           data={[

@@ -290,10 +290,13 @@ describe('back office: payments and remittances', () => {
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
     expect(screen.getByText('The payment gateway reported a different amount.')).toBeInTheDocument();
     expect(await screen.findByText('0.0151 g')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 payment')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 remittance')).toBeInTheDocument();
     // Older payments from the server's cursor, below the first page.
     await user.click(screen.getByRole('button', { name: 'Load more payments' }));
     expect(await screen.findByText('olga@example.com')).toBeInTheDocument();
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 payments')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Failed' }));
     await vi.waitFor(() => expect(asked.at(-1)).toBe('failed'));
     expect(new Set(asked)).toEqual(new Set([null, 'failed']));

@@ -8,7 +8,7 @@ export function BankReview() {
     <ReviewQueue
       pages={bankReviewQueryOptions}
       decidedView={false}
-      noun="accounts to review"
+      noun={{ one: 'account to review', other: 'accounts to review' }}
       label="Bank accounts to review"
       minWidth={900}
       requestedHeader="Added"

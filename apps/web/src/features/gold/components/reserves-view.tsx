@@ -4,7 +4,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
-import { reservesQueryOptions } from '../api/usdau-api';
+import { reservesQueryOptions } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
 /** "1.0250" -> "102.50%", in integers (the ratio has four decimals). */

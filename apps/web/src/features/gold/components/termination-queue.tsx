@@ -9,7 +9,7 @@ export function TerminationQueue() {
   return (
     <ReviewQueue
       pages={adminTerminationsQueryOptions}
-      noun="termination requests"
+      noun={{ one: 'termination request', other: 'termination requests' }}
       label="Termination requests"
       minWidth={900}
       requestedAt={(t) => t.requestedAt}

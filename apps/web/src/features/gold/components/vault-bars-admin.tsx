@@ -6,7 +6,7 @@ import { QueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { addVaultBar, editVaultBar, usdauKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/usdau-api';
+import { addVaultBar, editVaultBar, reservesKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
 const EMPTY: VaultBarInput = { serial: '', refinery: '', fineGrams: '' };
@@ -88,7 +88,7 @@ export function VaultBarsAdmin() {
   const query = useQuery(vaultBarsQueryOptions());
   const [editing, setEditing] = useState<VaultBar | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: usdauKeys.reserves() });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reservesKeys.reserves() });
   const add = useMutation({
     mutationFn: addVaultBar,
     meta: { silent: true },

@@ -25,7 +25,7 @@ export function PaymentsAdmin() {
       />
       <PagedQueryTable
         query={useInfiniteQuery(adminPaymentsQueryOptions(status))}
-        noun="payments"
+        noun={{ one: 'payment', other: 'payments' }}
         loadingLabel="Loading payments"
         failure="The payments could not be loaded."
         empty={<>No payments{status === 'all' ? '' : ` with this status`}.</>}
@@ -72,7 +72,7 @@ export function RemittancesAdmin() {
   return (
     <PagedQueryTable
       query={useInfiniteQuery(adminRemittancesQueryOptions())}
-      noun="remittances"
+      noun={{ one: 'remittance', other: 'remittances' }}
       loadingLabel="Loading remittances"
       failure="The remittances could not be loaded."
       empty="No remittances yet."

@@ -10,7 +10,7 @@ export function RemittancesList() {
   return (
     <PagedQueryTable
       query={useInfiniteQuery(remittancesQueryOptions())}
-      noun="remittances"
+      noun={{ one: 'remittance', other: 'remittances' }}
       loadingLabel="Loading your remittances"
       failure="Your remittances could not be loaded."
       empty="No remittances yet."

@@ -9,7 +9,7 @@ export function RewardRequestsQueue() {
   return (
     <ReviewQueue
       pages={adminRewardRequestsQueryOptions}
-      noun="reward payout requests"
+      noun={{ one: 'reward payout request', other: 'reward payout requests' }}
       label="Reward payout requests"
       minWidth={760}
       requestedAt={(r) => r.createdAt}

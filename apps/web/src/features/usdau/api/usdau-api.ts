@@ -1,26 +1,20 @@
 import {
   adminUsdauRequestsResponseSchema,
   apiPaths,
-  reservesSchema,
   usdauRequestResponseSchema,
   usdauRequestsResponseSchema,
-  vaultBarResponseSchema,
-  vaultBarsResponseSchema,
   type UsdauRequestBody,
-  type VaultBarInput,
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
 
-/* USDAU Request External, the operator's queue, and the proof of reserves with its bar list. */
+/* USDAU Request External (grams of the gold savings account paid out as USDAU) and the operator's queue. */
 
 export const usdauKeys = {
-  requests: () => ['gold', 'usdau'] as const,
-  admin: () => ['gold', 'admin', 'usdau'] as const,
-  reserves: () => ['reserves'] as const,
-  bars: () => ['reserves', 'bars'] as const,
+  requests: () => ['usdau', 'requests'] as const,
+  admin: () => ['usdau', 'admin'] as const,
 };
 
 /** A request waits for an operator, then for the chain: followed until it is sent, refused or failed. */
@@ -50,24 +44,3 @@ export const adminUsdauRequestsQueryOptions = reviewQueueOptions({
 });
 
 export const decideUsdau = decisionRequest(apiPaths.adminUsdauDecision, usdauRequestResponseSchema);
-
-export const reservesQueryOptions = () =>
-  queryOptions({
-    queryKey: usdauKeys.reserves(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.reserves, { schema: reservesSchema, signal, auth: false }),
-  });
-
-export const vaultBarsQueryOptions = () =>
-  queryOptions({
-    queryKey: usdauKeys.bars(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, signal }),
-  });
-
-export const addVaultBar = (bar: VaultBarInput) =>
-  apiRequest(apiPaths.adminVaultBars, { method: 'POST', body: bar, schema: vaultBarResponseSchema });
-
-export const editVaultBar = (id: string, bar: VaultBarInput) =>
-  apiRequest(apiPaths.adminVaultBarCorrect(id), { method: 'POST', body: bar, schema: vaultBarResponseSchema });
-
-export const withdrawVaultBar = (id: string) =>
-  apiRequest(apiPaths.adminVaultBarWithdraw(id), { method: 'POST', schema: vaultBarResponseSchema });

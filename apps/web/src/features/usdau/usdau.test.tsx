@@ -1,8 +1,9 @@
+import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { BalancesResponse, Reserves, UsdauRequest } from '@qmgt/contracts';
+import type { BalancesResponse, UsdauRequest } from '@qmgt/contracts';
 import { apiErrorBody, buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -109,42 +110,31 @@ describe('USDAU Request External', () => {
   });
 });
 
-describe('proof of reserves', () => {
-  const reserves = (overrides: Partial<Reserves> = {}): Reserves => ({
-    onChainQmgt: '60',
-    ledgerQmgt: '60',
-    ledgerGold: '40',
-    rewardsQmgt: '0',
-    liabilitiesGrams: '100',
-    vaultGrams: '102.5',
-    surplusGrams: '2.5',
-    coverage: '1.0250',
-    bars: [
-      { id: 'b1', serial: 'AB12345', refinery: 'Valcambi', fineGrams: '102.5', addedAt: '2026-11-20T00:00:00.000Z' },
-    ],
-    checkedAt: '2026-11-24T02:00:00.000Z',
-    ...overrides,
+describe('USDAU requests (operators)', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const queued = (overrides: Partial<UsdauRequest> = {}) => ({
+    ...request(overrides),
+    username: 'ada',
+    email: 'ada@example.test',
   });
 
-  it('shows anyone the coverage, the figures and the bar list', async () => {
-    server.use(http.get(apiUrl('/reserves'), () => HttpResponse.json(reserves())));
-    renderApp('/proof-of-reserves');
-    expect(await screen.findByText('Covered 102.50%')).toBeInTheDocument();
-    expect(screen.getByText('100.0000 g')).toBeInTheDocument();
-    expect(screen.getByText('AB12345')).toBeInTheDocument();
-    expect(screen.getByText('Surplus')).toBeInTheDocument();
-    expect(screen.getByText(/and 0.0000 QMGT of unclaimed rewards/)).toBeInTheDocument();
-  });
-
-  it('says so plainly when the vault is short', async () => {
+  it('shows the address in full and counts one request in the singular; approving says the USDAU is being sent', async () => {
     server.use(
-      http.get(apiUrl('/reserves'), () =>
-        HttpResponse.json(reserves({ vaultGrams: '90', surplusGrams: '-10', coverage: '0.9000', bars: [] })),
+      http.get(apiUrl('/admin/usdau-requests'), () => HttpResponse.json({ data: [queued()], nextCursor: null })),
+      http.post(apiUrl('/admin/usdau-requests/:id/:decision'), () =>
+        HttpResponse.json({ request: request({ status: 'approved', decidedAt: '2026-11-24T03:00:00.000Z' }) }),
       ),
     );
-    renderApp('/proof-of-reserves');
-    expect(await screen.findByText('Covered 90.00%: short')).toBeInTheDocument();
-    expect(screen.getByText('Shortfall')).toBeInTheDocument();
-    expect(screen.getByText('No bars are listed yet.')).toBeInTheDocument();
+    const { user } = renderApp('/admin/usdau-requests', { session: operator() });
+    const table = await screen.findByRole('table', { name: 'USDAU requests' });
+    expect(within(table).getByText(ADDRESS)).toBeInTheDocument();
+    expect(within(table).getByText('254.80')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 USDAU request')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve UA-7Q2K9' }));
+    expect(await screen.findByText('UA-7Q2K9 approved: the USDAU is being sent.')).toBeInTheDocument();
+    const post = testApi.calls.find((call) => call.method === 'POST')!;
+    expect(post.path).toBe(`/admin/usdau-requests/${request().id}/approve`);
+    expect(within(table).getByText('Approved, sending')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ export function UsdauQueue() {
   return (
     <ReviewQueue
       pages={adminUsdauRequestsQueryOptions}
-      noun="USDAU requests"
+      noun={{ one: 'USDAU request', other: 'USDAU requests' }}
       label="USDAU requests"
       minWidth={980}
       requestedAt={(r) => r.createdAt}

@@ -1,36 +1,45 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { USDAU_MIN_GRAMS, formatUnits, toUnits } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
-import { balancesQueryOptions, gaePlanQueryOptions, goldKeys } from '../api/gold-api';
-import { requestUsdau, usdauKeys } from '../api/usdau-api';
 import { Figure, Figures } from '@/components/ui/figures';
+import { requestUsdau, usdauKeys } from '../api/usdau-api';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const MIN = toUnits(USDAU_MIN_GRAMS, 'GOLD');
 
 type Field = 'grams' | 'address';
 
+type UsdauRequestFormProps = {
+  /** Grams available in the gold savings account; undefined while unknown. */
+  availableGrams: string | undefined;
+  /** Today's buy-back price in USDT per gram (spot − 2%); undefined while unknown. */
+  buyBackPrice: string | undefined;
+  /** A request answered or lost: the grams it may have locked are the gold balance's, asked again by the caller. */
+  onRequestSettled: () => void;
+};
+
 /**
  * /request-external-usdau: grams of the gold savings account (GSA) paid out as USDAU to an
  * external address. The estimate at today's buy-back price is shown before the request is
  * sent; the request fixes the price, and an operator approves it before the transfer is made.
+ * The balance and the price are the gold savings feature's: the route passes them in.
  */
-export function UsdauRequestForm() {
+export function UsdauRequestForm({
+  availableGrams: available,
+  buyBackPrice: sell,
+  onRequestSettled,
+}: UsdauRequestFormProps) {
   const queryClient = useQueryClient();
   const [grams, setGrams] = useState('');
   const [address, setAddress] = useState('');
   const [reviewing, setReviewing] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const keys = useIdempotencyKeys();
-  const balances = useQuery(balancesQueryOptions());
-  const plan = useQuery(gaePlanQueryOptions());
-  const available = balances.data?.GOLD.available;
-  const sell = plan.data?.price.sell;
   const units = parseAmount(grams.trim(), 'GOLD');
   const priceUnits = parseAmount(sell, 'USDT');
   const estimate = units !== null && priceUnits !== null ? (units * priceUnits) / 1_000_000n : null;
@@ -60,7 +69,7 @@ export function UsdauRequestForm() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: usdauKeys.requests() });
-      void queryClient.invalidateQueries({ queryKey: goldKeys.balances() });
+      onRequestSettled();
     },
   });
 
