@@ -4,14 +4,13 @@ import {
   AgreementFileError,
   GesRuleError,
   agreementText,
-  bonusGrams,
   checkStartDate,
   describeTermChanges,
   dueOn,
   instalmentFigures,
   maturityDate,
   parseDay,
-  projectedGrams,
+  projectedHolding,
   runningGrams,
   termChanges,
   type GroupTerms,
@@ -104,22 +103,20 @@ describe('instalments', () => {
   });
 });
 
-describe('bonus, projection and passbook', () => {
-  it('pays bonus instalments of the average grams per paid instalment', () => {
-    expect(bonusGrams(g('10'), 10, 1)).toBe(g('1'));
-    expect(bonusGrams(g('10'), 8, 2)).toBe(g('2.5'));
-    expect(bonusGrams(g('10'), 0, 1)).toBe(0n);
-  });
-  it("projects the remaining instalments at today's grams, with the bonus", () => {
+describe('projection and passbook', () => {
+  // The bonus on the projected grams is the SQL's (ges_bonus_grams.sql, sql-rules/ges-bonus.test.ts).
+  it("projects the remaining instalments at today's grams, counting them as paid", () => {
     expect(
-      projectedGrams({
-        heldGrams: g('3'),
+      projectedHolding({
+        heldGrams: g('3.000001'),
         paidCount: 3,
         remaining: 7,
-        gramsPerInstalmentToday: g('1'),
-        bonusInstalments: 1,
+        gramsPerInstalmentToday: g('0.999999'),
       }),
-    ).toBe(g('11'));
+    ).toEqual({ grams: g('9.999994'), paidCount: 10 });
+    expect(
+      projectedHolding({ heldGrams: g('2.5'), paidCount: 4, remaining: 0, gramsPerInstalmentToday: g('1') }),
+    ).toEqual({ grams: g('2.5'), paidCount: 4 });
   });
   it('runs the grams through paid lines only', () => {
     expect(

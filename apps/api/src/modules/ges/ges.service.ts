@@ -34,7 +34,7 @@ import {
   dueOn,
   instalmentFigures,
   maturityDate,
-  projectedGrams,
+  projectedHolding,
   runningGrams,
   termChanges,
   type GroupTerms,
@@ -150,6 +150,16 @@ export function createGesService(deps: GesDeps) {
         perInstalment = 0n;
       }
     }
+    let projected = held + BigInt(m.bonusGrams ?? '0');
+    if (m.status === 'active') {
+      const holding = projectedHolding({
+        heldGrams: held,
+        paidCount: m.paidCount,
+        remaining,
+        gramsPerInstalmentToday: perInstalment,
+      });
+      projected = holding.grams + (await repo.projectedBonusGrams(db, holding, group.bonusInstalments));
+    }
     return {
       id: m.id,
       status: m.status,
@@ -167,18 +177,7 @@ export function createGesService(deps: GesDeps) {
               amountUsdt: fromUnits(BigInt(group.instalmentUsdt), 'USDT'),
             }
           : null,
-      projectedGrams: fromUnits(
-        m.status === 'active'
-          ? projectedGrams({
-              heldGrams: held,
-              paidCount: m.paidCount,
-              remaining,
-              gramsPerInstalmentToday: perInstalment,
-              bonusInstalments: group.bonusInstalments,
-            })
-          : held + BigInt(m.bonusGrams ?? '0'),
-        'GOLD',
-      ),
+      projectedGrams: fromUnits(projected, 'GOLD'),
       bonusGrams: m.bonusGrams === null ? null : fromUnits(BigInt(m.bonusGrams), 'GOLD'),
       closedAt: m.closedAt?.toISOString() ?? null,
       passbook: lines.map((l, i) => ({

@@ -202,6 +202,12 @@ describe('a whole group term', () => {
           paidCount: 3,
           nextDue: { seq: 4, dueOn: dueOn(group.startDate, 4) },
         });
+        // Projected: the three instalments left at today's price, plus the bonus on those grams
+        // over six instalments, as ges_close will pay it (1 bonus instalment, rounded down).
+        const leftGrams = instalmentFigures(usdt('100'), usdt(spots.get(3)!)).grams * 3n;
+        const projectedHeld = g(mid.grams) + leftGrams;
+        expect(projectedHeld % 6n).not.toBe(0n);
+        expect(g(mid.projectedGrams)).toBe(projectedHeld + projectedHeld / 6n);
       }
     }
     const booked = (o: Record<string, number>) =>
