@@ -41,7 +41,8 @@ BEGIN
     PERFORM ges_close(m.id, 'matured', g.bonus_instalments, now_at);
     outcome := CASE WHEN outcome = 'paid' THEN 'paid_matured' ELSE 'missed_matured' END;
   ELSE
-    UPDATE ges_memberships SET next_due_on = (g.start_date + make_interval(months => seq))::date WHERE id = m.id;
+    -- The day is the caller's (ges.rules.ts dueOn, the due days' one home): booked as given.
+    UPDATE ges_memberships SET next_due_on = (p_op->>'nextDueOn')::date WHERE id = m.id;
   END IF;
   IF outcome <> 'paid' THEN
     mail_event := CASE WHEN outcome LIKE '%matured' THEN 'matured' ELSE outcome END;

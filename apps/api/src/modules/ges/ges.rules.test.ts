@@ -27,6 +27,16 @@ describe('due dates', () => {
     expect(dueOn('2027-01-28', 2)).toBe('2027-02-28');
     expect(maturityDate('2026-12-01', 11)).toBe('2027-10-01');
   });
+  // dueOn() is the due days' one home: the SQL books the days it gives (sql-rules/ges-schedule.test.ts).
+  it('keep the start day through February, leap years and a five-year term', () => {
+    expect(dueOn('2027-12-28', 3)).toBe('2028-02-28');
+    expect(dueOn('2028-01-28', 2)).toBe('2028-02-28');
+    expect(dueOn('2026-12-01', 13)).toBe('2027-12-01');
+    expect(dueOn('2027-03-15', 60)).toBe('2032-02-15');
+    expect(maturityDate('2027-03-15', 60)).toBe('2032-02-15');
+    expect(maturityDate('2027-05-20', 2)).toBe('2027-06-20');
+    expect(() => dueOn('2027-02-30', 1)).toThrow(/not a day/);
+  });
   it('take days 1-28 from today on only, and real days only', () => {
     expect(() => checkStartDate('2026-12-29', '2026-11-24')).toThrow(/from 1 to 28/);
     expect(() => checkStartDate('2026-11-23', '2026-11-24')).toThrow(/past/);

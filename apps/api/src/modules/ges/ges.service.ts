@@ -296,12 +296,18 @@ export function createGesService(deps: GesDeps) {
       claim: IdempotencyClaim,
       ip: string | null,
     ): Promise<{ membership: GesMembership; transaction: Transaction; replayed: boolean }> {
+      // The due days are ges.rules.ts's (dueOn): the join books the ones computed here, from the
+      // start date it checks is still the group's.
+      const terms = await repo.groupById(db, groupId);
+      if (!terms) throw notFound('Group not found.');
       const answer = await execute(
         {
           kind: 'ges_join',
           groupId,
           documentId: body.documentId,
           quoteId: body.quoteId,
+          startDate: terms.startDate,
+          nextDueOn: dueOn(terms.startDate, 2),
           code: newTransactionCode('GES'),
           ip,
         },
@@ -345,6 +351,7 @@ export function createGesService(deps: GesDeps) {
             membershipId: m.id,
             seq,
             dueOn: dueOn(group.startDate, seq),
+            nextDueOn: dueOn(group.startDate, seq + 1),
             amountUsdt: group.instalmentUsdt,
             grams: figures.grams.toString(),
             fee: figures.fee.toString(),

@@ -348,6 +348,8 @@ describe('a whole group term', () => {
       groupId: group.id,
       documentId: group.documentId,
       quoteId: quote.quoteId,
+      startDate: group.startDate,
+      nextDueOn: dueOn(group.startDate, 2),
       code: newTransactionCode('GES'),
       ip: null,
       now: new Date().toISOString(),
