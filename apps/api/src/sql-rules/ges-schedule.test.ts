@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GES_MAX_DUE_DAY, GES_MISSES_TO_LAPSE, toUnits } from '@qmgt/contracts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { dueOn, instalmentFigures, maturityDate } from '../modules/ges/ges.rules.js';
 import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
@@ -8,8 +10,8 @@ import { sqlRulesDatabase } from '../test/sql-rules-database.js';
  * an instalment's day and the next one, the join its start date and instalment 2's day, and the
  * SQL books them as given (money_op_ges_join, money_op_ges_instalment); the job's query
  * (next_due_on <= today) runs on what was booked. Here: the booked days are dueOn()'s.
- * The lapse lives in SQL only (money_op_ges_instalment: missed_count >= 3); TypeScript has the
- * number as GES_MISSES_TO_LAPSE in the contracts (and "of 3" in the missed mail), no function.
+ * The lapse has one home in SQL, ges_lapses.sql (it decides inside the instalment whether the
+ * membership goes on), its number the contracts' GES_MISSES_TO_LAPSE through platform_settings.
  */
 
 const { k, ges } = sqlRulesDatabase();
@@ -133,6 +135,50 @@ describe('the join books the due days computed from the start date it was given'
     });
     expect(await k.balance(userId, 'USDT', 'available')).toBe(INSTALMENT);
     expect(await k.rows(`SELECT id FROM ges_memberships WHERE group_id = $1`, [groupId])).toEqual([]);
+  });
+});
+
+/** ges_lapses() called directly: whether a membership with this many misses lapses. */
+async function lapses(missedCount: number): Promise<boolean> {
+  const [row] = await k.rows(`SELECT ges_lapses($1::int) AS lapses`, [missedCount]);
+  return row!.lapses as boolean;
+}
+
+describe('ges_lapses.sql: the rule, called directly', () => {
+  it(`the number is the contracts' GES_MISSES_TO_LAPSE (${GES_MISSES_TO_LAPSE}): the default row and the file`, async () => {
+    expect(GES_MISSES_TO_LAPSE).toBe(3);
+    const [row] = await k.rows(`SELECT value FROM platform_settings WHERE key = 'ges_misses_to_lapse'`);
+    expect(row!.value).toBe(String(GES_MISSES_TO_LAPSE));
+    const file = await readFile(path.join(import.meta.dirname, '../../sql/ges_lapses.sql'), 'utf8');
+    expect(file).toContain(`('ges_misses_to_lapse', '${GES_MISSES_TO_LAPSE}')`);
+  });
+
+  it('0, 1 and 2 misses go on; the 3rd lapses, and any count beyond it', async () => {
+    expect(await Promise.all([0, 1, 2, 3, 4, 60].map(lapses))).toEqual([false, false, false, true, true, true]);
+  });
+
+  it('follows the setting; without the row it refuses to decide', async () => {
+    try {
+      await k.rows(`UPDATE platform_settings SET value = '2' WHERE key = 'ges_misses_to_lapse'`);
+      expect(await Promise.all([1, 2].map(lapses))).toEqual([false, true]);
+      // The instalment lapses by it: the second miss ends this membership.
+      const start = '2027-10-03';
+      const { userId, membershipId } = await member(start, 6, 1);
+      const outcomes: string[] = [];
+      for (const seq of [2, 3])
+        outcomes.push(
+          String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+        );
+      expect(outcomes).toEqual(['missed', 'lapsed']);
+      await k.rows(`DELETE FROM platform_settings WHERE key = 'ges_misses_to_lapse'`);
+      await expect(lapses(1)).rejects.toThrow(/ges_misses_to_lapse/);
+    } finally {
+      await k.rows(
+        `INSERT INTO platform_settings (key, value) VALUES ('ges_misses_to_lapse', $1)
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [String(GES_MISSES_TO_LAPSE)],
+      );
+    }
   });
 });
 
