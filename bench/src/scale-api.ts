@@ -53,6 +53,7 @@ export interface ProductRules {
     amountUsdt: bigint,
     spot: bigint,
   ): { amountUsdt: bigint; grams: bigint; price: bigint; fee: bigint };
+  dueOn(startDate: string, seq: number): string;
   spendToSave(cents: bigint, spot: bigint): GoldFigures;
   usdauPayout(grams: bigint, spot: bigint): { price: bigint; usdauAmount: bigint };
   terminationSummary(input: {
@@ -72,7 +73,7 @@ export async function loadProductRules(): Promise<ProductRules> {
   const [market, gae, ges, payments, usdau, transactions, passwords, tokens] = await Promise.all([
     load<Pick<ProductRules, 'quoteSwap'>>('modules/market/market.rules.js'),
     load<Pick<ProductRules, 'quoteGae' | 'terminationSummary'>>('modules/gae/gae.rules.js'),
-    load<Pick<ProductRules, 'instalmentFigures'>>('modules/ges/ges.rules.js'),
+    load<Pick<ProductRules, 'instalmentFigures' | 'dueOn'>>('modules/ges/ges.rules.js'),
     load<Pick<ProductRules, 'spendToSave'>>('modules/payments/payments.rules.js'),
     load<Pick<ProductRules, 'usdauPayout'>>('modules/usdau/usdau.rules.js'),
     load<Pick<ProductRules, 'newTransactionCode'>>('modules/transactions/transactions.service.js'),
@@ -84,6 +85,7 @@ export async function loadProductRules(): Promise<ProductRules> {
     quoteGae: gae.quoteGae,
     terminationSummary: gae.terminationSummary,
     instalmentFigures: ges.instalmentFigures,
+    dueOn: ges.dueOn,
     spendToSave: payments.spendToSave,
     usdauPayout: usdau.usdauPayout,
     newTransactionCode: transactions.newTransactionCode,

@@ -545,7 +545,8 @@ export class Seeder {
   }
 
   /** The money operations, phase by phase (each phase needs the one before it: swaps, then sells of what they bought). */
-  async money(gesGroupId: string, gesDocumentId: string, gesInstalment: bigint): Promise<void> {
+  async money(gesGroup: { id: string; documentId: string; startDate: string }, gesInstalment: bigint): Promise<void> {
+    const { id: gesGroupId, documentId: gesDocumentId } = gesGroup;
     const l = this.layout;
     const { sizes } = l;
     const now = () => new Date();
@@ -726,6 +727,8 @@ export class Seeder {
           groupId: gesGroupId,
           documentId: gesDocumentId,
           quoteId,
+          startDate: gesGroup.startDate,
+          nextDueOn: this.rules.dueOn(gesGroup.startDate, 2),
           ip: '127.0.0.1',
           code: this.code('GES'),
           now: t.now,

@@ -148,9 +148,10 @@ async function createGesGroup(
   operator: ApiClient,
   name: string,
   memberCap: number,
-): Promise<{ id: string; documentId: string }> {
+): Promise<{ id: string; documentId: string; startDate: string }> {
   const next = new Date();
   next.setUTCMonth(next.getUTCMonth() + 1, 1);
+  const startDate = next.toISOString().slice(0, 10);
   const { group } = await operator.ok<{ group: { id: string; documentId: string | null } }>(
     'POST',
     apiPaths.adminGesGroups,
@@ -159,7 +160,7 @@ async function createGesGroup(
       instalmentUsdt: '50',
       termMonths: 12,
       memberCap,
-      startDate: next.toISOString().slice(0, 10),
+      startDate,
       bonusInstalments: 1,
       agreement: {
         title: `${name} agreement`,
@@ -168,7 +169,7 @@ async function createGesGroup(
     },
   );
   await operator.ok('POST', apiPaths.adminGesGroupOpen(group.id));
-  return { id: group.id, documentId: group.documentId! };
+  return { id: group.id, documentId: group.documentId!, startDate };
 }
 
 async function waitForSettlement(origin: string, timeoutMinutes: number): Promise<string> {
@@ -256,7 +257,7 @@ async function seedInto(
     for (let k = 1; k <= 4; k++) await createGesGroup(operator, `Scale group ${k}`, 100);
     const seeder = new Seeder(url, rules, layout, connections, spot, say);
     await seeder.users(await rules.hashPassword(PASSWORD), operatorId, KYC_LEVEL);
-    await seeder.money(group.id, group.documentId, 50n * 10n ** 18n);
+    await seeder.money(group, 50n * 10n ** 18n);
     await seeder.supportTickets(operatorId);
     await seeder.markMailed();
     const settleStart = performance.now();

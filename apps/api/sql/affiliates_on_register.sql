@@ -1,4 +1,5 @@
--- New customers with an upline join the downline of up to three customers: their member rows
+-- New customers with an upline join the downline of up to three customers (one a referral level:
+-- as many as referral_reward_amounts has rates, from platform_settings): their member rows
 -- and per-level counts are written in the registration's own transaction, so GET /affiliates
 -- reads counters instead of walking and counting the tree on every call. users.upline_id is set
 -- once, at registration (DESIGN.md), so an insert is the only event that changes the tree.
@@ -10,7 +11,8 @@ BEGIN
     SELECT n.id, n.created_at, n.upline_id, 1 FROM registered n WHERE n.upline_id IS NOT NULL
     UNION ALL
     SELECT up.member_id, up.joined_at, u.upline_id, up.level + 1 FROM up JOIN users u ON u.id = up.upline_id
-     WHERE up.level < 3 AND u.upline_id IS NOT NULL),
+     WHERE up.level < (SELECT cardinality(value::int[]) FROM platform_settings WHERE key = 'referral_rates_bps')
+       AND u.upline_id IS NOT NULL),
   members AS (
     INSERT INTO affiliate_members (upline_id, member_id, level, joined_at)
     SELECT upline_id, member_id, level, joined_at FROM up

@@ -1,5 +1,6 @@
 -- Closes a membership: its group grams go to the GSA, plus at maturity the bonus from the
--- rewards pool (bonus instalments x the member's average grams per paid instalment).
+-- rewards pool (ges_bonus_grams: bonus instalments x the member's average grams per paid
+-- instalment). A lapse pays no bonus.
 CREATE OR REPLACE FUNCTION ges_close(m_id uuid, p_status text, p_bonus_instalments int, p_now timestamptz)
 RETURNS numeric LANGUAGE plpgsql AS $$
 DECLARE
@@ -10,8 +11,8 @@ BEGIN
   SELECT * INTO m FROM ges_memberships WHERE id = m_id;
   -- The customer's `ges` account holds every group's grams: this membership's are its passbook's.
   SELECT coalesce(sum(grams), 0) INTO held FROM ges_instalments WHERE membership_id = m.id AND status = 'paid';
-  IF p_status = 'matured' AND m.paid_count > 0 THEN
-    bonus := div(held * p_bonus_instalments, m.paid_count);
+  IF p_status = 'matured' THEN
+    bonus := ges_bonus_grams(held, m.paid_count, p_bonus_instalments);
   END IF;
   IF held > 0 OR bonus > 0 THEN
     PERFORM ledger_post('ges.' || CASE WHEN p_status = 'matured' THEN 'maturity' ELSE 'lapse' END, m.id::text,

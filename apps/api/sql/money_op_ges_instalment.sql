@@ -1,5 +1,7 @@
 -- As in 0014, and each outcome a member is told of (a miss, the lapse, maturity) is written to
--- the mail outbox in the same transaction as the instalment.
+-- the mail outbox in the same transaction as the instalment. The due days (this one's and the
+-- next) are given by the caller (ges.rules.ts dueOn); the lapse is ges_lapses', the bonus
+-- ges_bonus_grams' (through ges_close).
 CREATE OR REPLACE FUNCTION money_op_ges_instalment(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   mail_event text;
@@ -34,14 +36,15 @@ BEGIN
     outcome := 'missed';
   END IF;
   SELECT * INTO m FROM ges_memberships WHERE id = m.id;
-  IF m.missed_count >= 3 THEN
+  IF ges_lapses(m.missed_count) THEN
     PERFORM ges_close(m.id, 'lapsed', 0, now_at);
     outcome := 'lapsed';
   ELSIF seq >= g.term_months THEN
     PERFORM ges_close(m.id, 'matured', g.bonus_instalments, now_at);
     outcome := CASE WHEN outcome = 'paid' THEN 'paid_matured' ELSE 'missed_matured' END;
   ELSE
-    UPDATE ges_memberships SET next_due_on = (g.start_date + make_interval(months => seq))::date WHERE id = m.id;
+    -- The day is the caller's (ges.rules.ts dueOn, the due days' one home): booked as given.
+    UPDATE ges_memberships SET next_due_on = (p_op->>'nextDueOn')::date WHERE id = m.id;
   END IF;
   IF outcome <> 'paid' THEN
     mail_event := CASE WHEN outcome LIKE '%matured' THEN 'matured' ELSE outcome END;

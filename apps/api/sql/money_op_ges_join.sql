@@ -2,7 +2,8 @@
 -- instalment while the group is a draft, or open with no members before its start date. The edit
 -- and a join both lock the group row first, so they happen one after the other; but a customer's
 -- 30-second quote could still have been priced at the old instalment. The join now refuses such a
--- quote instead of booking it. A join adds one to the group's member count.
+-- quote instead of booking it, and a join whose due days were computed from another start date.
+-- A join adds one to the group's member count.
 CREATE OR REPLACE FUNCTION money_op_ges_join(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   customer uuid := (p_op->>'userId')::uuid;
@@ -52,6 +53,12 @@ BEGIN
   -- The operator may change the instalment until the first member joins (PATCH
   -- /admin/ges/groups/{id}, which takes this group's lock too). A quote priced before the change
   -- would book a first instalment unlike all the others, at a figure the group no longer asks.
+  -- The due days come computed from the start date (ges.rules.ts dueOn, their one home): one the
+  -- operator changed since (the same edit, under the same lock) would put them on other days.
+  IF (p_op->>'startDate')::date <> g.start_date THEN
+    RETURN money_refusal(409, 'ConflictError',
+      'This group''s start date has changed since your quote. Ask for a new quote to see the new terms.');
+  END IF;
   IF quote.amount_usdt <> g.instalment_usdt THEN
     RETURN money_refusal(409, 'ConflictError',
       'This group''s instalment has changed since your quote. Ask for a new quote to see the new terms.');
@@ -63,7 +70,7 @@ BEGIN
   INSERT INTO ges_memberships (group_id, user_id, document_id, document_version, document_sha256, accepted_at,
                                accepted_ip, next_due_on)
   VALUES (g.id, customer, doc.id, doc.version, doc.sha256, now_at, p_op->>'ip',
-          CASE WHEN g.term_months > 1 THEN (g.start_date + interval '1 month')::date END)
+          CASE WHEN g.term_months > 1 THEN (p_op->>'nextDueOn')::date END)
   RETURNING * INTO m;
   UPDATE ges_groups SET member_count = member_count + 1 WHERE id = g.id;
   INSERT INTO ges_instalments (membership_id, seq, due_on, status, paid_at) VALUES (m.id, 1, g.start_date, 'missed', now_at);

@@ -2,7 +2,7 @@ CREATE OR REPLACE FUNCTION referral_rewards_credit(t transactions) RETURNS void 
 DECLARE
   bought numeric;
   upline uuid := t.user_id;
-  rates int[] := ARRAY[500, 200, 100];
+  amounts numeric[];
   lvl int;
   reward numeric;
   lines jsonb := '[]'::jsonb;
@@ -19,11 +19,12 @@ BEGIN
   IF bought <= 0 THEN
     RETURN;
   END IF;
-  FOR lvl IN 1..3 LOOP
+  -- The rule (rates, levels, rounding) is referral_reward_amounts'; here it is paid.
+  amounts := referral_reward_amounts(bought);
+  FOR lvl IN 1..cardinality(amounts) LOOP
     SELECT u.upline_id INTO upline FROM users u WHERE u.id = upline;
     EXIT WHEN upline IS NULL;
-    -- div(): integer division; numeric '/' rounds to a limited scale first.
-    reward := div(bought * rates[lvl], 10000);
+    reward := amounts[lvl];
     IF reward > 0 THEN
       lines := lines || jsonb_build_array(
         jsonb_build_object('owner', upline, 'purpose', 'rewards', 'asset', 'QMGT', 'amount', reward::text));

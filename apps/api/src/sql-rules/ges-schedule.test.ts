@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { GES_MAX_DUE_DAY, GES_MISSES_TO_LAPSE, toUnits } from '@qmgt/contracts';
-import { dueOn, maturityDate } from '../modules/ges/ges.rules.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dueOn, instalmentFigures, maturityDate } from '../modules/ges/ges.rules.js';
 import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
- * GES due dates and the lapse, twice: dueOn() in ges.rules.ts (what the job sends as `dueOn`,
- * what the passbook and the mails show) against the next due day the SQL writes itself
- * (money_op_ges_join: start + interval '1 month'; money_op_ges_instalment: start +
- * make_interval(months => seq)), which is what the job's query (next_due_on <= today) runs on.
- * The lapse lives in SQL only (money_op_ges_instalment: missed_count >= 3); TypeScript has the
- * number as GES_MISSES_TO_LAPSE in the contracts (and "of 3" in the missed mail), no function.
+ * GES due dates have one home, dueOn() in ges.rules.ts (tested there day by day): the job sends
+ * an instalment's day and the next one, the join its start date and instalment 2's day, and the
+ * SQL books them as given (money_op_ges_join, money_op_ges_instalment); the job's query
+ * (next_due_on <= today) runs on what was booked. Here: the booked days are dueOn()'s.
+ * The lapse has one home in SQL, ges_lapses.sql (it decides inside the instalment whether the
+ * membership goes on), its number the contracts' GES_MISSES_TO_LAPSE through platform_settings.
  */
 
 const { k, ges } = sqlRulesDatabase();
@@ -35,7 +37,7 @@ async function passbookDue(membershipId: string) {
   ).map((r) => [Number(r.seq), String(r.due_on)]);
 }
 
-describe('GES due dates: the SQL next_due_on against dueOn()', () => {
+describe('GES due dates: the SQL books the days dueOn() gives', () => {
   // Day 28 (the last allowed, GES_MAX_DUE_DAY) through February of a common and a leap year,
   // a month-end start crossing a year, day 1 and mid-month.
   for (const start of ['2027-01-28', '2027-12-28', '2027-11-15', '2026-12-01', `2028-01-${GES_MAX_DUE_DAY}`]) {
@@ -66,19 +68,117 @@ describe('GES due dates: the SQL next_due_on against dueOn()', () => {
   });
 
   /*
-   * For a start day 29-31, PostgreSQL clamps to the month's last day (2027-01-31 + 1 month =
-   * 2027-02-28) while dueOn() lets Date.UTC roll over into the next month (2027-03-03).
-   * checkStartDate() refused such a start; this test found nothing in the database did, so
-   * migration 0036 added the same rule as a CHECK: no group can be due on different days in the
-   * job's query and on the passbook.
+   * Days 1-28 exist in every month, so an instalment falls on its group's start day each month.
+   * checkStartDate() refuses a start on the 29th-31st; migration 0036 holds the same bound as a
+   * CHECK, so no group row (an import, a hand edit) can have one.
    */
-  it('a start day 29-31 is refused by the database too, so the SQL due day and dueOn() cannot differ', async () => {
+  it(`a start day after ${GES_MAX_DUE_DAY} is refused by the database too`, async () => {
     for (const start of ['2027-01-29', '2027-01-31'])
       await expect(
         ges.group({ instalmentUsdt: INSTALMENT, termMonths: 3, bonusInstalments: 1, startDate: start }),
       ).rejects.toThrow(/ges_groups_start_day/);
     const { membershipId } = await member('2027-01-28', 3, 3);
     expect((await ges.membership(membershipId)).nextDueOn).toBe(dueOn('2027-01-28', 2));
+  });
+});
+
+describe('the join books the due days computed from the start date it was given', () => {
+  it('a join computed from another start date (the operator moved it since) is refused, nothing booked', async () => {
+    const start = '2027-09-14';
+    const groupId = await ges.group({
+      instalmentUsdt: INSTALMENT,
+      termMonths: 4,
+      bonusInstalments: 1,
+      startDate: start,
+    });
+    const userId = await k.customer();
+    await k.deposit(userId, INSTALMENT);
+    await k.rows(`UPDATE ges_groups SET start_date = '2027-09-21' WHERE id = $1`, [groupId]);
+    // The kit computes the days from the start date it reads: give it the old one.
+    const g = await k.one(
+      `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc FROM ges_groups WHERE id = $1`,
+      [groupId],
+    );
+    const f = instalmentFigures(BigInt(String(g.amount)), SPOT);
+    const quote = await k.one(
+      `INSERT INTO ges_quotes (user_id, group_id, amount_usdt, grams, fee, price, spot, expires_at)
+       VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::numeric, $8) RETURNING id::text`,
+      [
+        userId,
+        groupId,
+        f.amountUsdt.toString(),
+        f.grams.toString(),
+        f.fee.toString(),
+        f.price.toString(),
+        SPOT.toString(),
+        new Date(at('2027-09-01').getTime() + 3_600_000).toISOString(),
+      ],
+    );
+    const answer = await k.execute({
+      kind: 'ges_join',
+      userId,
+      groupId,
+      documentId: g.doc,
+      quoteId: quote.id,
+      startDate: start,
+      nextDueOn: dueOn(start, 2),
+      code: k.code('GES'),
+      ip: null,
+      now: at('2027-09-01').toISOString(),
+    });
+    expect(answer).toMatchObject({
+      status: 409,
+      error: {
+        name: 'ConflictError',
+        message: "This group's start date has changed since your quote. Ask for a new quote to see the new terms.",
+      },
+    });
+    expect(await k.balance(userId, 'USDT', 'available')).toBe(INSTALMENT);
+    expect(await k.rows(`SELECT id FROM ges_memberships WHERE group_id = $1`, [groupId])).toEqual([]);
+  });
+});
+
+/** ges_lapses() called directly: whether a membership with this many misses lapses. */
+async function lapses(missedCount: number): Promise<boolean> {
+  const [row] = await k.rows(`SELECT ges_lapses($1::int) AS lapses`, [missedCount]);
+  return row!.lapses as boolean;
+}
+
+describe('ges_lapses.sql: the rule, called directly', () => {
+  it(`the number is the contracts' GES_MISSES_TO_LAPSE (${GES_MISSES_TO_LAPSE}): the default row and the file`, async () => {
+    expect(GES_MISSES_TO_LAPSE).toBe(3);
+    const [row] = await k.rows(`SELECT value FROM platform_settings WHERE key = 'ges_misses_to_lapse'`);
+    expect(row!.value).toBe(String(GES_MISSES_TO_LAPSE));
+    const file = await readFile(path.join(import.meta.dirname, '../../sql/ges_lapses.sql'), 'utf8');
+    expect(file).toContain(`('ges_misses_to_lapse', '${GES_MISSES_TO_LAPSE}')`);
+  });
+
+  it('0, 1 and 2 misses go on; the 3rd lapses, and any count beyond it', async () => {
+    expect(await Promise.all([0, 1, 2, 3, 4, 60].map(lapses))).toEqual([false, false, false, true, true, true]);
+  });
+
+  it('follows the setting; without the row it refuses to decide', async () => {
+    try {
+      await k.rows(`UPDATE platform_settings SET value = '2' WHERE key = 'ges_misses_to_lapse'`);
+      expect(await Promise.all([1, 2].map(lapses))).toEqual([false, true]);
+      // The instalment lapses by it: the second miss ends this membership.
+      const start = '2027-10-03';
+      const { userId, membershipId } = await member(start, 6, 1);
+      const outcomes: string[] = [];
+      for (const seq of [2, 3])
+        outcomes.push(
+          String((await ges.instalment(userId, membershipId, seq, SPOT, at(dueOn(start, seq)))).answer.outcome),
+        );
+      expect(outcomes).toEqual(['missed', 'lapsed']);
+      await k.rows(`DELETE FROM platform_settings WHERE key = 'ges_misses_to_lapse'`);
+      await expect(lapses(1)).rejects.toThrow(/ges_misses_to_lapse/);
+    } finally {
+      await k.rows(
+        `INSERT INTO platform_settings (key, value) VALUES ('ges_misses_to_lapse', $1)
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [String(GES_MISSES_TO_LAPSE)],
+      );
+    }
   });
 });
 

@@ -10,16 +10,17 @@ import { QMGT_PER_MICROGRAM } from '../modules/gae/gae.rules.js';
 import { spendToSave } from '../modules/payments/payments.rules.js';
 import { transactionId } from '../test/sql-kit.js';
 import { sqlRulesDatabase } from '../test/sql-rules-database.js';
+import { intArraySetting } from '../db/platform-settings.js';
 import { dueOn } from '../modules/ges/ges.rules.js';
 
 /*
- * Referral rewards live in SQL (referral_rewards_credit.sql: `ARRAY[500, 200, 100]`, three
- * levels, vesting days from platform_settings) and in TypeScript only as the contracts'
- * REFERRAL_RATES_BPS / REFERRAL_LEVELS / REWARD_VESTING_DAYS, which no API code reads: the
- * SQL array is the copy that pays. The rule both describe, written here with the contracts'
- * numbers: level n's reward = floor(bought x rate_n / 10,000), `bought` being the QMGT bought
- * gross of a QMGT fee, or the grams bought as QMGT (1 QMGT = 1 gram, fee in USDT excluded).
- * Rounding: SQL div() truncates, bigint division truncates; bought >= 0, so both round DOWN.
+ * Referral rewards have one home, in SQL: referral_reward_amounts.sql (level n of a purchase
+ * that bought `bought` QMGT units earns floor(bought x rate_n / 10,000), as many levels as
+ * rates), paid by referral_rewards_credit.sql inside the purchase's commit. The rates are the
+ * contracts' REFERRAL_RATES_BPS, which the referrals module writes to platform_settings
+ * ('referral_rates_bps') at start, as it writes the vesting days; no TypeScript computes a
+ * reward. `bought` is the QMGT bought gross of a QMGT fee, or the grams bought as QMGT
+ * (1 QMGT = 1 gram, a fee in USDT excluded).
  */
 
 const { k, ges, database } = sqlRulesDatabase();
@@ -28,7 +29,7 @@ const USDT = (v: string) => toUnits(v, 'USDT');
 const SPOT = USDT('97.123456789');
 const NOW = new Date();
 
-/** The contracts' rule for level `level` (1-3) of a purchase that bought `bought` QMGT units. */
+/** The rule as the contracts state it, for level `level` (1-3) of a purchase that bought `bought` QMGT units. */
 const tsReward = (bought: bigint, level: 1 | 2 | 3) => (bought * BigInt(REFERRAL_RATES_BPS[level])) / 10_000n;
 
 /** A chain of `uplines` customers above a buyer: [buyer, level 1, level 2, ...]. */
@@ -60,6 +61,68 @@ async function rewardsOf(txId: string) {
     vestSeconds: Number(r.vest_seconds),
   }));
 }
+
+/** referral_reward_amounts() called directly: the amount of each level, level 1 first. */
+async function amounts(bought: bigint | string): Promise<bigint[]> {
+  const [row] = await k.rows(`SELECT referral_reward_amounts($1::numeric)::text[] AS amounts`, [bought.toString()]);
+  return (row!.amounts as string[]).map((a) => BigInt(a));
+}
+
+describe('referral_reward_amounts.sql: the rule, called directly', () => {
+  it(`the rates are the contracts' REFERRAL_RATES_BPS: the default row, and what the referrals module writes`, async () => {
+    expect(REFERRAL_LEVELS.map((level) => REFERRAL_RATES_BPS[level])).toEqual([500, 200, 100]);
+    const [row] = await k.rows(`SELECT value FROM platform_settings WHERE key = 'referral_rates_bps'`);
+    expect(row!.value).toBe('{500,200,100}');
+    expect(intArraySetting(REFERRAL_LEVELS.map((level) => REFERRAL_RATES_BPS[level]))).toBe('{500,200,100}');
+    const file = await readFile(path.join(import.meta.dirname, '../../sql/referral_reward_amounts.sql'), 'utf8');
+    expect(file).toContain(`('referral_rates_bps', '{500,200,100}')`);
+  });
+
+  it('5% / 2% / 1% of 1.234567890123456789 QMGT, each rounded down to the QMGT unit (1e-18)', async () => {
+    expect(await amounts(1_234_567_890_123_456_789n)).toEqual([
+      61_728_394_506_172_839n, // x 500 / 10,000 = ...839.45
+      24_691_357_802_469_135n, // x 200 / 10,000 = ...135.78
+      12_345_678_901_234_567n, // x 100 / 10,000 = ...567.89
+    ]);
+  });
+
+  it('one microgram of gold bought (1e12 QMGT units) earns 5e10, 2e10 and 1e10 units', async () => {
+    expect(await amounts(10n ** 12n)).toEqual([50_000_000_000n, 20_000_000_000n, 10_000_000_000n]);
+  });
+
+  it('at the edge of a unit: 19 units earn nothing, 20 earn level 1 one unit, 100 earn 5 / 2 / 1', async () => {
+    expect(await amounts(0n)).toEqual([0n, 0n, 0n]);
+    expect(await amounts(19n)).toEqual([0n, 0n, 0n]);
+    expect(await amounts(20n)).toEqual([1n, 0n, 0n]);
+    expect(await amounts(49n)).toEqual([2n, 0n, 0n]);
+    expect(await amounts(50n)).toEqual([2n, 1n, 0n]);
+    expect(await amounts(100n)).toEqual([5n, 2n, 1n]);
+  });
+
+  it('follows the setting: other rates, and as many levels as rates; without the row it refuses to pay', async () => {
+    try {
+      await k.rows(`UPDATE platform_settings SET value = '{1000,50}' WHERE key = 'referral_rates_bps'`);
+      expect(await amounts(1_000_001n)).toEqual([100_000n, 5_000n]);
+      // The crediting pays the levels the setting has: two, of a three-deep chain.
+      const [buyer, l1, l2, l3] = await chain(3);
+      await k.deposit(buyer!, USDT('10'));
+      const { answer, quote } = await k.buyQmgt(buyer!, USDT('10'), SPOT, NOW);
+      const bought = quote.amountOut + quote.fee;
+      expect((await rewardsOf(transactionId(answer))).map((r) => [r.who, r.level, r.amount])).toEqual([
+        [l1, 1, (bought * 1000n) / 10_000n],
+        [l2, 2, (bought * 50n) / 10_000n],
+      ]);
+      expect(await k.balance(l3!, 'QMGT', 'rewards')).toBe(0n);
+      await k.rows(`DELETE FROM platform_settings WHERE key = 'referral_rates_bps'`);
+      await expect(amounts(100n)).rejects.toThrow(/referral_rates_bps/);
+    } finally {
+      await k.rows(
+        `INSERT INTO platform_settings (key, value) VALUES ('referral_rates_bps', '{500,200,100}')
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      );
+    }
+  });
+});
 
 describe('referral rates: referral_rewards_credit.sql against the contracts', () => {
   it('a QMGT buy pays levels 1-3 of a four-deep chain their rates of the QMGT gross of the fee, rounded down', async () => {

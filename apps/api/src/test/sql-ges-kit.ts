@@ -5,8 +5,8 @@ import type { Answer, SqlKit } from './sql-kit.js';
 /*
  * Group savings driven through the SQL operations alone: a group row as the operator's service
  * writes it (open, with its agreement), `ges_join` at a quote priced by the TypeScript rule, and
- * each later `ges_instalment` with the figures and due day the instalment job computes with
- * ges.rules.ts (instalmentFigures, dueOn).
+ * each later `ges_instalment` with the figures and due days (this one's and the next) the
+ * instalment job computes with ges.rules.ts (instalmentFigures, dueOn).
  */
 
 export interface GroupSpec {
@@ -50,7 +50,8 @@ export function gesKit(k: SqlKit) {
   /** The join's answer, refused or not (its quote expiring an hour after `now` unless told). */
   async function tryJoin(userId: string, groupId: string, spot: bigint, now: Date, quoteExpiresAt?: Date) {
     const g = await k.one(
-      `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc FROM ges_groups WHERE id = $1`,
+      `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc, start_date::text AS start
+         FROM ges_groups WHERE id = $1`,
       [groupId],
     );
     const f = instalmentFigures(BigInt(String(g.amount)), spot);
@@ -74,6 +75,8 @@ export function gesKit(k: SqlKit) {
       groupId,
       documentId: g.doc,
       quoteId: quote.id,
+      startDate: String(g.start),
+      nextDueOn: dueOn(String(g.start), 2),
       code: k.code('GES'),
       ip: null,
       now: now.toISOString(),
@@ -101,6 +104,7 @@ export function gesKit(k: SqlKit) {
       membershipId,
       seq,
       dueOn: dueOn(String(g.start), seq),
+      nextDueOn: dueOn(String(g.start), seq + 1),
       amountUsdt: String(g.amount),
       grams: figures.grams.toString(),
       fee: figures.fee.toString(),

@@ -1,4 +1,4 @@
-import type { GesMembership } from '@qmgt/contracts';
+import { GES_MISSES_TO_LAPSE, type GesMembership } from '@qmgt/contracts';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { amount, message } from '../../lib/mail-layout.js';
 import type { GesMailEvent } from './ges.service.js';
@@ -35,7 +35,7 @@ export function gesMail(
       [
         hello,
         `Instalment ${seq ?? ''} of ${groupName} could not be taken: your USDT balance was too low. Nothing was taken.`,
-        `Missed so far: ${m.passbook.filter((l) => l.status === 'missed' && l.seq <= (seq ?? l.seq)).length} of 3. A third missed instalment ends your membership without the bonus.`,
+        `Missed so far: ${m.passbook.filter((l) => l.status === 'missed' && l.seq <= (seq ?? l.seq)).length} of ${GES_MISSES_TO_LAPSE}. A third missed instalment ends your membership without the bonus.`,
       ],
       open,
     );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { API_BASE } from '@qmgt/contracts';
+import { API_BASE, GES_MISSES_TO_LAPSE } from '@qmgt/contracts';
+import { writePlatformSettings } from '../../db/platform-settings.js';
 import { usersService } from '../users/index.js';
 import { GES_MAIL, createGesService, type GesMail, type GesService } from './ges.service.js';
 import { gesRoutes } from './ges.routes.js';
@@ -24,6 +25,9 @@ export default fp(
     const db = app.database.db;
     const ges = createGesService({ db, money, market, transactions });
     app.services.ges = ges;
+    // The misses that lapse a membership, as the contracts state them, for the SQL that lapses
+    // it inside the instalment (ges_lapses).
+    await writePlatformSettings(app.database, { ges_misses_to_lapse: String(GES_MISSES_TO_LAPSE) });
 
     app.outbox.handle<GesMail>(GES_MAIL, async (owed) => {
       const found = await ges.membershipForMail(owed.membershipId);

@@ -16,6 +16,22 @@ export async function groupById(db: Db, id: string): Promise<GroupRow | undefine
   return row;
 }
 
+/**
+ * The maturity bonus of `heldGrams` over `paidCount` paid instalments, as ges_close pays it: the
+ * rule's one home is ges_bonus_grams.sql, so the passbook's projection asks it rather than
+ * computing a second copy.
+ */
+export async function projectedBonusGrams(
+  db: Db,
+  holding: { grams: bigint; paidCount: number },
+  bonusInstalments: number,
+): Promise<bigint> {
+  const result = await db.execute(
+    sql`SELECT ges_bonus_grams(${holding.grams.toString()}::numeric, ${holding.paidCount}::int, ${bonusInstalments}::int)::text AS bonus`,
+  );
+  return BigInt((result as unknown as { rows: { bonus: string }[] }).rows[0]!.bonus);
+}
+
 /** Open groups and the groups the user belongs to, newest first. */
 export async function groupsFor(db: Db, userId: string): Promise<GroupRow[]> {
   return db

@@ -4,14 +4,13 @@ import {
   AgreementFileError,
   GesRuleError,
   agreementText,
-  bonusGrams,
   checkStartDate,
   describeTermChanges,
   dueOn,
   instalmentFigures,
   maturityDate,
   parseDay,
-  projectedGrams,
+  projectedHolding,
   runningGrams,
   termChanges,
   type GroupTerms,
@@ -27,6 +26,16 @@ describe('due dates', () => {
     expect(dueOn('2026-11-28', 3)).toBe('2027-01-28');
     expect(dueOn('2027-01-28', 2)).toBe('2027-02-28');
     expect(maturityDate('2026-12-01', 11)).toBe('2027-10-01');
+  });
+  // dueOn() is the due days' one home: the SQL books the days it gives (sql-rules/ges-schedule.test.ts).
+  it('keep the start day through February, leap years and a five-year term', () => {
+    expect(dueOn('2027-12-28', 3)).toBe('2028-02-28');
+    expect(dueOn('2028-01-28', 2)).toBe('2028-02-28');
+    expect(dueOn('2026-12-01', 13)).toBe('2027-12-01');
+    expect(dueOn('2027-03-15', 60)).toBe('2032-02-15');
+    expect(maturityDate('2027-03-15', 60)).toBe('2032-02-15');
+    expect(maturityDate('2027-05-20', 2)).toBe('2027-06-20');
+    expect(() => dueOn('2027-02-30', 1)).toThrow(/not a day/);
   });
   it('take days 1-28 from today on only, and real days only', () => {
     expect(() => checkStartDate('2026-12-29', '2026-11-24')).toThrow(/from 1 to 28/);
@@ -104,22 +113,20 @@ describe('instalments', () => {
   });
 });
 
-describe('bonus, projection and passbook', () => {
-  it('pays bonus instalments of the average grams per paid instalment', () => {
-    expect(bonusGrams(g('10'), 10, 1)).toBe(g('1'));
-    expect(bonusGrams(g('10'), 8, 2)).toBe(g('2.5'));
-    expect(bonusGrams(g('10'), 0, 1)).toBe(0n);
-  });
-  it("projects the remaining instalments at today's grams, with the bonus", () => {
+describe('projection and passbook', () => {
+  // The bonus on the projected grams is the SQL's (ges_bonus_grams.sql, sql-rules/ges-bonus.test.ts).
+  it("projects the remaining instalments at today's grams, counting them as paid", () => {
     expect(
-      projectedGrams({
-        heldGrams: g('3'),
+      projectedHolding({
+        heldGrams: g('3.000001'),
         paidCount: 3,
         remaining: 7,
-        gramsPerInstalmentToday: g('1'),
-        bonusInstalments: 1,
+        gramsPerInstalmentToday: g('0.999999'),
       }),
-    ).toBe(g('11'));
+    ).toEqual({ grams: g('9.999994'), paidCount: 10 });
+    expect(
+      projectedHolding({ heldGrams: g('2.5'), paidCount: 4, remaining: 0, gramsPerInstalmentToday: g('1') }),
+    ).toEqual({ grams: g('2.5'), paidCount: 4 });
   });
   it('runs the grams through paid lines only', () => {
     expect(

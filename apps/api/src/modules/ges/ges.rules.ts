@@ -119,25 +119,21 @@ export function instalmentFigures(amountUsdt: bigint, spot: bigint): InstalmentF
   return { amountUsdt, grams, price, fee: amountUsdt - valueOf(grams, spot) };
 }
 
-/** The maturity bonus: bonus instalments x the average grams per paid instalment, rounded down. */
-export function bonusGrams(heldGrams: bigint, paidCount: number, bonusInstalments: number): bigint {
-  if (paidCount <= 0) return 0n;
-  return (heldGrams * BigInt(bonusInstalments)) / BigInt(paidCount);
-}
-
 /**
- * Grams at maturity if every remaining instalment is paid at today's price, with the bonus:
- * what the passbook shows as "projected".
+ * What the member holds at maturity if every remaining instalment is paid at today's price, and
+ * how many instalments will have been paid: the passbook's "projected" is these grams plus their
+ * maturity bonus, which only the SQL computes (ges_bonus_grams.sql, what ges_close pays).
  */
-export function projectedGrams(input: {
+export function projectedHolding(input: {
   heldGrams: bigint;
   paidCount: number;
   remaining: number;
   gramsPerInstalmentToday: bigint;
-  bonusInstalments: number;
-}): bigint {
-  const held = input.heldGrams + input.gramsPerInstalmentToday * BigInt(input.remaining);
-  return held + bonusGrams(held, input.paidCount + input.remaining, input.bonusInstalments);
+}): { grams: bigint; paidCount: number } {
+  return {
+    grams: input.heldGrams + input.gramsPerInstalmentToday * BigInt(input.remaining),
+    paidCount: input.paidCount + input.remaining,
+  };
 }
 
 export interface PassbookRow {

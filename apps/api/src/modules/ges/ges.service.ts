@@ -34,7 +34,7 @@ import {
   dueOn,
   instalmentFigures,
   maturityDate,
-  projectedGrams,
+  projectedHolding,
   runningGrams,
   termChanges,
   type GroupTerms,
@@ -150,6 +150,16 @@ export function createGesService(deps: GesDeps) {
         perInstalment = 0n;
       }
     }
+    let projected = held + BigInt(m.bonusGrams ?? '0');
+    if (m.status === 'active') {
+      const holding = projectedHolding({
+        heldGrams: held,
+        paidCount: m.paidCount,
+        remaining,
+        gramsPerInstalmentToday: perInstalment,
+      });
+      projected = holding.grams + (await repo.projectedBonusGrams(db, holding, group.bonusInstalments));
+    }
     return {
       id: m.id,
       status: m.status,
@@ -167,18 +177,7 @@ export function createGesService(deps: GesDeps) {
               amountUsdt: fromUnits(BigInt(group.instalmentUsdt), 'USDT'),
             }
           : null,
-      projectedGrams: fromUnits(
-        m.status === 'active'
-          ? projectedGrams({
-              heldGrams: held,
-              paidCount: m.paidCount,
-              remaining,
-              gramsPerInstalmentToday: perInstalment,
-              bonusInstalments: group.bonusInstalments,
-            })
-          : held + BigInt(m.bonusGrams ?? '0'),
-        'GOLD',
-      ),
+      projectedGrams: fromUnits(projected, 'GOLD'),
       bonusGrams: m.bonusGrams === null ? null : fromUnits(BigInt(m.bonusGrams), 'GOLD'),
       closedAt: m.closedAt?.toISOString() ?? null,
       passbook: lines.map((l, i) => ({
@@ -297,12 +296,18 @@ export function createGesService(deps: GesDeps) {
       claim: IdempotencyClaim,
       ip: string | null,
     ): Promise<{ membership: GesMembership; transaction: Transaction; replayed: boolean }> {
+      // The due days are ges.rules.ts's (dueOn): the join books the ones computed here, from the
+      // start date it checks is still the group's.
+      const terms = await repo.groupById(db, groupId);
+      if (!terms) throw notFound('Group not found.');
       const answer = await execute(
         {
           kind: 'ges_join',
           groupId,
           documentId: body.documentId,
           quoteId: body.quoteId,
+          startDate: terms.startDate,
+          nextDueOn: dueOn(terms.startDate, 2),
           code: newTransactionCode('GES'),
           ip,
         },
@@ -346,6 +351,7 @@ export function createGesService(deps: GesDeps) {
             membershipId: m.id,
             seq,
             dueOn: dueOn(group.startDate, seq),
+            nextDueOn: dueOn(group.startDate, seq + 1),
             amountUsdt: group.instalmentUsdt,
             grams: figures.grams.toString(),
             fee: figures.fee.toString(),

@@ -202,6 +202,12 @@ describe('a whole group term', () => {
           paidCount: 3,
           nextDue: { seq: 4, dueOn: dueOn(group.startDate, 4) },
         });
+        // Projected: the three instalments left at today's price, plus the bonus on those grams
+        // over six instalments, as ges_close will pay it (1 bonus instalment, rounded down).
+        const leftGrams = instalmentFigures(usdt('100'), usdt(spots.get(3)!)).grams * 3n;
+        const projectedHeld = g(mid.grams) + leftGrams;
+        expect(projectedHeld % 6n).not.toBe(0n);
+        expect(g(mid.projectedGrams)).toBe(projectedHeld + projectedHeld / 6n);
       }
     }
     const booked = (o: Record<string, number>) =>
@@ -342,6 +348,8 @@ describe('a whole group term', () => {
       groupId: group.id,
       documentId: group.documentId,
       quoteId: quote.quoteId,
+      startDate: group.startDate,
+      nextDueOn: dueOn(group.startDate, 2),
       code: newTransactionCode('GES'),
       ip: null,
       now: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
-import type { AdminGesGroup, GesDocument, GesQuote } from '@qmgt/contracts';
+import { GES_MISSES_TO_LAPSE, type AdminGesGroup, type GesDocument, type GesQuote } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
 import { gesKit } from '../../test/ges.js';
@@ -45,6 +45,13 @@ async function auditOf(groupId: string) {
 }
 
 describe('group savings (GES): the operator', () => {
+  it("at start the module writes the contracts' GES_MISSES_TO_LAPSE for the SQL that lapses a membership", async () => {
+    const { rows } = await t.database.executeSql(
+      `SELECT value FROM platform_settings WHERE key = 'ges_misses_to_lapse'`,
+    );
+    expect(rows).toEqual([{ value: String(GES_MISSES_TO_LAPSE) }]);
+  });
+
   it('checks what a group may be; only operators may create one', async () => {
     const customerSession = await kit.customer('0');
     expect((await kit.send('/admin/ges/groups', kit.groupInput(), customerSession.token, null)).statusCode).toBe(403);

@@ -93,6 +93,10 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     groupId: id,
     documentId: id,
     quoteId: id,
+    /** The group's start date the due days were computed from: the join refuses a changed one. */
+    startDate: day,
+    /** Instalment 2's due day (ges.rules.ts dueOn), where the membership's next due day starts. */
+    nextDueOn: day,
     code,
     ip: z.string().max(100).nullable(),
   }),
@@ -102,6 +106,8 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     membershipId: id,
     seq: z.number().int().positive(),
     dueOn: day,
+    /** Instalment seq + 1's due day (ges.rules.ts dueOn): the next due day, unless this one closes the membership. */
+    nextDueOn: day,
     amountUsdt: units,
     grams: units,
     fee: units,

@@ -1,11 +1,22 @@
 import fp from 'fastify-plugin';
-import { API_BASE, adminRewardRequestsResponseSchema, apiPaths, rewardRequestResponseSchema } from '@qmgt/contracts';
+import {
+  API_BASE,
+  REFERRAL_LEVELS,
+  REFERRAL_RATES_BPS,
+  adminRewardRequestsResponseSchema,
+  apiPaths,
+  rewardRequestResponseSchema,
+} from '@qmgt/contracts';
+import { intArraySetting, writePlatformSettings } from '../../db/platform-settings.js';
 import { declareReview } from '../../platform/review/index.js';
 import { REWARD_MAIL, createReferralsService, requestWire, type ReferralsService } from './referrals.service.js';
 import type { RewardRequestRow } from './referrals.repository.js';
 import { rewardRequests } from './referrals.schema.js';
 import { referralsRoutes } from './referrals.routes.js';
 import { rewardRequestMail } from './referrals.mails.js';
+
+/** The contracts' referral rates, level 1 first, as platform_settings holds them for the SQL. */
+const referralRatesSetting = intArraySetting(REFERRAL_LEVELS.map((level) => REFERRAL_RATES_BPS[level]));
 
 declare module '../../services.js' {
   interface Services {
@@ -29,12 +40,12 @@ export default fp(
       transactions,
     });
     app.services.referrals = referrals;
-    // The vesting period the SQL crediting reads (migration 0010), from the configuration.
-    await app.database.executeSql(
-      `INSERT INTO platform_settings (key, value) VALUES ('reward_vesting_days', $1)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [String(app.config.rewardVestingDays)],
-    );
+    // What the SQL crediting reads (referral_rewards_credit, referral_reward_amounts): the
+    // vesting period from the configuration, the rates per level from the contracts.
+    await writePlatformSettings(app.database, {
+      reward_vesting_days: String(app.config.rewardVestingDays),
+      referral_rates_bps: referralRatesSetting,
+    });
     await app.register(referralsRoutes, { prefix: API_BASE, referrals });
     // The operator's payout review: an approval mints the rewards to the customer, a rejection
     // vests them again (reward_payout_decide). The customer is mailed the decision.

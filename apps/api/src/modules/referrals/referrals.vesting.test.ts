@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { toUnits, type RewardsResponse, type SwapQuote } from '@qmgt/contracts';
+import { REFERRAL_LEVELS, REFERRAL_RATES_BPS, toUnits, type RewardsResponse, type SwapQuote } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
 
@@ -21,6 +21,16 @@ const send = (url: string, body: unknown, token: string, key: string | null = ra
   });
 
 describe('a configured vesting period', () => {
+  it("at start the module writes the numbers the SQL crediting reads: the configured days, the contracts' rates", async () => {
+    const { rows } = await t.database.executeSql(
+      `SELECT key, value FROM platform_settings WHERE key IN ('reward_vesting_days', 'referral_rates_bps') ORDER BY key`,
+    );
+    expect(rows).toEqual([
+      { key: 'referral_rates_bps', value: `{${REFERRAL_LEVELS.map((level) => REFERRAL_RATES_BPS[level]).join(',')}}` },
+      { key: 'reward_vesting_days', value: '0' },
+    ]);
+  });
+
   it('with 0 days a reward is claimable at once and claimed into available QMGT', async () => {
     const a = await signedInUser(t.app);
     const b = await signedInUser(t.app, { ref: a.user.refCode });

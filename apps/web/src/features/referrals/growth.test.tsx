@@ -57,6 +57,19 @@ describe('reward center', () => {
     expect(screen.queryByRole('button', { name: 'Load more rewards' })).not.toBeInTheDocument();
   });
 
+  it('with no rewards yet, says what a referral earns: the rates and the vesting days', async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [], totals, nextCursor: null })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    renderApp('/My-Reward-Center', { session: verified() });
+    expect(
+      await screen.findByText(
+        'No rewards yet. When people you referred buy QMGT or gold, you earn 5% of their purchase (2% and 1% for the next two levels), vesting for 30 days.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('loads more rewards from the cursor the server gave', async () => {
     const cursors: (string | null)[] = [];
     server.use(
@@ -157,6 +170,9 @@ describe('affiliates', () => {
     const { user } = renderApp('/My-Affiliates', { session: verified() });
     expect(await screen.findByText('Showing 2 of 3 members')).toBeInTheDocument();
     expect(screen.getByText('3 members')).toBeInTheDocument();
+    // Each level with its rate, as the contracts' REFERRAL_RATES_BPS (the rates the SQL pays).
+    for (const text of ['Level 1 (5% rewards)', 'Level 2 (2% rewards)', 'Level 3 (1% rewards)'])
+      expect(screen.getByText(text)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more members' }));
     expect(await screen.findByText('Showing 3 of 3 members')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Affiliates' })).getAllByRole('row')).toHaveLength(4);

@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { REFERRAL_LEVELS, REFERRAL_RATES_BPS } from '@qmgt/contracts';
 import { IconCopy } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
@@ -51,12 +52,12 @@ export function Affiliates({ referralLink }: { referralLink: string }) {
   return (
     <Stack gap="lg" maw={1100}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {[1, 2, 3].map((n) => {
+        {REFERRAL_LEVELS.map((n) => {
           const figures = data?.levels.find((l) => l.level === n);
           return (
             <Paper key={n} withBorder radius="md" p="md">
               <Text size="xs" c="dimmed">
-                Level {n} ({n === 1 ? '5%' : n === 2 ? '2%' : '1%'} rewards)
+                Level {n} ({REFERRAL_RATES_BPS[n] / 100}% rewards)
               </Text>
               <Text fw={700} size="lg">
                 {figures ? `${figures.count} ${figures.count === 1 ? 'member' : 'members'}` : '…'}

@@ -14,7 +14,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { QUOTE_TTL_MS, type Reward, type SwapQuote } from '@qmgt/contracts';
+import { QUOTE_TTL_MS, REFERRAL_RATES_BPS, REWARD_VESTING_DAYS, type Reward, type SwapQuote } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
@@ -103,8 +103,9 @@ export function RewardCenter({ onClaim, onSell }: Props) {
       {rewards.length === 0 ? (
         <Paper withBorder radius="lg" p="lg">
           <Text c="dimmed">
-            No rewards yet. When people you referred buy QMGT or gold, you earn 5% of their purchase (2% and 1% for the
-            next two levels), vesting for 30 days.
+            No rewards yet. When people you referred buy QMGT or gold, you earn {REFERRAL_RATES_BPS[1] / 100}% of their
+            purchase ({REFERRAL_RATES_BPS[2] / 100}% and {REFERRAL_RATES_BPS[3] / 100}% for the next two levels),
+            vesting for {REWARD_VESTING_DAYS} days.
           </Text>
         </Paper>
       ) : (
