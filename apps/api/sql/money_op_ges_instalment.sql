@@ -56,7 +56,4 @@ END
 $$;
 
 -- Its registration (money_operation_types): what the kernel needs to know of it.
-INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
-VALUES ('ges_instalment', 'money_op_ges_instalment', true, NULL)
-ON CONFLICT (kind) DO UPDATE
-  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;
+SELECT money_kind_register('ges_instalment', 'money_op_ges_instalment', true, NULL);

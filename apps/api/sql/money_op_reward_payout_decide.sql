@@ -32,7 +32,4 @@ END
 $$;
 
 -- Its registration (money_operation_types): what the kernel needs to know of it.
-INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
-VALUES ('reward_payout_decide', 'money_op_reward_payout_decide', false, NULL)
-ON CONFLICT (kind) DO UPDATE
-  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;
+SELECT money_kind_register('reward_payout_decide', 'money_op_reward_payout_decide', false, NULL);

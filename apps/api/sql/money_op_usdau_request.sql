@@ -23,7 +23,4 @@ END
 $$;
 
 -- Its registration (money_operation_types): what the kernel needs to know of it.
-INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
-VALUES ('usdau_request', 'money_op_usdau_request', false, NULL)
-ON CONFLICT (kind) DO UPDATE
-  SET handler = excluded.handler, earns_referral = excluded.earns_referral, compensation = excluded.compensation;
+SELECT money_kind_register('usdau_request', 'money_op_usdau_request', false, NULL);
