@@ -23,9 +23,17 @@ export function formatAmount(decimal: string, asset: Asset): string {
   return units === null ? decimal : formatUnits(units, asset);
 }
 
+/**
+ * Grams as every screen shows them: "2.2404 g", rounded down to 4 decimals (never more than is
+ * there); the exact figure belongs in a title.
+ */
+export function formatGrams(decimal: string): string {
+  return `${formatAmount(decimal, 'GOLD')} g`;
+}
+
 /** An API amount with its asset: "1,234.56 USDT"; gold in grams: "2.2404 g". */
 export function formatMoney(decimal: string, asset: Asset): string {
-  return `${formatAmount(decimal, asset)} ${asset === 'GOLD' ? 'g' : asset}`;
+  return asset === 'GOLD' ? formatGrams(decimal) : `${formatAmount(decimal, asset)} ${asset}`;
 }
 
 /**

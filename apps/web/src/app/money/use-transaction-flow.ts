@@ -9,7 +9,7 @@ import {
 } from '@/features/transactions/api/get-transaction-details';
 import type { ConfirmOutcome } from '@/features/swap/types';
 import { formatMoney } from '@/lib/money';
-import { idleLoadingState, useSessionStore } from '@/lib/session-store';
+import { idleLoadingState, useSessionStore, type TransactionAction } from '@/lib/session-store';
 import { mayRetry, moneyErrorMessage } from './money-errors';
 import { useRefreshMoney } from './use-refresh-money';
 
@@ -21,6 +21,8 @@ type TransactionFlow = {
   submit: () => Promise<{ transaction: Transaction }>;
   /** Under the spinner while the request runs, e.g. 'Swapping 100.00 USDT for QMGT'. */
   description: string;
+  /** Where the customer goes next from the success dialog (before its 'View details'), e.g. the plan just opened. */
+  next?: TransactionAction[];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,7 +45,7 @@ export function useTransactionFlow() {
   const refreshMoney = useRefreshMoney();
 
   return useCallback(
-    async ({ submit, description }: TransactionFlow): Promise<ConfirmOutcome> => {
+    async ({ submit, description, next = [] }: TransactionFlow): Promise<ConfirmOutcome> => {
       const { setLoadingState } = useSessionStore.getState();
       setLoadingState({
         ...idleLoadingState,
@@ -85,7 +87,7 @@ export function useTransactionFlow() {
           descriptionMessage: received(settled),
           txHash: settled.txHash ?? '',
           explorerUrl: settled.explorerUrl ?? '',
-          actions: [{ label: 'View details', to: details }],
+          actions: [...next, { label: 'View details', to: details }],
         });
       } else {
         setLoadingState({
@@ -94,7 +96,7 @@ export function useTransactionFlow() {
           successMessage: 'Transaction Booked',
           descriptionMessage:
             `${received(settled)} The chain is still confirming it; its details page follows it to the end.`.trim(),
-          actions: [{ label: 'View details', to: details }],
+          actions: [...next, { label: 'View details', to: details }],
         });
       }
       return 'done';

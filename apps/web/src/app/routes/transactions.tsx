@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
+import { PlanShortcut } from '@/features/gold/components/plan-shortcut';
 import { sellToken } from '@/features/swap/api/sell-token';
 import { SellTokenCard, type SellConfirmation } from '@/features/swap/components/sell-token-card';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
@@ -58,6 +59,22 @@ export function TransactionsRoute({ title, type, label }: TransactionsRouteProps
       <ScreenTitle>{title}</ScreenTitle>
       <HistoryNav />
       <TransactionHistory key={type ?? 'ALL'} type={type} label={label} />
+    </>
+  );
+}
+
+/** /transactions-gae: the plan on top (the sidebar's GAE leads here), its purchases below. */
+export function GaeTransactionsRoute() {
+  return (
+    <>
+      <ScreenTitle>GAE Transactions</ScreenTitle>
+      <Stack gap="xl" maw={1100}>
+        <PlanShortcut />
+        <div>
+          <HistoryNav />
+          <TransactionHistory type="GAE" label="GAE transactions" />
+        </div>
+      </Stack>
     </>
   );
 }

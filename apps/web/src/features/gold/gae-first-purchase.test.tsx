@@ -1,0 +1,109 @@
+import type { GaePlan } from '@qmgt/contracts';
+import { within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildSession } from '@/testing/factories';
+import { apiUrl } from '@/testing/handlers';
+import { currentPath, renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import { buildTransaction, fakeWallet } from '@/testing/wallet-api';
+
+/* A newcomer's first GAE gram (issue 23): what the purchase screen says before and after a plan exists. */
+
+const verified = () => buildSession({ kycVerified: 'Verified' });
+const openPlan = (overrides: Partial<GaePlan> = {}): GaePlan => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  status: 'active',
+  grams: '2.240437',
+  lockedGrams: '0',
+  costUsdt: '300',
+  valuationUsdt: '291.25681',
+  openedAt: '2026-11-24T01:00:00.000Z',
+  closedAt: null,
+  earlyExitUntil: '2027-11-24T01:00:00.000Z',
+  autoSave: null,
+  terminationId: null,
+  ...overrides,
+});
+const quote = {
+  quoteId: '22222222-2222-4222-8222-222222222222',
+  kind: 'GAE',
+  amountUsdt: '300',
+  grams: '2.240477',
+  price: '133.9',
+  spot: '130',
+  fee: '8.73',
+  expiresAt: new Date(Date.now() + 30_000).toISOString(),
+};
+
+/** The purchase as the API books it: the grams land in the plan, which the first purchase opens. */
+function purchaseOpensPlan() {
+  server.use(
+    http.post(apiUrl('/gae/quote'), () =>
+      HttpResponse.json({ ...quote, expiresAt: new Date(Date.now() + 30_000).toISOString() }),
+    ),
+    http.post(apiUrl('/gae/purchase'), () => {
+      const transaction = buildTransaction({
+        type: 'GAE',
+        status: 'completed',
+        assetIn: 'USDT',
+        amountIn: '300',
+        assetOut: 'GOLD',
+        amountOut: quote.grams,
+        txHash: null,
+        explorerUrl: null,
+      });
+      fakeWallet.transactions.unshift(transaction);
+      fakeWallet.balance = { ...fakeWallet.balance, usdt: '200' };
+      fakeWallet.grams = { ...fakeWallet.grams, plan: quote.grams };
+      fakeWallet.gaePlan = openPlan({ grams: quote.grams });
+      return HttpResponse.json({ transaction });
+    }),
+  );
+}
+
+describe('the first GAE purchase', () => {
+  it('offers no way "back" to a plan that does not exist yet, and one once it does', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    const first = renderApp('/purchase-gae', { session: verified() });
+    expect(await screen.findByText(/Your first purchase opens the plan/)).toBeInTheDocument();
+    expect(await screen.findByText('Available: 500.00 USDT')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to your GAE plan' })).not.toBeInTheDocument();
+    first.unmount();
+
+    fakeWallet.gaePlan = openPlan();
+    renderApp('/purchase-gae', { session: verified() });
+    expect(await screen.findByRole('link', { name: 'Back to your GAE plan' })).toHaveAttribute('href', '/GAE/Purchase');
+  });
+
+  it('leads from the success dialog to the plan the purchase opened', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    purchaseOpensPlan();
+    const { user, router } = renderApp('/purchase-gae', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '300');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy gold for 300.00 USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View details' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'See your new GAE plan' }));
+    expect(currentPath(router)).toBe('/GAE/Purchase');
+    expect(await screen.findByText('2.2404 g')).toBeInTheDocument();
+  });
+
+  it('puts the plan on top of the GAE history the sidebar opens', async () => {
+    const first = renderApp('/transactions-gae', { session: verified() });
+    const none = await screen.findByRole('region', { name: 'Your GAE plan' });
+    expect(await within(none).findByRole('link', { name: 'Start a GAE plan' })).toHaveAttribute(
+      'href',
+      '/purchase-gae',
+    );
+    first.unmount();
+
+    fakeWallet.gaePlan = openPlan();
+    renderApp('/transactions-gae', { session: verified() });
+    const plan = await screen.findByRole('region', { name: 'Your GAE plan' });
+    expect(await within(plan).findByText('2.2404 g')).toBeInTheDocument();
+    expect(within(plan).getByRole('link', { name: 'Open your GAE plan' })).toHaveAttribute('href', '/GAE/Purchase');
+  });
+});
