@@ -140,7 +140,7 @@ export function ConvertRoute() {
     ({ quote, idempotencyKey }: ConvertConfirmation) =>
       runTransaction({
         submit: () => executeConvert(quote.quoteId, idempotencyKey),
-        description: `Converting ${quote.amountIn} ${quote.from === 'GOLD' ? 'g' : 'QMGT'} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
+        description: `Converting ${formatMoney(quote.amountIn, quote.from)} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
       }),
     [runTransaction],
   );

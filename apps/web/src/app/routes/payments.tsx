@@ -12,7 +12,7 @@ import { RemittancesList } from '@/features/payments/components/remittances-list
 import { SandboxCheckout } from '@/features/payments/components/sandbox-checkout';
 import { SpendToSaveForm } from '@/features/payments/components/spend-to-save-form';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
 import { useTransactionFlow } from '../money/use-transaction-flow';
@@ -71,7 +71,7 @@ export function RemitToSaveRoute() {
       const outcome = await runTransaction({
         submit: () => remit(request, idempotencyKey),
         description: `Sending ${formatAmount(quote.amountUsdt, 'USDT')} USDT to ${quote.recipient.maskedName}${
-          quote.quoteId ? ` and saving ${formatAmount(quote.grams, 'GOLD')} g of gold` : ''
+          quote.quoteId ? ` and saving ${formatGrams(quote.grams)} of gold` : ''
         }.`,
       });
       if (outcome === 'done') void queryClient.invalidateQueries({ queryKey: paymentKeys.remittances() });

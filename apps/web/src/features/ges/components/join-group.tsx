@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { gesDocumentQueryOptions, gesGroupQueryOptions, requestGesQuote } from '../api/ges-api';
@@ -142,7 +142,7 @@ export function JoinGroup({
                   <Figure label="Price (spot + 3%)">{formatAmount(quote.price, 'USDT')} USDT/g</Figure>
                   <Figure label="Fee">{formatAmount(quote.fee, 'USDT')} USDT</Figure>
                   <Figure label="You receive" strong title={`${quote.grams} g`}>
-                    {formatAmount(quote.grams, 'GOLD')} g
+                    {formatGrams(quote.grams)}
                   </Figure>
                 </Figures>
                 <QuoteCountdown secondsLeft={secondsLeft} />

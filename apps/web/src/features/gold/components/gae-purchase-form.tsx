@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { requestGaeQuote } from '../api/gold-api';
 import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
 import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
@@ -124,7 +124,7 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
                 {formatAmount(quote.fee, 'USDT')} USDT
               </Figure>
               <Figure label="You receive" strong title={`${quote.grams} g`}>
-                {formatAmount(quote.grams, 'GOLD')} g
+                {formatGrams(quote.grams)}
               </Figure>
             </Figures>
             <QuoteCountdown secondsLeft={secondsLeft} />

@@ -7,7 +7,7 @@ import { Figure, Figures } from '@/components/ui/figures';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { cancelPayment, paymentKeys, paymentQueryOptions } from '../api/payments-api';
 
 function Summary({ payment }: { payment: Payment }) {
@@ -17,7 +17,7 @@ function Summary({ payment }: { payment: Payment }) {
       <Figure label="Amount">{formatAmount(payment.amountUsd, 'USD')} USD</Figure>
       <Figure label="Fee">{formatAmount(payment.feeUsd, 'USD')} USD</Figure>
       <Figure label="Gold" strong title={`${payment.grams} g`}>
-        {formatAmount(payment.grams, 'GOLD')} g
+        {formatGrams(payment.grams)}
       </Figure>
       <Figure label="Started">{formatDateTime(payment.createdAt)}</Figure>
     </Figures>
@@ -74,7 +74,7 @@ export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; can
       case 'credited':
         return (
           <Alert color="green" title="Payment received" role="status">
-            {formatAmount(payment.grams, 'GOLD')} g of gold are in your gold savings account.
+            {formatGrams(payment.grams)} of gold are in your gold savings account.
           </Alert>
         );
       case 'cancelled':
