@@ -91,6 +91,22 @@ describe('the first GAE purchase', () => {
     expect(await screen.findByText('2.2404 g')).toBeInTheDocument();
   });
 
+  it('shows the 3% premium once, as part of what is paid, not as a fee beside the price', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    purchaseOpensPlan();
+    const { user } = renderApp('/purchase-gae', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '300');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const figures = await screen.findByRole('group', { name: 'Quote' });
+    const row = (label: string) => within(figures).getByText(label).nextSibling;
+    expect(within(figures).queryByText('Fee')).not.toBeInTheDocument();
+    expect(row('You pay')).toHaveTextContent('300.00 USDT');
+    expect(row('of which gold at spot (130.00 USDT/g)')).toHaveTextContent('291.27 USDT');
+    expect(row('of which the 3% premium')).toHaveTextContent('8.73 USDT');
+    expect(row('GAE price (spot + 3%)')).toHaveTextContent('133.90 USDT/g');
+    expect(screen.getByText(/not a fee on top: 300.00 USDT is all you pay/)).toBeInTheDocument();
+  });
+
   it('puts the plan on top of the GAE history the sidebar opens', async () => {
     const first = renderApp('/transactions-gae', { session: verified() });
     const none = await screen.findByRole('region', { name: 'Your GAE plan' });

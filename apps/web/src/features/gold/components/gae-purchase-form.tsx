@@ -1,15 +1,19 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { ASSET_DECIMALS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
+import { ASSET_DECIMALS, GAE_MARKUP_BPS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
+import { formatAmount, parseAmount } from '@/lib/money';
 import { requestGaeQuote } from '../api/gold-api';
 import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { PremiumFigures } from '@/components/ui/premium-figures';
 
 export type GaeConfirmation = QuoteConfirmation<GaeQuote>;
+
+/** 300 bps: "3". */
+const PREMIUM_PERCENT = GAE_MARKUP_BPS / 100;
 
 type Props = {
   kind: GaeKind;
@@ -110,23 +114,12 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
         ) : null}
         {quote ? (
           <Paper withBorder radius="md" p="md">
-            <Figures label="Quote">
-              <Figure label="You pay" title={`${quote.amountUsdt} USDT`}>
-                {formatAmount(quote.amountUsdt, 'USDT')} USDT
-              </Figure>
-              <Figure label="Gold spot" title={`${quote.spot} USDT per gram`}>
-                {formatAmount(quote.spot, 'USDT')} USDT/g
-              </Figure>
-              <Figure label="GAE price (spot + 3%)" title={`${quote.price} USDT per gram`}>
-                {formatAmount(quote.price, 'USDT')} USDT/g
-              </Figure>
-              <Figure label="Fee" title={`${quote.fee} USDT`}>
-                {formatAmount(quote.fee, 'USDT')} USDT
-              </Figure>
-              <Figure label="You receive" strong title={`${quote.grams} g`}>
-                {formatGrams(quote.grams)}
-              </Figure>
-            </Figures>
+            <PremiumFigures
+              label="Quote"
+              quote={quote}
+              priceLabel={`GAE price (spot + ${PREMIUM_PERCENT}%)`}
+              premiumLabel={`${PREMIUM_PERCENT}% premium`}
+            />
             <QuoteCountdown secondsLeft={secondsLeft} />
           </Paper>
         ) : null}
