@@ -107,6 +107,34 @@ describe('the first GAE purchase', () => {
     expect(screen.getByText(/not a fee on top: 300.00 USDT is all you pay/)).toBeInTheDocument();
   });
 
+  it('shows the 1 g minimum and its price up front, and buys it in one tap', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    const quotes: unknown[] = [];
+    server.use(
+      // A gram's GAE price with more than cents: the least amount is rounded up, or it buys 0.9999 g.
+      http.get(apiUrl('/gae/plan'), () =>
+        HttpResponse.json({
+          plan: null,
+          price: { spot: '130.0012', gae: '133.901236', sell: '127.4', at: '2026-11-27T00:00:00.000Z' },
+        }),
+      ),
+      http.post(apiUrl('/gae/quote'), async ({ request }) => {
+        quotes.push(await request.json());
+        return HttpResponse.json({ ...quote, amountUsdt: '133.91', grams: '1.000065', fee: '3.9' });
+      }),
+    );
+    const { user } = renderApp('/purchase-gae', { session: verified() });
+    expect(await screen.findByText("The smallest purchase is 1 g: 133.91 USDT at today's price.")).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Quote' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Buy 1 g' }));
+    const figures = await screen.findByRole('group', { name: 'Quote' });
+    expect(within(figures).getByText('1.0000 g')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Amount/ })).toHaveValue('133.91');
+    expect(quotes).toEqual([{ kind: 'GAE', amountUsdt: '133.91' }]);
+    expect(screen.getByRole('button', { name: 'Buy gold for 133.91 USDT' })).toBeEnabled();
+  });
+
   it('puts the plan on top of the GAE history the sidebar opens', async () => {
     const first = renderApp('/transactions-gae', { session: verified() });
     const none = await screen.findByRole('region', { name: 'Your GAE plan' });
