@@ -57,6 +57,7 @@ export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
   const confirm = useCallback(
     ({ quote, idempotencyKey }: GaeConfirmation) =>
       runTransaction({
+        action: 'gae-purchase',
         submit: () => purchaseGae(quote.quoteId, idempotencyKey),
         description: `Buying ${formatGrams(quote.grams)} of gold for ${formatMoney(quote.amountUsdt, 'USDT')}.`,
         next: [{ label: planOpen ? 'See your GAE plan' : 'See your new GAE plan', to: paths.gaePurchase.to() }],
@@ -139,6 +140,7 @@ export function ConvertRoute() {
   const confirm = useCallback(
     ({ quote, idempotencyKey }: ConvertConfirmation) =>
       runTransaction({
+        action: 'convert',
         submit: () => executeConvert(quote.quoteId, idempotencyKey),
         description: `Converting ${formatMoney(quote.amountIn, quote.from)} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
       }),

@@ -37,6 +37,7 @@ export function RewardCenterRoute() {
   const onClaim = useCallback(
     (reward: Reward, idempotencyKey: string) =>
       runTransaction({
+        action: 'reward-claim',
         submit: () => claimReward(reward.id, idempotencyKey),
         description: `Claiming ${formatMoney(reward.amountQmgt, 'QMGT')} into your wallet.`,
       }),
@@ -45,6 +46,7 @@ export function RewardCenterRoute() {
   const onSell = useCallback(
     ({ amount, quote, idempotencyKey }: { amount: string; quote: { amountOut: string }; idempotencyKey: string }) =>
       runTransaction({
+        action: 'reward-sale',
         submit: () => sellVestedRewards(amount, quote.amountOut, idempotencyKey),
         description: `Selling ${formatMoney(amount, 'QMGT')} of rewards for ${formatMoney(quote.amountOut, 'USDT')}.`,
       }),
@@ -71,7 +73,7 @@ export function StakingRoute() {
       </Text>
       <StakingPanel
         availableQmgt={balance.data?.qmgt}
-        onChanged={refreshMoney}
+        onChanged={() => refreshMoney('stake')}
         buyQmgt={
           <Button component={Link} to={paths.home.to()} state={swapPreset('buy')} size="xs" variant="light">
             Buy QMGT

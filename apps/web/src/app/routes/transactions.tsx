@@ -88,6 +88,7 @@ export function QmgtTransactionsRoute() {
   const sell = useCallback(
     ({ amount, quote, idempotencyKey }: SellConfirmation) =>
       runTransaction({
+        action: 'sell',
         submit: () => sellToken({ amount, quoteId: quote.quoteId, idempotencyKey }),
         description: `Selling ${formatMoney(amount, 'QMGT')} for ${formatMoney(quote.amountOut, 'USDT')}.`,
       }),

@@ -135,6 +135,27 @@ describe('the first GAE purchase', () => {
     expect(screen.getByRole('button', { name: 'Buy gold for 133.91 USDT' })).toBeEnabled();
   });
 
+  it('shows the bought grams on the dashboard at once after the first purchase', async () => {
+    fakeWallet.balance = { usdt: '500', qmgt: '0' };
+    purchaseOpensPlan();
+    const { user, router } = renderApp('/dashboard', { session: verified() });
+    const holdings = await screen.findByRole('region', { name: 'Gold holdings' });
+    expect(await within(holdings).findAllByText('0.0000 g')).toHaveLength(4);
+
+    await router.navigate('/purchase-gae');
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '300');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy gold for 300.00 USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await router.navigate('/dashboard');
+    const after = await screen.findByRole('region', { name: 'Gold holdings' });
+    const plan = within((await within(after).findByText('GAE plan', { selector: 'p' })).parentElement!);
+    expect(await plan.findByText('2.2404 g')).toBeInTheDocument();
+  });
+
   it('puts the plan on top of the GAE history the sidebar opens', async () => {
     const first = renderApp('/transactions-gae', { session: verified() });
     const none = await screen.findByRole('region', { name: 'Your GAE plan' });

@@ -29,7 +29,16 @@ function Summary({ payment }: { payment: Payment }) {
  * back with `cancelled` (the checkout's cancel link) closes the checkout first, so it cannot
  * be paid later behind the customer's back.
  */
-export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; cancelled: boolean }) {
+export function PaymentStatus({
+  paymentId,
+  cancelled,
+  onCredited,
+}: {
+  paymentId: string;
+  cancelled: boolean;
+  /** The grams landed: the app reads the balances that show them again. */
+  onCredited?: () => void;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery(paymentQueryOptions(paymentId));
   const cancelling = useRef(false);
@@ -45,6 +54,10 @@ export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; can
         cancelling.current = false;
       });
   }, [cancelled, status, paymentId, queryClient]);
+
+  useEffect(() => {
+    if (status === 'credited') onCredited?.();
+  }, [status, onCredited]);
 
   if (query.isPending) return <Loader aria-label="Loading your payment" />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error, 'This payment could not be loaded.')}</Alert>;
