@@ -6,7 +6,7 @@ import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.j
 /*
  * Staking QMGT+ (DESIGN.md section 8) in the browser: only a customer with an upline may
  * stake. B, referred by A, sees the interest before staking and then the position; A, who has
- * no upline, does not reach the staking screen.
+ * no upline, is told why instead of reaching the staking screen.
  */
 test('staking: the interest first, then the position; no staking without an upline', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -23,7 +23,9 @@ test('staking: the interest first, then the position; no staking without an upli
   const aPage = await (await browser.newContext()).newPage();
   await signInViaUi(aPage, a.credentials.username, a.credentials.password);
   await aPage.goto('/staking');
-  await expect(aPage.getByRole('heading', { name: 'Staking', level: 1 })).toBeHidden();
+  // Told why, not a blank page; the staking form itself is not there.
+  await expect(aPage.getByText(/open to customers who joined through a referral link/)).toBeVisible();
+  await expect(aPage.getByRole('button', { name: 'Show the interest' })).toBeHidden();
 
   const bPage = await (await browser.newContext()).newPage();
   await signInViaUi(bPage, b.credentials.username, b.credentials.password);

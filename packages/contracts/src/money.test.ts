@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AmountError, formatUnits, fromUnits, toUnits } from './money.js';
+import { AmountError, formatGrams, formatUnits, fromUnits, toUnits } from './money.js';
 
 describe('money conversions', () => {
   it('parses decimal strings exactly', () => {
@@ -23,5 +23,9 @@ describe('money conversions', () => {
   it('displays rounded down with grouping', () => {
     expect(formatUnits(toUnits('1234567.899', 'USDT'), 'USDT')).toBe('1,234,567.89');
     expect(formatUnits(toUnits('0.00009', 'QMGT'), 'QMGT')).toBe('0.0000');
+  });
+  it('shows grams as g, to 4 decimals rounded down, whatever the quote or checkout holds', () => {
+    expect(formatGrams(toUnits('0.380073', 'GOLD'))).toBe('0.3800 g');
+    expect(formatGrams(toUnits('1234.5', 'GOLD'))).toBe('1,234.5000 g');
   });
 });

@@ -56,3 +56,12 @@ export function formatUnits(units: bigint, asset: Asset, decimals = DISPLAY_DECI
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return decimals > 0 ? `${grouped}.${fraction.padEnd(decimals, '0')}` : grouped;
 }
+
+/**
+ * Grams as every screen, PDF and checkout shows them: "0.3800 g", rounded down to 4 decimals as
+ * every display is. The one text for grams (issue 23: a checkout said 0.380073 g where the quote
+ * had said 0.3800 g).
+ */
+export function formatGrams(units: bigint): string {
+  return `${formatUnits(units, 'GOLD')} g`;
+}

@@ -154,6 +154,10 @@ const PurchaseGaeRoute = lazyScreen(
   () => import('./routes/gold'),
   (m) => m.PurchaseGaeRoute,
 );
+const GaeTransactionsRoute = lazyScreen(
+  () => import('./routes/transactions'),
+  (m) => m.GaeTransactionsRoute,
+);
 const QmgtTransactionsRoute = lazyScreen(
   () => import('./routes/transactions'),
   (m) => m.QmgtTransactionsRoute,
@@ -342,10 +346,7 @@ export const appRoutes: RouteObject[] = [
               },
               { path: paths.transactionsBuySell.pattern, element: <QmgtTransactionsRoute /> },
               { path: paths.transactionsConvert.pattern, element: <ConvertRoute /> },
-              {
-                path: paths.transactionsGae.pattern,
-                element: <TransactionsRoute title="GAE Transactions" type="GAE" label="GAE transactions" />,
-              },
+              { path: paths.transactionsGae.pattern, element: <GaeTransactionsRoute /> },
               {
                 path: paths.transactionsGaex.pattern,
                 element: <TransactionsRoute title="GAEX Transactions" type="GAEX" label="GAEX transactions" />,

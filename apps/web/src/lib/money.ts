@@ -1,4 +1,11 @@
-import { AmountError, ASSET_DECIMALS, formatUnits, toUnits, type Asset } from '@qmgt/contracts';
+import {
+  AmountError,
+  ASSET_DECIMALS,
+  formatGrams as gramsText,
+  formatUnits,
+  toUnits,
+  type Asset,
+} from '@qmgt/contracts';
 
 /**
  * Money on screens: decimal strings from the API, bigint for every sum and comparison, the
@@ -23,9 +30,19 @@ export function formatAmount(decimal: string, asset: Asset): string {
   return units === null ? decimal : formatUnits(units, asset);
 }
 
+/**
+ * Grams as every screen shows them: "2.2404 g", rounded down to 4 decimals (never more than is
+ * there); the exact figure belongs in a title. The contracts' formatGrams is the one text, which
+ * the server's PDFs and checkout descriptions use too.
+ */
+export function formatGrams(decimal: string): string {
+  const units = parseAmount(decimal, 'GOLD');
+  return units === null ? `${decimal} g` : gramsText(units);
+}
+
 /** An API amount with its asset: "1,234.56 USDT"; gold in grams: "2.2404 g". */
 export function formatMoney(decimal: string, asset: Asset): string {
-  return `${formatAmount(decimal, asset)} ${asset === 'GOLD' ? 'g' : asset}`;
+  return asset === 'GOLD' ? formatGrams(decimal) : `${formatAmount(decimal, asset)} ${asset}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   toUnits,
   TRANSACTION_TYPES,
   type BalancesResponse,
+  type GaePlanResponse,
   type GoldPriceResponse,
   type SwapQuote,
   type Transaction,
@@ -35,6 +36,8 @@ export type FakeWallet = {
   balance: { usdt: string; qmgt: string };
   /** The grams GET /balances gives: GSA (available), GAE plan, group savings (ges), locked. */
   grams: BalancesResponse['GOLD'];
+  /** The GAE plan GET /gae/plan gives (none until a first purchase opens it). */
+  gaePlan: GaePlanResponse['plan'];
   gold: GoldPriceResponse;
   /** Newest first, as the API lists them. */
   transactions: Transaction[];
@@ -56,10 +59,13 @@ export type FakeWallet = {
 export const SPOT = '130';
 export const BUY_PRICE = '132.6';
 export const SELL_PRICE = '127.4';
+/** What a GAE gram costs: spot x 1.03. */
+export const GAE_PRICE = '133.9';
 
 const fresh = (): FakeWallet => ({
   balance: { usdt: '0', qmgt: '0' },
   grams: { available: '0', locked: '0', plan: '0', ges: '0' },
+  gaePlan: null,
   gold: {
     spot: SPOT,
     buy: BUY_PRICE,
@@ -278,6 +284,15 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
     }),
 
     http.get(apiUrl('/market/gold-price'), () => HttpResponse.json(fakeWallet.gold)),
+
+    http.get(apiUrl('/gae/plan'), ({ request }) => {
+      if (!signedIn(request)) return unauthorized();
+      const plan: GaePlanResponse = {
+        plan: fakeWallet.gaePlan,
+        price: { spot: SPOT, gae: GAE_PRICE, sell: SELL_PRICE, at: fakeWallet.gold.at },
+      };
+      return HttpResponse.json(plan);
+    }),
 
     http.post(apiUrl('/swap/quote'), async ({ request }) => {
       if (!signedIn(request)) return unauthorized();

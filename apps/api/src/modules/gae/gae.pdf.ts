@@ -1,4 +1,4 @@
-import { formatUnits, toUnits, type GaeStatement } from '@qmgt/contracts';
+import { formatGrams, formatUnits, toUnits, type GaeStatement } from '@qmgt/contracts';
 import { PDF_COLORS, drawBoxes, drawFootnote, drawHeader, drawTable, newPdf, type PdfColumn } from '../../lib/pdf.js';
 
 /*
@@ -8,7 +8,7 @@ import { PDF_COLORS, drawBoxes, drawFootnote, drawHeader, drawTable, newPdf, typ
 
 const { gold: GOLD, muted: MUTED, rule: RULE } = PDF_COLORS;
 
-const grams = (value: string) => `${formatUnits(toUnits(value, 'GOLD'), 'GOLD')} g`;
+const grams = (value: string) => formatGrams(toUnits(value, 'GOLD'));
 const signedGrams = (value: string) => (value.startsWith('-') ? `-${grams(value.slice(1))}` : `+${grams(value)}`);
 const usdt = (value: string | null) => (value === null ? '' : `${formatUnits(toUnits(value, 'USDT'), 'USDT')} USDT`);
 const day = (iso: string) => iso.slice(0, 10);

@@ -1,9 +1,9 @@
-import { formatUnits, toUnits, type GesGroupDetail, type GesPassbookLine } from '@qmgt/contracts';
+import { formatGrams, formatUnits, toUnits, type GesGroupDetail, type GesPassbookLine } from '@qmgt/contracts';
 import { drawBoxes, drawFootnote, drawHeader, drawTable, newPdf, type PdfColumn } from '../../lib/pdf.js';
 
 /* The GDS passbook as a PDF: the same lines as GET /ges/groups/{id}, formatted as the screen formats them. */
 
-const grams = (value: string) => `${formatUnits(toUnits(value, 'GOLD'), 'GOLD')} g`;
+const grams = (value: string) => formatGrams(toUnits(value, 'GOLD'));
 const usdt = (value: string) => formatUnits(toUnits(value, 'USDT'), 'USDT');
 
 const COLUMNS: PdfColumn<GesPassbookLine>[] = [

@@ -1,6 +1,7 @@
 import {
   CHECKOUT_TTL_MINUTES,
   QUOTE_TTL_MS,
+  formatGrams,
   fromUnits,
   cutPage,
   type AdminPaymentsQuery,
@@ -219,7 +220,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       session = await gateway.createCheckout({
         paymentId: payment.id,
         amountCents: BigInt(payment.amountCents),
-        description: `Spend To Save ${payment.code}: ${fromUnits(BigInt(payment.grams), 'GOLD')} g of gold`,
+        description: `Spend To Save ${payment.code}: ${formatGrams(BigInt(payment.grams))} of gold`,
         customerEmail: email,
         successUrl: follow,
         cancelUrl: `${follow}&cancelled=1`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  formatGrams,
   fromUnits,
   toUnits,
   type MailboxMessage,
@@ -134,7 +135,8 @@ describe('Spend To Save', () => {
     const sessionId = sessionIdOf(checkoutUrl);
     const page = (await get(t.app, `/dev/payments/${sessionId}`)).json<SandboxCheckout>();
     expect(page).toMatchObject({ status: 'open', amountUsd: '50' });
-    expect(page.description).toContain(`${quote.grams} g`);
+    // The grams as the quote showed them (4 decimals, rounded down), not the ledger's 6.
+    expect(page.description).toContain(`${formatGrams(toUnits(quote.grams, 'GOLD'))} of gold`);
     const paid = await send(`/dev/payments/${sessionId}/complete`, {});
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().redirectTo).toContain(`/payment-success?paymentId=${paymentId}`);

@@ -69,12 +69,18 @@ describe('staking', () => {
     expect(await screen.findByRole('heading', { name: 'Staking', level: 1 })).toBeInTheDocument();
   });
 
-  it('renders nothing without an upline', async () => {
+  it('explains, instead of a blank page, why there is no staking without an upline', async () => {
     renderApp('/staking', { session: buildSession(), upline: false });
-    await screen.findByRole('button', { name: /^Profile menu/ });
-    await act(async () => {});
+    expect(await screen.findByRole('heading', { name: 'Staking', level: 1 })).toBeInTheDocument();
+    expect(
+      screen.getByText(/QMGT\+ staking is open to customers who joined through a referral link/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(testApi.calls.some((call) => call.path === '/get-upline')).toBe(true);
-    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    // The staking screen itself (SPEC.md section 5) is not rendered: its calls are never made.
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Show the interest' })).not.toBeInTheDocument();
+    expect(testApi.calls.some((call) => call.path.startsWith('/staking'))).toBe(false);
   });
 });
 

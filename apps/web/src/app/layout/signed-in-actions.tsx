@@ -102,7 +102,7 @@ export function SignedInActions({ userHash }: { userHash: string }) {
         sandbox={sandbox}
         // The deposit watcher credits customers only: an operator is not offered a deposit.
         holdsBalance={user.role !== 'operator'}
-        onDepositCredited={refreshMoney}
+        onDepositCredited={() => refreshMoney('deposit')}
         actions={
           <Group gap="xs" grow>
             <Button

@@ -9,18 +9,23 @@ import {
 } from '@/features/transactions/api/get-transaction-details';
 import type { ConfirmOutcome } from '@/features/swap/types';
 import { formatMoney } from '@/lib/money';
-import { idleLoadingState, useSessionStore } from '@/lib/session-store';
+import { idleLoadingState, useSessionStore, type TransactionAction } from '@/lib/session-store';
 import { mayRetry, moneyErrorMessage } from './money-errors';
+import type { MoneyAction } from './money-actions';
 import { useRefreshMoney } from './use-refresh-money';
 
 /** A swap settles in seconds on the sandbox chain; past this the modal hands over to the details page. */
 export const SETTLEMENT_WAIT_MS = 90_000;
 
 type TransactionFlow = {
+  /** What moves: says which views to read again (money-actions.ts). */
+  action: MoneyAction;
   /** Sends the money-moving request; answers the booked (pending) transaction. */
   submit: () => Promise<{ transaction: Transaction }>;
   /** Under the spinner while the request runs, e.g. 'Swapping 100.00 USDT for QMGT'. */
   description: string;
+  /** Where the customer goes next from the success dialog (before its 'View details'), e.g. the plan just opened. */
+  next?: TransactionAction[];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,7 +48,7 @@ export function useTransactionFlow() {
   const refreshMoney = useRefreshMoney();
 
   return useCallback(
-    async ({ submit, description }: TransactionFlow): Promise<ConfirmOutcome> => {
+    async ({ action, submit, description, next = [] }: TransactionFlow): Promise<ConfirmOutcome> => {
       const { setLoadingState } = useSessionStore.getState();
       setLoadingState({
         ...idleLoadingState,
@@ -62,14 +67,14 @@ export function useTransactionFlow() {
           status: 'error',
           descriptionMessage: moneyErrorMessage(error),
         });
-        refreshMoney();
+        refreshMoney(action);
         return mayRetry(error) ? 'retry' : 'refused';
       }
 
-      refreshMoney();
+      refreshMoney(action);
       setLoadingState({ descriptionMessage: 'Booked. Waiting for the chain to confirm it…' });
       const settled = await followToFinality(booked);
-      refreshMoney();
+      refreshMoney(action);
       const details = paths.transactionDetails.to(settled.id, settled.type);
 
       if (settled.status === 'failed') {
@@ -85,7 +90,7 @@ export function useTransactionFlow() {
           descriptionMessage: received(settled),
           txHash: settled.txHash ?? '',
           explorerUrl: settled.explorerUrl ?? '',
-          actions: [{ label: 'View details', to: details }],
+          actions: [...next, { label: 'View details', to: details }],
         });
       } else {
         setLoadingState({
@@ -94,7 +99,7 @@ export function useTransactionFlow() {
           successMessage: 'Transaction Booked',
           descriptionMessage:
             `${received(settled)} The chain is still confirming it; its details page follows it to the end.`.trim(),
-          actions: [{ label: 'View details', to: details }],
+          actions: [...next, { label: 'View details', to: details }],
         });
       }
       return 'done';

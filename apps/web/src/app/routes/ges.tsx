@@ -38,6 +38,7 @@ export function GesJoinRoute() {
   const confirm = useCallback(
     async ({ groupId: id, groupName, documentId: doc, quote, idempotencyKey }: JoinConfirmation) => {
       const outcome = await runTransaction({
+        action: 'ges-join',
         submit: () => joinGesGroup({ groupId: id, documentId: doc, quoteId: quote.quoteId, idempotencyKey }),
         description: `Joining ${groupName}: paying the first instalment of ${quote.amountUsdt} USDT.`,
       });

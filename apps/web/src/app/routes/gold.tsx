@@ -1,10 +1,11 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { GaeKind } from '@qmgt/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
-import { executeConvert, purchaseGae } from '@/features/gold/api/gold-api';
+import { executeConvert, gaePlanQueryOptions, purchaseGae } from '@/features/gold/api/gold-api';
 import { ConvertForm, type ConvertConfirmation } from '@/features/gold/components/convert-form';
 import { GaePurchaseForm, type GaeConfirmation } from '@/features/gold/components/gae-purchase-form';
 import { PlanOverview } from '@/features/gold/components/plan-overview';
@@ -17,7 +18,7 @@ import { ReservesView } from '@/features/gold/components/reserves-view';
 import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { formatMoney } from '@/lib/money';
+import { formatGrams, formatMoney } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
 import { useTransactionFlow } from '../money/use-transaction-flow';
@@ -46,14 +47,19 @@ export function GaePlanRoute() {
 /** /purchase-gae and /purchase-gae-extra: a GAE purchase or a GAEX top-up through the transaction modal. */
 export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
   const balance = useBalance();
+  const plan = useQuery(gaePlanQueryOptions());
+  // Before a first purchase there is no plan to go back to: the purchase is what opens it.
+  const planOpen = plan.data?.plan != null && plan.data.plan.status !== 'terminated';
   const runTransaction = useTransactionFlow();
   const confirm = useCallback(
     ({ quote, idempotencyKey }: GaeConfirmation) =>
       runTransaction({
+        action: 'gae-purchase',
         submit: () => purchaseGae(quote.quoteId, idempotencyKey),
-        description: `Buying ${quote.grams} g of gold for ${formatMoney(quote.amountUsdt, 'USDT')}.`,
+        description: `Buying ${formatGrams(quote.grams)} of gold for ${formatMoney(quote.amountUsdt, 'USDT')}.`,
+        next: [{ label: planOpen ? 'See your GAE plan' : 'See your new GAE plan', to: paths.gaePurchase.to() }],
       }),
-    [runTransaction],
+    [runTransaction, planOpen],
   );
   return (
     <>
@@ -61,9 +67,11 @@ export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
       <VerifiedOnly>
         <Stack gap="md">
           <GaePurchaseForm key={kind} kind={kind} availableUsdt={balance.data?.usdt} onConfirm={confirm} />
-          <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
-            Back to your GAE plan
-          </Anchor>
+          {planOpen ? (
+            <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
+              Back to your GAE plan
+            </Anchor>
+          ) : null}
         </Stack>
       </VerifiedOnly>
     </>
@@ -129,8 +137,9 @@ export function ConvertRoute() {
   const confirm = useCallback(
     ({ quote, idempotencyKey }: ConvertConfirmation) =>
       runTransaction({
+        action: 'convert',
         submit: () => executeConvert(quote.quoteId, idempotencyKey),
-        description: `Converting ${quote.amountIn} ${quote.from === 'GOLD' ? 'g' : 'QMGT'} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
+        description: `Converting ${formatMoney(quote.amountIn, quote.from)} into ${quote.to === 'GOLD' ? 'grams' : 'QMGT'}.`,
       }),
     [runTransaction],
   );

@@ -1,7 +1,9 @@
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { Reward } from '@qmgt/contracts';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { paths } from '@/config/paths';
 import { claimReward, sellVestedRewards } from '@/features/referrals/api/growth-api';
 import { Affiliates } from '@/features/referrals/components/affiliates';
 import { ConsultantsAdmin } from '@/features/referrals/components/consultants-admin';
@@ -12,6 +14,7 @@ import { useBalance } from '@/features/wallet/api/get-balance';
 import { referralLink } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useSessionStore } from '@/lib/session-store';
+import { swapPreset } from '../money/swap-preset';
 import { useRefreshMoney } from '../money/use-refresh-money';
 import { useTransactionFlow } from '../money/use-transaction-flow';
 
@@ -34,6 +37,7 @@ export function RewardCenterRoute() {
   const onClaim = useCallback(
     (reward: Reward, idempotencyKey: string) =>
       runTransaction({
+        action: 'reward-claim',
         submit: () => claimReward(reward.id, idempotencyKey),
         description: `Claiming ${formatMoney(reward.amountQmgt, 'QMGT')} into your wallet.`,
       }),
@@ -42,6 +46,7 @@ export function RewardCenterRoute() {
   const onSell = useCallback(
     ({ amount, quote, idempotencyKey }: { amount: string; quote: { amountOut: string }; idempotencyKey: string }) =>
       runTransaction({
+        action: 'reward-sale',
         submit: () => sellVestedRewards(amount, quote.amountOut, idempotencyKey),
         description: `Selling ${formatMoney(amount, 'QMGT')} of rewards for ${formatMoney(quote.amountOut, 'USDT')}.`,
       }),
@@ -66,7 +71,15 @@ export function StakingRoute() {
         QMGT+: lock QMGT for 90, 180 or 365 days and earn 4, 6 or 8% a year, paid in QMGT with your principal at
         maturity.
       </Text>
-      <StakingPanel availableQmgt={balance.data?.qmgt} onChanged={refreshMoney} />
+      <StakingPanel
+        availableQmgt={balance.data?.qmgt}
+        onChanged={() => refreshMoney('stake')}
+        buyQmgt={
+          <Button component={Link} to={paths.home.to()} state={swapPreset('buy')} size="xs" variant="light">
+            Buy QMGT
+          </Button>
+        }
+      />
     </>
   );
 }

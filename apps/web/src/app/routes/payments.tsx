@@ -1,9 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
-import { paymentKeys, remit } from '@/features/payments/api/payments-api';
+import { remit } from '@/features/payments/api/payments-api';
 import { PaymentsAdmin, RemittancesAdmin } from '@/features/payments/components/payments-admin';
 import { PaymentStatus } from '@/features/payments/components/payment-status';
 import { PaymentsList } from '@/features/payments/components/payments-list';
@@ -12,9 +11,10 @@ import { RemittancesList } from '@/features/payments/components/remittances-list
 import { SandboxCheckout } from '@/features/payments/components/sandbox-checkout';
 import { SpendToSaveForm } from '@/features/payments/components/spend-to-save-form';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
+import { useRefreshMoney } from '../money/use-refresh-money';
 import { useTransactionFlow } from '../money/use-transaction-flow';
 
 /* Gold Convert services (issue 12): Spend To Save, its payment page, the sandbox checkout, Remit to save. */
@@ -37,11 +37,18 @@ export function SpendToSaveRoute() {
 export function PaymentSuccessRoute() {
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');
+  const refreshMoney = useRefreshMoney();
+  const credited = useCallback(() => refreshMoney('spend-to-save'), [refreshMoney]);
   return (
     <>
       <ScreenTitle>Spend To Save Payment</ScreenTitle>
       {paymentId ? (
-        <PaymentStatus key={paymentId} paymentId={paymentId} cancelled={search.get('cancelled') === '1'} />
+        <PaymentStatus
+          key={paymentId}
+          paymentId={paymentId}
+          cancelled={search.get('cancelled') === '1'}
+          onCredited={credited}
+        />
       ) : (
         <Alert color="orange">No payment is named here. Start from Spend To Save.</Alert>
       )}
@@ -65,19 +72,16 @@ export function RemitToSaveRoute() {
   const verified = useSessionStore(selectIsKycVerified);
   const runTransaction = useTransactionFlow();
   const balance = useBalance({ enabled: verified });
-  const queryClient = useQueryClient();
   const confirm = useCallback(
-    async ({ request, quote, idempotencyKey }: RemitConfirmation) => {
-      const outcome = await runTransaction({
+    ({ request, quote, idempotencyKey }: RemitConfirmation) =>
+      runTransaction({
+        action: 'remit',
         submit: () => remit(request, idempotencyKey),
         description: `Sending ${formatAmount(quote.amountUsdt, 'USDT')} USDT to ${quote.recipient.maskedName}${
-          quote.quoteId ? ` and saving ${formatAmount(quote.grams, 'GOLD')} g of gold` : ''
+          quote.quoteId ? ` and saving ${formatGrams(quote.grams)} of gold` : ''
         }.`,
-      });
-      if (outcome === 'done') void queryClient.invalidateQueries({ queryKey: paymentKeys.remittances() });
-      return outcome;
-    },
-    [runTransaction, queryClient],
+      }),
+    [runTransaction],
   );
   return (
     <>

@@ -23,6 +23,7 @@ export function SwapRoute() {
   const confirm = useCallback(
     ({ quote, idempotencyKey }: SwapConfirmation) =>
       runTransaction({
+        action: 'swap',
         submit: () => executeSwap({ quoteId: quote.quoteId, idempotencyKey }),
         description: `Swapping ${formatMoney(quote.amountIn, quote.from)} for ${quote.to}.`,
       }),

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
+import { PlanShortcut } from '@/features/gold/components/plan-shortcut';
 import { sellToken } from '@/features/swap/api/sell-token';
 import { SellTokenCard, type SellConfirmation } from '@/features/swap/components/sell-token-card';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
@@ -62,6 +63,22 @@ export function TransactionsRoute({ title, type, label }: TransactionsRouteProps
   );
 }
 
+/** /transactions-gae: the plan on top (the sidebar's GAE leads here), its purchases below. */
+export function GaeTransactionsRoute() {
+  return (
+    <>
+      <ScreenTitle>GAE Transactions</ScreenTitle>
+      <Stack gap="xl" maw={1100}>
+        <PlanShortcut />
+        <div>
+          <HistoryNav />
+          <TransactionHistory type="GAE" label="GAE transactions" />
+        </div>
+      </Stack>
+    </>
+  );
+}
+
 /** /transactions-buysell: buying and selling QMGT, then their history. */
 export function QmgtTransactionsRoute() {
   const canTrade = useSessionStore(selectIsKycVerified);
@@ -71,6 +88,7 @@ export function QmgtTransactionsRoute() {
   const sell = useCallback(
     ({ amount, quote, idempotencyKey }: SellConfirmation) =>
       runTransaction({
+        action: 'sell',
         submit: () => sellToken({ amount, quoteId: quote.quoteId, idempotencyKey }),
         description: `Selling ${formatMoney(amount, 'QMGT')} for ${formatMoney(quote.amountOut, 'USDT')}.`,
       }),

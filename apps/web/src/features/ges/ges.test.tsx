@@ -81,6 +81,13 @@ describe('GDS', () => {
     await user.click(screen.getByRole('button', { name: 'Show the first instalment' }));
     expect(await screen.findByText('0.7468 g')).toBeInTheDocument();
     expect(screen.getByText('133.90 USDT/g')).toBeInTheDocument();
+    // The premium once, inside what is paid (gold at spot + premium = 100.00), not a fee beside the price.
+    const figures = screen.getByRole('group', { name: 'First instalment' });
+    expect(within(figures).queryByText('Fee')).not.toBeInTheDocument();
+    expect(within(figures).getByText('of which gold at spot (130.00 USDT/g)').nextSibling).toHaveTextContent(
+      '97.09 USDT',
+    );
+    expect(within(figures).getByText('of which the 3% premium').nextSibling).toHaveTextContent('2.91 USDT');
     const join = screen.getByRole('button', { name: 'Join and pay 100.00 USDT' });
     expect(join).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /accept the agreement \(version 2\)/ }));

@@ -133,6 +133,27 @@ describe('reward center', () => {
     expect(await screen.findByText('You have 0.1500 QMGT claimable.')).toBeInTheDocument();
     expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
   });
+
+  it('offers no payout or sale while nothing is claimable, and says why', async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () =>
+        HttpResponse.json({
+          rewards: [reward({ status: 'vesting', vestsAt: '2026-12-20T00:00:00.000Z' })],
+          totals: { ...totals, vesting: '0.15', claimable: '0' },
+          nextCursor: null,
+        }),
+      ),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    renderApp('/My-Reward-Center', { session: verified() });
+    const payout = await screen.findByRole('button', { name: 'Request payout' });
+    expect(payout).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Get the price' })).toBeDisabled();
+    expect(
+      screen.getAllByText('Nothing is claimable yet: rewards become claimable once they have vested.'),
+    ).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: /^Amount \(QMGT\)/ })).toBeDisabled();
+  });
 });
 
 describe('affiliates', () => {

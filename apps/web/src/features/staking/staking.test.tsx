@@ -58,4 +58,22 @@ describe('staking', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unstake early?' });
     expect(within(dialog).getByText(/You give up the 0\.0040 QMGT earned so far/)).toBeInTheDocument();
   });
+
+  it('offers a way to buy QMGT when there is none to stake, or not enough', async () => {
+    fakeWallet.balance = { usdt: '50', qmgt: '0' };
+    server.use(
+      http.get(apiUrl('/staking/terms'), () => HttpResponse.json({ terms: [{ termDays: 90, aprBps: 400 }] })),
+      http.get(apiUrl('/staking/positions'), () => HttpResponse.json({ positions: [] })),
+    );
+    const { user } = renderApp('/staking', { session: verified(), upline: true });
+    expect(
+      await screen.findByText('You have no QMGT to stake yet: buy some with USDT, then stake it here.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy QMGT' })).toHaveAttribute('href', '/');
+
+    await user.type(screen.getByRole('textbox', { name: /^Amount \(QMGT\)/ }), '1');
+    await user.click(screen.getByRole('button', { name: 'Show the interest' }));
+    expect(await screen.findByText('Insufficient QMGT balance.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy QMGT' })).toBeInTheDocument();
+  });
 });

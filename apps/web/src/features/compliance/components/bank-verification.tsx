@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { BankAccount, BankAccountRequest } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ const STATUS: Record<BankAccount['status'], [string, string]> = {
 
 type Field = keyof BankAccountRequest;
 
-function AddAccount() {
+function AddAccount({ onAdded }: { onAdded?: () => void }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BankAccountRequest>({
     bankName: '',
@@ -37,6 +38,7 @@ function AddAccount() {
     onSuccess: ({ bankAccount }) => {
       notifySuccess(`Two small deposits are on their way to ${bankAccount.accountNumberMasked}.`);
       setForm({ bankName: '', accountHolder: '', accountNumber: '', country: '' });
+      onAdded?.();
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
   });
@@ -190,6 +192,9 @@ function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: 
 /** /BankVerification (KYC verified): bank accounts proven by micro-deposits. */
 export function BankVerification({ sandbox }: { sandbox: boolean }) {
   const query = useQuery(bankAccountsQueryOptions());
+  const [adding, setAdding] = useState(false);
+  // With a verified account the screen is about that account: a further one is asked for, not offered.
+  const hasVerified = query.data?.data.some((account) => account.status === 'verified') ?? false;
   return (
     <Stack gap="lg" maw={860}>
       {query.isPending ? (
@@ -225,7 +230,18 @@ export function BankVerification({ sandbox }: { sandbox: boolean }) {
           </Paper>
         ))
       )}
-      <AddAccount />
+      {query.isPending ? null : hasVerified && !adding ? (
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setAdding(true)}
+          w="fit-content"
+        >
+          Add another account
+        </Button>
+      ) : (
+        <AddAccount onAdded={() => setAdding(false)} />
+      )}
     </Stack>
   );
 }

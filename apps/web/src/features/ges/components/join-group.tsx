@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { PremiumFigures } from '@/components/ui/premium-figures';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
@@ -137,14 +138,12 @@ export function JoinGroup({
             />
             {quote ? (
               <Paper withBorder radius="md" p="md">
-                <Figures label="First instalment">
-                  <Figure label="You pay">{formatAmount(quote.amountUsdt, 'USDT')} USDT</Figure>
-                  <Figure label="Price (spot + 3%)">{formatAmount(quote.price, 'USDT')} USDT/g</Figure>
-                  <Figure label="Fee">{formatAmount(quote.fee, 'USDT')} USDT</Figure>
-                  <Figure label="You receive" strong title={`${quote.grams} g`}>
-                    {formatAmount(quote.grams, 'GOLD')} g
-                  </Figure>
-                </Figures>
+                <PremiumFigures
+                  label="First instalment"
+                  quote={quote}
+                  priceLabel="Price (spot + 3%)"
+                  premiumLabel="3% premium"
+                />
                 <QuoteCountdown secondsLeft={secondsLeft} />
               </Paper>
             ) : null}

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { saveBlobAs } from '@/lib/files';
 import { notifyError } from '@/lib/notify';
 import { formatDate } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { downloadPassbookPdf, gesGroupQueryOptions } from '../api/ges-api';
 import { GroupTerms } from './group-terms';
 
@@ -72,7 +72,7 @@ export function Passbook({ groupId }: { groupId: string }) {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Stat
               label={membership.status === 'active' ? 'Grams saved' : 'Grams moved to your GSA'}
-              value={`${formatAmount(saved, 'GOLD')} g`}
+              value={formatGrams(saved)}
               hint={`${membership.paidCount} paid, ${membership.missedCount} missed (3 missed end the membership)`}
             />
             <Stat
@@ -84,14 +84,14 @@ export function Passbook({ groupId }: { groupId: string }) {
             />
             <Stat
               label={membership.status === 'active' ? 'Projected at maturity' : 'Total with bonus'}
-              value={`${formatAmount(membership.projectedGrams, 'GOLD')} g`}
+              value={formatGrams(membership.projectedGrams)}
               hint={
                 membership.status === 'active' ? "remaining instalments at today's price, with the bonus" : undefined
               }
             />
             <Stat
               label="Bonus"
-              value={membership.bonusGrams ? `${formatAmount(membership.bonusGrams, 'GOLD')} g` : '—'}
+              value={membership.bonusGrams ? formatGrams(membership.bonusGrams) : '—'}
               hint={membership.status === 'lapsed' ? 'not paid: the membership lapsed' : 'paid at maturity'}
             />
           </SimpleGrid>

@@ -1,15 +1,21 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { ASSET_DECIMALS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
-import { useState } from 'react';
+import { ASSET_DECIMALS, GAE_MARKUP_BPS, GAE_MIN_GRAMS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { requestGaeQuote } from '../api/gold-api';
+import { gaePlanQueryOptions, requestGaeQuote } from '../api/gold-api';
+import { leastUsdtForMinimum } from '../gae-minimum';
 import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { PremiumFigures } from '@/components/ui/premium-figures';
 
 export type GaeConfirmation = QuoteConfirmation<GaeQuote>;
+
+/** 300 bps: "3". */
+const PREMIUM_PERCENT = GAE_MARKUP_BPS / 100;
 
 type Props = {
   kind: GaeKind;
@@ -34,15 +40,25 @@ const KIND_TEXT: Record<GaeKind, { action: string; intro: string }> = {
  * 1.03), price, fee) shown before anything moves, then the confirmation.
  */
 export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
+  const queryClient = useQueryClient();
+  const prices = useQuery(gaePlanQueryOptions());
   const [amount, setAmount] = useState('');
+  // What the next quote asks for: 'Buy 1 g' sets the amount and asks at once, before a re-render.
+  const asked = useRef('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [findingGram, setFindingGram] = useState(false);
+  const enter = (value: string) => {
+    asked.current = value;
+    setAmount(value);
+  };
   // No balance to refresh here: availableUsdt is the wallet balance, which the transaction flow
   // reads again after every answer.
   const { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset } = useQuoteConfirmation({
-    requestQuote: () => requestGaeQuote({ kind, amountUsdt: amount.trim() }),
+    requestQuote: () => requestGaeQuote({ kind, amountUsdt: asked.current.trim() }),
     onConfirm,
-    onDone: () => setAmount(''),
+    onDone: () => enter(''),
   });
+  const leastToday = prices.data ? leastUsdtForMinimum(prices.data.price.gae) : null;
 
   const units = parseAmount(amount.trim(), 'USDT');
   const available = parseAmount(availableUsdt, 'USDT');
@@ -65,6 +81,23 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
     void ask();
   };
 
+  /** The smallest purchase at the price of now (read again: it moves), quoted at once. */
+  const buyMinimum = async () => {
+    setFindingGram(true);
+    try {
+      const { price } = await queryClient.fetchQuery({ ...gaePlanQueryOptions(), staleTime: 0 });
+      const least = leastUsdtForMinimum(price.gae);
+      if (least === null) return;
+      enter(least);
+      setAmountError(null);
+      await ask();
+    } catch {
+      // The plan's failure is toasted by the query cache; the amount can still be typed.
+    } finally {
+      setFindingGram(false);
+    }
+  };
+
   const confirmQuote = () => {
     if (!insufficient) void confirm();
   };
@@ -83,7 +116,7 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
           size="lg"
           value={amount}
           onChange={(event) => {
-            setAmount(event.currentTarget.value);
+            enter(event.currentTarget.value);
             reset();
             setAmountError(null);
           }}
@@ -96,6 +129,23 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
           error={amountError ?? refusedAmount ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
           description={`Available: ${availableUsdt === undefined ? '…' : `${formatAmount(availableUsdt, 'USDT')} USDT`}`}
         />
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {leastToday === null
+              ? `The smallest purchase is ${GAE_MIN_GRAMS} g.`
+              : `The smallest purchase is ${GAE_MIN_GRAMS} g: ${formatAmount(leastToday, 'USDT')} USDT at today's price.`}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void buyMinimum()}
+            loading={findingGram}
+            disabled={quoting || confirming}
+            style={{ flexShrink: 0 }}
+          >
+            Buy {GAE_MIN_GRAMS} g
+          </Button>
+        </Group>
         {conflict ? (
           <Alert color="orange" variant="light" role="alert">
             <Stack gap={6}>
@@ -110,23 +160,12 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
         ) : null}
         {quote ? (
           <Paper withBorder radius="md" p="md">
-            <Figures label="Quote">
-              <Figure label="You pay" title={`${quote.amountUsdt} USDT`}>
-                {formatAmount(quote.amountUsdt, 'USDT')} USDT
-              </Figure>
-              <Figure label="Gold spot" title={`${quote.spot} USDT per gram`}>
-                {formatAmount(quote.spot, 'USDT')} USDT/g
-              </Figure>
-              <Figure label="GAE price (spot + 3%)" title={`${quote.price} USDT per gram`}>
-                {formatAmount(quote.price, 'USDT')} USDT/g
-              </Figure>
-              <Figure label="Fee" title={`${quote.fee} USDT`}>
-                {formatAmount(quote.fee, 'USDT')} USDT
-              </Figure>
-              <Figure label="You receive" strong title={`${quote.grams} g`}>
-                {formatAmount(quote.grams, 'GOLD')} g
-              </Figure>
-            </Figures>
+            <PremiumFigures
+              label="Quote"
+              quote={quote}
+              priceLabel={`GAE price (spot + ${PREMIUM_PERCENT}%)`}
+              premiumLabel={`${PREMIUM_PERCENT}% premium`}
+            />
             <QuoteCountdown secondsLeft={secondsLeft} />
           </Paper>
         ) : null}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatAmount, formatUsd, parseAmount } from '@/lib/money';
+import { formatGrams, formatUsd, parseAmount } from '@/lib/money';
 import { balancesQueryOptions } from '../api/gold-api';
 
 /** grams x spot, in USDT units, rounded down; null while either is unknown. */
@@ -51,7 +51,7 @@ export function GoldHoldings() {
                   {label}
                 </Text>
                 <Text fw={700} ff="monospace" title={`${grams} g`}>
-                  {formatAmount(grams, 'GOLD')} g
+                  {formatGrams(grams)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {value === null ? '' : `≈ ${formatUsd(value)}`}

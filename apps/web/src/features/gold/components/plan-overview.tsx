@@ -21,7 +21,7 @@ import { paths } from '@/config/paths';
 import { LoadFailure } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { gaePlanQueryOptions, goldKeys, setAutoSave } from '../api/gold-api';
 
@@ -92,7 +92,7 @@ export function PlanOverview() {
             </Badge>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Stat label="Grams in the plan" value={`${formatAmount(plan.grams, 'GOLD')} g`} title={`${plan.grams} g`} />
+            <Stat label="Grams in the plan" value={formatGrams(plan.grams)} title={`${plan.grams} g`} />
             <Stat label="Value at spot" value={`${formatAmount(plan.valuationUsdt, 'USDT')} USDT`} />
             <Stat label="Paid in" value={`${formatAmount(plan.costUsdt, 'USDT')} USDT`} />
             <Stat label="Opened" value={formatDate(plan.openedAt)} />
@@ -108,8 +108,8 @@ export function PlanOverview() {
             <Alert color="orange" variant="light" title="Termination requested">
               <Stack gap={6}>
                 <Text size="sm">
-                  {formatAmount(plan.lockedGrams, 'GOLD')} g are locked while an operator reviews your request.
-                  Purchases are paused until then.
+                  {formatGrams(plan.lockedGrams)} are locked while an operator reviews your request. Purchases are
+                  paused until then.
                 </Text>
                 <Button
                   component={Link}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { reservesQueryOptions } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
@@ -57,23 +57,23 @@ export function ReservesView() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Stat
           label="Gold owed"
-          value={`${formatAmount(r.liabilitiesGrams, 'GOLD')} g`}
+          value={formatGrams(r.liabilitiesGrams)}
           hint={`QMGT (1 QMGT = 1 g), gold savings, and ${formatAmount(r.rewardsQmgt, 'QMGT')} QMGT of unclaimed rewards`}
         />
         <Stat
           label="Gold in the vault"
-          value={`${formatAmount(r.vaultGrams, 'GOLD')} g`}
+          value={formatGrams(r.vaultGrams)}
           hint={r.bars.length === 1 ? '1 bar' : `${r.bars.length} bars`}
         />
         <Stat
           label={short ? 'Shortfall' : 'Surplus'}
-          value={`${formatAmount(r.surplusGrams.replace('-', ''), 'GOLD')} g`}
+          value={formatGrams(r.surplusGrams.replace('-', ''))}
           hint="vault minus gold owed"
         />
         <Stat
           label="QMGT on chain"
           value={r.onChainQmgt === null ? 'not read' : formatAmount(r.onChainQmgt, 'QMGT')}
-          hint={`ledger: ${formatAmount(r.ledgerQmgt, 'QMGT')} QMGT, ${formatAmount(r.ledgerGold, 'GOLD')} g saved`}
+          hint={`ledger: ${formatAmount(r.ledgerQmgt, 'QMGT')} QMGT, ${formatGrams(r.ledgerGold)} saved`}
         />
       </SimpleGrid>
       <Stack gap="xs">

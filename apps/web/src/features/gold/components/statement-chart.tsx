@@ -1,6 +1,6 @@
 import type { GaeStatement } from '@qmgt/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 
 type Point = { day: string; grams: number; value: number; gramsText: string; valueText: string };
 
@@ -10,7 +10,7 @@ export function chartPoints(statement: GaeStatement): Point[] {
     day,
     grams: Number(grams),
     value: valueUsdt === null ? Number.NaN : Number(valueUsdt),
-    gramsText: `${formatAmount(grams, 'GOLD')} g`,
+    gramsText: formatGrams(grams),
     valueText: valueUsdt === null ? '' : `${formatAmount(valueUsdt, 'USDT')} USDT`,
   });
   const points = statement.series.map((s) => point(s.date, s.grams, s.valueUsdt));

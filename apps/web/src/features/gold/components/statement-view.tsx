@@ -18,14 +18,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { STATEMENT_PAGE_MOVEMENTS } from '@qmgt/contracts';
 import { statementQueryOptions, type StatementRange } from '../api/gold-api';
 
 const StatementChart = lazy(() => import('./statement-chart'));
 
 const signedGrams = (grams: string) =>
-  grams.startsWith('-') ? `−${formatAmount(grams.slice(1), 'GOLD')} g` : `+${formatAmount(grams, 'GOLD')} g`;
+  grams.startsWith('-') ? `−${formatGrams(grams.slice(1))}` : `+${formatGrams(grams)}`;
 
 function Box({ label, value }: { label: string; value: string }) {
   return (
@@ -115,9 +115,9 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Box
               label={openedAt ? `Opening (before ${openedAt})` : `Opening (${statement.from})`}
-              value={`${formatAmount(statement.openingGrams, 'GOLD')} g`}
+              value={formatGrams(statement.openingGrams)}
             />
-            <Box label={`Closing (${statement.to})`} value={`${formatAmount(statement.closingGrams, 'GOLD')} g`} />
+            <Box label={`Closing (${statement.to})`} value={formatGrams(statement.closingGrams)} />
             <Box label="Spot per gram today" value={`${formatAmount(statement.spot, 'USDT')} USDT`} />
             <Box label="Valuation today" value={`${formatAmount(statement.valuationUsdt, 'USDT')} USDT`} />
           </SimpleGrid>
@@ -166,7 +166,7 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
                           {row.amountUsdt ? formatAmount(row.amountUsdt, 'USDT') : '—'}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" title={`${row.balanceGrams} g`}>
-                          {formatAmount(row.balanceGrams, 'GOLD')} g
+                          {formatGrams(row.balanceGrams)}
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -3,7 +3,7 @@ import type { Termination, TerminationSummary } from '@qmgt/contracts';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { previewTermination, requestTermination } from '../api/gold-api';
 import { Figure, Figures } from '@/components/ui/figures';
@@ -16,7 +16,7 @@ export function TerminationFigures({ summary }: { summary: TerminationSummary })
   return (
     <Figures label="Termination summary">
       <Figure label="Grams" title={`${summary.grams} g`}>
-        {formatAmount(summary.grams, 'GOLD')} g
+        {formatGrams(summary.grams)}
       </Figure>
       <Figure label="Gold spot" title={`${summary.spot} USDT per gram`}>
         {formatAmount(summary.spot, 'USDT')} USDT/g

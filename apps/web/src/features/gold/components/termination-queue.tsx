@@ -1,5 +1,5 @@
 import { ReviewQueue } from '@/components/ui/review-queue';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { adminTerminationsQueryOptions, decideTermination } from '../api/gold-api';
 
 const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' } as const;
@@ -14,7 +14,7 @@ export function TerminationQueue() {
       minWidth={900}
       requestedAt={(t) => t.requestedAt}
       columns={[
-        { header: 'Grams', numeric: true, cell: (t) => `${formatAmount(t.grams, 'GOLD')} g` },
+        { header: 'Grams', numeric: true, cell: (t) => formatGrams(t.grams) },
         { header: 'Refund', numeric: true, cell: (t) => `${formatAmount(t.refund, t.currency)} ${t.currency}` },
         {
           header: 'Early exit',

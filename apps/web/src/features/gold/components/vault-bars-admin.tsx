@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
-import { formatAmount } from '@/lib/money';
+import { formatGrams } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addVaultBar, editVaultBar, reservesKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
@@ -93,7 +93,7 @@ export function VaultBarsAdmin() {
     mutationFn: addVaultBar,
     meta: { silent: true },
     onSuccess: ({ bar }) => {
-      notifySuccess(`${bar.refinery} ${bar.serial} added: ${formatAmount(bar.fineGrams, 'GOLD')} g.`);
+      notifySuccess(`${bar.refinery} ${bar.serial} added: ${formatGrams(bar.fineGrams)}.`);
       setFormKey((k) => k + 1);
     },
     onSettled: refresh,

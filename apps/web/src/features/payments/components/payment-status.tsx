@@ -7,7 +7,7 @@ import { Figure, Figures } from '@/components/ui/figures';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { cancelPayment, paymentKeys, paymentQueryOptions } from '../api/payments-api';
 
 function Summary({ payment }: { payment: Payment }) {
@@ -17,7 +17,7 @@ function Summary({ payment }: { payment: Payment }) {
       <Figure label="Amount">{formatAmount(payment.amountUsd, 'USD')} USD</Figure>
       <Figure label="Fee">{formatAmount(payment.feeUsd, 'USD')} USD</Figure>
       <Figure label="Gold" strong title={`${payment.grams} g`}>
-        {formatAmount(payment.grams, 'GOLD')} g
+        {formatGrams(payment.grams)}
       </Figure>
       <Figure label="Started">{formatDateTime(payment.createdAt)}</Figure>
     </Figures>
@@ -29,7 +29,16 @@ function Summary({ payment }: { payment: Payment }) {
  * back with `cancelled` (the checkout's cancel link) closes the checkout first, so it cannot
  * be paid later behind the customer's back.
  */
-export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; cancelled: boolean }) {
+export function PaymentStatus({
+  paymentId,
+  cancelled,
+  onCredited,
+}: {
+  paymentId: string;
+  cancelled: boolean;
+  /** The grams landed: the app reads the balances that show them again. */
+  onCredited?: () => void;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery(paymentQueryOptions(paymentId));
   const cancelling = useRef(false);
@@ -45,6 +54,10 @@ export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; can
         cancelling.current = false;
       });
   }, [cancelled, status, paymentId, queryClient]);
+
+  useEffect(() => {
+    if (status === 'credited') onCredited?.();
+  }, [status, onCredited]);
 
   if (query.isPending) return <Loader aria-label="Loading your payment" />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error, 'This payment could not be loaded.')}</Alert>;
@@ -74,7 +87,7 @@ export function PaymentStatus({ paymentId, cancelled }: { paymentId: string; can
       case 'credited':
         return (
           <Alert color="green" title="Payment received" role="status">
-            {formatAmount(payment.grams, 'GOLD')} g of gold are in your gold savings account.
+            {formatGrams(payment.grams)} of gold are in your gold savings account.
           </Alert>
         );
       case 'cancelled':

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PagedQueryTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { adminPaymentsQueryOptions, adminRemittancesQueryOptions } from '../api/payments-api';
 import { PAYMENT_STATUS, PaymentStatusBadge } from './payments-list';
 
@@ -46,7 +46,7 @@ export function PaymentsAdmin() {
             ),
           },
           { header: 'Amount', numeric: true, cell: (p) => `${formatAmount(p.amountUsd, 'USD')} USD` },
-          { header: 'Gold', numeric: true, cell: (p) => `${formatAmount(p.grams, 'GOLD')} g` },
+          { header: 'Gold', numeric: true, cell: (p) => formatGrams(p.grams) },
           { header: 'Gateway session', mono: true, fz: 'xs', cell: (p) => `${p.gateway}: ${p.sessionId ?? '—'}` },
           {
             header: 'Status',
@@ -88,7 +88,7 @@ export function RemittancesAdmin() {
         {
           header: 'Gold saved',
           numeric: true,
-          cell: (r) => (r.grams === '0' ? '—' : `${formatAmount(r.grams, 'GOLD')} g`),
+          cell: (r) => (r.grams === '0' ? '—' : formatGrams(r.grams)),
         },
       ]}
     />

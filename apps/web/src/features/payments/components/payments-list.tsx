@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { QueryTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { paymentsQueryOptions } from '../api/payments-api';
 
 export const PAYMENT_STATUS: Record<Payment['status'], { label: string; color: string }> = {
@@ -51,7 +51,7 @@ export function PaymentsList() {
           header: 'Gold',
           numeric: true,
           title: (p) => `${p.grams} g`,
-          cell: (p) => `${formatAmount(p.grams, 'GOLD')} g`,
+          cell: (p) => formatGrams(p.grams),
         },
         { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
       ]}

@@ -3,7 +3,7 @@ import { QUOTE_TTL_MS, REMIT_MIN_USDT, type RemitQuote, type RoundUpStep } from 
 import { useState } from 'react';
 import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { requestRemitQuote } from '../api/payments-api';
@@ -143,7 +143,7 @@ export function RemitForm({
                 <>
                   <Figure label="Fee (1.5%)">{formatAmount(quote.feeUsdt, 'USDT')} USDT</Figure>
                   <Figure label="Gold saved" title={`${quote.grams} g`}>
-                    {formatAmount(quote.grams, 'GOLD')} g
+                    {formatGrams(quote.grams)}
                   </Figure>
                 </>
               ) : null}

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PagedQueryTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { remittancesQueryOptions } from '../api/payments-api';
 
 /** Remittances sent and received, newest first. */
@@ -42,7 +42,7 @@ export function RemittancesList() {
           header: 'Gold saved',
           numeric: true,
           title: (r) => `${r.grams} g`,
-          cell: (r) => (r.grams === '0' ? '—' : `${formatAmount(r.grams, 'GOLD')} g`),
+          cell: (r) => (r.grams === '0' ? '—' : formatGrams(r.grams)),
         },
       ]}
     />

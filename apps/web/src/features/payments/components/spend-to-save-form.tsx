@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatAmount } from '@/lib/money';
+import { formatAmount, formatGrams } from '@/lib/money';
 import { useCountdown } from '@/lib/use-countdown';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { openCheckout, requestPaymentQuote } from '../api/payments-api';
@@ -97,7 +97,7 @@ export function SpendToSaveForm({ go = (url: string) => window.location.assign(u
               <Figure label={`Fee (${FEE_PERCENT})`}>{formatAmount(quote.feeUsd, 'USD')} USD</Figure>
               <Figure label="Gold price">{formatAmount(quote.price, 'USDT')} USD/g</Figure>
               <Figure label="You save" strong title={`${quote.grams} g`}>
-                {formatAmount(quote.grams, 'GOLD')} g
+                {formatGrams(quote.grams)}
               </Figure>
             </Figures>
             <QuoteCountdown secondsLeft={secondsLeft} />

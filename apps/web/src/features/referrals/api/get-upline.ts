@@ -17,5 +17,5 @@ export const uplineQueryOptions = () =>
 /** True only once the server has said so; loading and failure both count as "no upline". */
 export const useHasUpline = (enabled: boolean) => {
   const query = useQuery({ ...uplineQueryOptions(), enabled });
-  return { hasUpline: query.data?.upline === true, isPending: enabled && query.isPending };
+  return { hasUpline: query.data?.upline === true, isPending: enabled && query.isPending, isError: query.isError };
 };

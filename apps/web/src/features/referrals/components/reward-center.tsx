@@ -46,6 +46,18 @@ const STATUS_COLOR: Record<Reward['status'], string> = {
 
 const qmgt = (value: string) => `${formatAmount(value, 'QMGT')} QMGT`;
 
+/** Payouts and sales take claimable rewards only: with none, both say why instead of refusing later. */
+const NOTHING_CLAIMABLE = 'Nothing is claimable yet: rewards become claimable once they have vested.';
+const hasClaimable = (claimable: string) => (parseAmount(claimable, 'QMGT') ?? 0n) > 0n;
+
+function NothingClaimable() {
+  return (
+    <Text size="sm" c="dimmed">
+      {NOTHING_CLAIMABLE}
+    </Text>
+  );
+}
+
 type Props = {
   /** Claims one reward through the app's transaction modal. */
   onClaim: (reward: Reward, idempotencyKey: string) => Promise<Outcome>;
@@ -222,6 +234,7 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
     },
     onError: (failure) => setError(errorMessage(failure)),
   });
+  const available = hasClaimable(claimable);
   const submit = () => {
     const units = parseAmount(amount.trim(), 'QMGT');
     const max = parseAmount(claimable, 'QMGT') ?? 0n;
@@ -246,8 +259,10 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
           onChange={(e) => setAmount(e.currentTarget.value)}
           error={error}
           description={`Claimable: ${qmgt(claimable)}`}
+          disabled={!available}
         />
-        <Button onClick={submit} loading={mutation.isPending} w="fit-content">
+        {available ? null : <NothingClaimable />}
+        <Button onClick={submit} loading={mutation.isPending} w="fit-content" disabled={!available}>
           Request payout
         </Button>
         {requests.data && requests.data.data.length > 0 ? (
@@ -281,6 +296,7 @@ function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: 
   const keys = useIdempotencyKeys();
   const secondsLeft = useCountdown(quote?.validUntil ?? null);
   const expired = quote !== null && secondsLeft === 0;
+  const available = hasClaimable(claimable);
 
   const ask = async () => {
     const units = parseAmount(amount.trim(), 'QMGT');
@@ -325,7 +341,9 @@ function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: 
             setQuote(null);
           }}
           error={error}
+          disabled={!available}
         />
+        {available ? null : <NothingClaimable />}
         {quote ? (
           <Stack gap={4} role="group" aria-label="Sale quote">
             <Stack component="dl" gap={4} m={0}>
@@ -364,7 +382,13 @@ function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: 
             Sell for {formatAmount(quote.amountOut, 'USDT')} USDT
           </Button>
         ) : (
-          <Button variant="light" onClick={() => void ask()} loading={busy} w="fit-content" disabled={!amount.trim()}>
+          <Button
+            variant="light"
+            onClick={() => void ask()}
+            loading={busy}
+            w="fit-content"
+            disabled={!available || !amount.trim()}
+          >
             Get the price
           </Button>
         )}

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { StakingPosition, StakingPreview } from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
@@ -31,9 +31,12 @@ const apr = (bps: number) => `${(bps / 100).toFixed(0)}% APR`;
 export function StakingPanel({
   availableQmgt,
   onChanged,
+  buyQmgt,
 }: {
   availableQmgt: string | undefined;
   onChanged: () => void;
+  /** The way to buy QMGT (the app's swap screen), offered when the balance is short. */
+  buyQmgt: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(stakingQueryOptions());
@@ -104,6 +107,11 @@ export function StakingPanel({
     }
   };
 
+  const available = parseAmount(availableQmgt, 'QMGT');
+  const wanted = parseAmount(amount.trim(), 'QMGT');
+  const none = available === 0n;
+  const short = none || (available !== null && wanted !== null && wanted > available);
+
   if (query.isPending) return <Loader aria-label="Loading staking" />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error, 'Staking could not be loaded.')}</Alert>;
   const { terms, positions } = query.data;
@@ -147,6 +155,16 @@ export function StakingPanel({
             description={`Available: ${availableQmgt === undefined ? '…' : qmgt(availableQmgt)}`}
             error={error}
           />
+          {short ? (
+            <Group gap="sm" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {none
+                  ? 'You have no QMGT to stake yet: buy some with USDT, then stake it here.'
+                  : 'Buy more QMGT to stake this amount.'}
+              </Text>
+              {buyQmgt}
+            </Group>
+          ) : null}
           {preview ? (
             <Alert color="gold" variant="light" title="Before you confirm">
               {`${qmgt(preview.amount)} locked for ${preview.termDays} days at ${apr(preview.aprBps)}: ${qmgt(preview.interest)} interest, paid with your principal on ${formatDate(preview.maturesAt)}. Unstaking earlier returns the principal without interest.`}

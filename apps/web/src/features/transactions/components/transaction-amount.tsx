@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Asset } from '@qmgt/contracts';
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 
 /**
  * An amount of an asset, rounded down for display; the exact figure is in the title (hover)
@@ -15,8 +15,8 @@ export function TransactionAmount({ amount, asset }: { amount: string | null; as
     );
   }
   return (
-    <Text span ff="monospace" title={`${amount} ${asset}`} style={{ whiteSpace: 'nowrap' }}>
-      {formatAmount(amount, asset)} {asset}
+    <Text span ff="monospace" title={`${amount} ${asset === 'GOLD' ? 'g' : asset}`} style={{ whiteSpace: 'nowrap' }}>
+      {formatMoney(amount, asset)}
     </Text>
   );
 }

@@ -1,0 +1,57 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { gesKeys } from '@/features/ges/api/ges-api';
+import { goldKeys } from '@/features/gold/api/query-keys';
+import { paymentKeys } from '@/features/payments/api/payments-api';
+import { growthKeys } from '@/features/referrals/api/growth-api';
+import { stakingKeys } from '@/features/staking/api/staking-api';
+import { transactionKeys } from '@/features/transactions/api/query-keys';
+import { walletKeys } from '@/features/wallet/api/query-keys';
+
+/** What a customer does that moves their money, each booked by the API in the ledger. */
+export type MoneyAction =
+  | 'deposit'
+  | 'swap'
+  | 'sell'
+  | 'gae-purchase'
+  | 'convert'
+  | 'ges-join'
+  | 'reward-claim'
+  | 'reward-sale'
+  | 'stake'
+  | 'remit'
+  | 'spend-to-save';
+
+/**
+ * Every move changes the wallet, the history (lists, details, recent activity) and the balances
+ * by purpose, which hold the dashboard's grams and its USDT and QMGT too.
+ */
+const EVERY_MOVE: readonly QueryKey[] = [walletKeys.balance(), transactionKeys.all, goldKeys.balances()];
+
+/**
+ * The one place that knows which views a money action changes beyond those (issue 23: the
+ * dashboard showed 0.0000 g after a first purchase). A new money action, or a new view of one,
+ * is a line here; screens only say which action they ran.
+ */
+export const MONEY_ACTION_VIEWS: Record<MoneyAction, readonly QueryKey[]> = {
+  deposit: [],
+  swap: [],
+  sell: [],
+  // A purchase opens or grows the plan, and its statement gains a line.
+  'gae-purchase': [goldKeys.plan(), goldKeys.statements()],
+  // Grams in or out of the gold savings account, which the plan screen also values.
+  convert: [goldKeys.plan(), goldKeys.statements()],
+  // A membership, its passbook and the group's seats.
+  'ges-join': [gesKeys.all],
+  'reward-claim': [growthKeys.rewards(), growthKeys.requests()],
+  'reward-sale': [growthKeys.rewards()],
+  stake: [stakingKeys.all()],
+  // A remittance rounded up saves grams in the gold savings account.
+  remit: [paymentKeys.remittances()],
+  // A card payment credited grams to the gold savings account.
+  'spend-to-save': [paymentKeys.all],
+};
+
+export const viewsChangedBy = (action: MoneyAction): readonly QueryKey[] => [
+  ...EVERY_MOVE,
+  ...MONEY_ACTION_VIEWS[action],
+];

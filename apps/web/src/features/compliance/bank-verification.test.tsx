@@ -1,0 +1,46 @@
+import type { BankAccount } from '@qmgt/contracts';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildSession } from '@/testing/factories';
+import { apiUrl } from '@/testing/handlers';
+import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+const account = (overrides: Partial<BankAccount> = {}): BankAccount => ({
+  id: '77777777-7777-4777-8777-777777777777',
+  bankName: 'Bank Mandiri',
+  accountHolder: 'Ana Lim',
+  accountNumberMasked: '•••• 6789',
+  country: 'Indonesia',
+  status: 'verified',
+  attemptsLeft: 3,
+  nameMatches: true,
+  reason: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  verifiedAt: '2026-11-02T00:00:00.000Z',
+  ...overrides,
+});
+
+const withAccounts = (accounts: BankAccount[]) =>
+  server.use(http.get(apiUrl('/bank-accounts'), () => HttpResponse.json({ data: accounts })));
+
+describe('bank verification', () => {
+  it('keeps the form for another account behind a button once an account is verified', async () => {
+    withAccounts([account()]);
+    const { user } = renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Bank name' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add another account' }));
+    expect(screen.getByRole('textbox', { name: 'Bank name' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add another account' })).not.toBeInTheDocument();
+  });
+
+  it('opens the form at once while no account is verified', async () => {
+    withAccounts([]);
+    renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    expect(await screen.findByText('No bank account yet.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Bank name' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add another account' })).not.toBeInTheDocument();
+  });
+});
