@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { RegisterResponse, User } from '@qmgt/contracts';
+import { WEAK_PASSWORD_MESSAGE, type RegisterResponse, type User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import {
   get,
@@ -126,6 +126,15 @@ describe('registration', () => {
     const res = await post(t.app, '/auth/local/register', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ status: 400, name: 'ValidationError', message });
+  });
+
+  it('refuses a common password such as "password1" (422: the document cannot state the rule)', async () => {
+    const input = newAccountInput({ password: 'password1' });
+    const res = await post(t.app, '/auth/local/register', input);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ status: 422, message: WEAK_PASSWORD_MESSAGE });
+    const rows = await t.database.executeSql('SELECT count(*)::int AS n FROM users WHERE email = $1', [input.email]);
+    expect(Number(rows.rows[0]?.n)).toBe(0);
   });
 
   it('records the upline from a referral code, and get-upline tells the referred user', async () => {

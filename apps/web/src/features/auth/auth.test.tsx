@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { WEAK_PASSWORD_MESSAGE } from '@qmgt/contracts';
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorBody, buildSession, buildUser } from '@/testing/factories';
@@ -216,6 +217,17 @@ describe('registration', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'another password');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('refuses a common password such as "password1" before calling the API', async () => {
+    const { user } = renderApp('/signup');
+    await user.type(screen.getByLabelText('Username'), 'newsaver');
+    await user.type(screen.getByLabelText('E-mail'), 'newsaver@example.test');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(WEAK_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(testApi.calls.filter((call) => call.path === '/auth/local/register')).toHaveLength(0);
   });
 });
 
