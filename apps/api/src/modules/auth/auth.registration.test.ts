@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { WEAK_PASSWORD_MESSAGE, type RegisterResponse, type User } from '@qmgt/contracts';
+import { WEAK_PASSWORD_MESSAGE, type RegisterResponse, type SessionResponse, type User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import {
   get,
@@ -175,6 +175,42 @@ describe('e-mail verification', () => {
     const replay = await post(t.app, '/link-verification/code-register', { verifyCode: token });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().error.message).toBe('Your e-mail address is already verified. You can log in.');
+    expect(replay.json()).not.toHaveProperty('jwt');
+  });
+
+  it('signs the owner in with the link: a session like the log-in, audited, once (issue 23)', async () => {
+    const { input } = await registerUser(t.app);
+    await post(t.app, '/link-verification/registration', { email: input.email });
+    const token = linkToken(await waitForMail(t.app, input.email), 'Email-Verification');
+
+    const verified = await post(t.app, '/link-verification/code-register', { verifyCode: token });
+    expect(verified.statusCode).toBe(200);
+    const session = verified.json<SessionResponse>();
+    expect(session.user).toMatchObject({ email: input.email, username: input.username, confirmed: true });
+    expect(session.jwt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The session is a real one: it reads the customer's own details.
+    const me = await get(t.app, '/getInfo', session.jwt);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { email: input.email } });
+
+    const audited = await t.database.executeSql(
+      `SELECT action, detail FROM audit_log WHERE subject_id = $1 ORDER BY created_at, action`,
+      [session.user.id],
+    );
+    expect(audited.rows).toEqual(
+      expect.arrayContaining([
+        { action: 'account.email_verified', detail: null },
+        { action: 'account.signed_in', detail: 'e-mail verification link' },
+      ]),
+    );
+    // A second click opens no second session.
+    const again = await post(t.app, '/link-verification/code-register', { verifyCode: token });
+    expect(again.statusCode).toBe(409);
+    const sessions = await t.database.executeSql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
+      session.user.id,
+    ]);
+    expect(Number(sessions.rows[0]?.n)).toBe(1);
   });
 
   it('calls a link that never confirmed anything invalid, whatever its shape', async () => {

@@ -8,7 +8,6 @@ import {
   type Registration,
   type ResetPasswordRequest,
   type SessionResponse,
-  type User,
 } from '@qmgt/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Outbox } from '../../platform/outbox/index.js';
@@ -351,13 +350,28 @@ export function createAuthService(deps: AuthDeps) {
       if (user && !user.confirmed) await oweAccountMail(db, ACCOUNT_MAILS.emailVerification, { userId: user.id });
     },
 
-    async verifyEmail(verifyCode: string, origin: RequestOrigin): Promise<User> {
+    /**
+     * Confirms the address and signs its owner in (issue 23): the single-use link proves the
+     * mailbox as a password reset does, and the newcomer goes on to KYC without typing the
+     * password again. The session is opened and audited in the token's own transaction, so a
+     * spent token never leaves a half-done sign-in, and a second click gets no session.
+     */
+    async verifyEmail(verifyCode: string, origin: RequestOrigin): Promise<SessionResponse> {
       const confirmed = await db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, hashToken(verifyCode), 'email_verification', now());
         if (!userId) return undefined;
         const user = await usersService.update(tx, userId, { confirmed: true, confirmedAt: now() });
+        if (!user) return undefined;
         await audit(tx, { action: 'account.email_verified', subjectId: userId, actorId: userId, ip: origin.ip });
-        return user;
+        const jwt = await openSession(userId, origin, tx);
+        await audit(tx, {
+          action: 'account.signed_in',
+          subjectId: userId,
+          actorId: userId,
+          ip: origin.ip,
+          detail: 'e-mail verification link',
+        });
+        return { jwt, user };
       });
       if (!confirmed) {
         // A link opened again (a second click, a mail client's preview) belongs to an account
@@ -367,7 +381,7 @@ export function createAuthService(deps: AuthDeps) {
         if (user?.confirmed) throw conflict(ALREADY_VERIFIED);
         throw unprocessable(INVALID_LINK);
       }
-      return toPublicUser(confirmed);
+      return { jwt: confirmed.jwt, user: toPublicUser(confirmed.user) };
     },
 
     async login(input: LoginRequest, origin: RequestOrigin): Promise<SessionResponse> {
