@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       },
     },
     async (request) => {
-      await authService.sendEmailVerification(request.body.email);
+      await authService.sendEmailVerification(request.body.email, requestOrigin(request));
       return { ok: true as const };
     },
   );
@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       },
     },
     async (request) => {
-      await authService.forgotPassword(request.body.email);
+      await authService.forgotPassword(request.body.email, requestOrigin(request));
       return { ok: true as const };
     },
   );
