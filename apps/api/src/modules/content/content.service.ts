@@ -20,6 +20,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { usersService } from '../users/index.js';
 import * as repo from './content.repository.js';
 import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
+import { DEFAULT_TERMS } from './content.default-terms.js';
 
 /** The support mails, as outbox kinds, each owed in the transaction that writes its message or close. */
 export const SUPPORT_MAILS = {
@@ -151,6 +152,16 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       const row = await repo.currentTerms(db);
       if (!row) throw notFound('No terms and conditions are published yet.');
       return termsWire(row);
+    },
+    /** A fresh installation's terms (content.default-terms.ts): published once, the operator's to replace. */
+    async ensureDefaultTerms(): Promise<void> {
+      const version = await repo.insertFirstTerms(db, { ...DEFAULT_TERMS, publishedBy: null });
+      if (version !== undefined)
+        await audit(db, {
+          action: 'content.terms.publish',
+          detail: `version ${version} (default, at first start)`,
+          ip: null,
+        });
     },
     async publishTerms(operatorId: string, input: TermsInput, ip: string | null): Promise<Terms> {
       const row = await repo.insertTerms(db, { title: input.title.trim(), body: input.body, publishedBy: operatorId });

@@ -82,6 +82,20 @@ describe('content screens', () => {
     expect(await screen.findByText('annual')).toBeInTheDocument();
   });
 
+  it('with no announcements yet, says what will appear and offers the next step', async () => {
+    server.use(http.get(apiUrl('/announcements'), () => HttpResponse.json({ data: [] })));
+    renderApp('/Announcements');
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('a signed-in customer with no announcements is offered the way back to their account', async () => {
+    server.use(http.get(apiUrl('/announcements'), () => HttpResponse.json({ data: [] })));
+    renderApp('/Announcements', { session: buildSession() });
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/');
+  });
+
   it('sends the contact form and shows the reference; explains the rate limit', async () => {
     let calls = 0;
     server.use(
