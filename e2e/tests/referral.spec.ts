@@ -102,7 +102,7 @@ test('a customer shares the referral link and a friend signs up with it', async 
     await page.goto(new URL(linkIn(mail, '/Email-Verification/')).pathname);
     // The link signs the friend in and opens the identity check (issue 23).
     await expect(page).toHaveURL('/kyc-verification');
-    await expect(page.getByText('Your e-mail is verified')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
 
     const session = await signInViaApi(request, friend.username, friend.password);
     const upline = await request.get('/api/get-upline', { headers: { Authorization: `Bearer ${session.jwt}` } });
