@@ -173,7 +173,10 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       return {
         current: current ? termsWire(current) : null,
         acceptedVersion,
-        mustAccept: !!current && (acceptedVersion ?? 0) < current.version,
+        // The shipped default terms (published by no one) are accepted at sign-up but never
+        // prompted for: accounts that predate them (the first operator, an upgraded install)
+        // are asked once the operator publishes terms of their own.
+        mustAccept: !!current && current.publishedBy !== null && (acceptedVersion ?? 0) < current.version,
       };
     },
     /** Accepts the current version; an older one is refused (the user must read the new one). */

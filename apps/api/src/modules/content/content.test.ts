@@ -97,6 +97,12 @@ describe('terms', () => {
       "SELECT detail FROM audit_log WHERE action = 'content.terms.publish' ORDER BY created_at",
     );
     expect(audited.rows).toEqual([{ detail: 'version 1 (default, at first start)' }]);
+    // Nobody is prompted for the default terms: not the operator, whose account predates them.
+    expect((await get(t.app, '/terms/status', operatorToken)).json()).toMatchObject({
+      current: { version: 1 },
+      acceptedVersion: null,
+      mustAccept: false,
+    });
   });
 
   it('are versioned: sign-up records the current one, a new one asks signed-in users once', async () => {
