@@ -100,7 +100,9 @@ test('a customer shares the referral link and a friend signs up with it', async 
   await test.step('the friend verifies, signs in, and has an upline', async () => {
     const mail = await waitForMail(request, friend.email, VERIFY_SUBJECT);
     await page.goto(new URL(linkIn(mail, '/Email-Verification/')).pathname);
-    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is verified' })).toBeVisible();
+    // The link signs the friend in and opens the identity check (issue 23).
+    await expect(page).toHaveURL('/kyc-verification');
+    await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
 
     const session = await signInViaApi(request, friend.username, friend.password);
     const upline = await request.get('/api/get-upline', { headers: { Authorization: `Bearer ${session.jwt}` } });

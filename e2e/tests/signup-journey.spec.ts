@@ -1,9 +1,23 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { getInfoStatus, storedAccessToken, uniqueCredentials, VERIFY_SUBJECT } from './support/users.js';
 
+/** Logs out through the profile menu's confirmation, and lands on /signin. */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log Out' });
+  await expect(confirm.getByText('Are you sure you want to log out?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL('/signin');
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  expect(await storedAccessToken(page)).toBeNull();
+}
+
 /**
- * Journey 1: sign up -> verification mail in the sandbox mailbox -> verify -> sign in (by
- * username, then by e-mail) -> swap screen; a reload keeps the persisted session.
+ * Journey 1: sign up -> verification mail in the sandbox mailbox -> the link signs the
+ * customer in and opens KYC; a reload keeps the persisted session; after logging out, sign in
+ * by username, then by e-mail -> swap screen.
  */
 test('a new customer signs up, verifies the e-mail from the mailbox and signs in', async ({ page, request }) => {
   const me = uniqueCredentials('newbie');
@@ -52,25 +66,17 @@ test('a new customer signs up, verifies the e-mail from the mailbox and signs in
     await expect(link).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/Email-Verification\/[A-Za-z0-9_-]{16,}$/);
     await link.click();
 
-    await expect(page).toHaveURL(/\/Email-Verification\/[A-Za-z0-9_-]+$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is verified' })).toBeVisible();
-    await expect(page.getByText('You can now log in to your account.')).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL('/signin');
-  });
-
-  await test.step('sign in with the username: the swap screen', async () => {
-    await page.getByLabel('E-mail or username').fill(me.username);
-    await page.getByLabel('Password', { exact: true }).fill(me.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+    // The link signs the customer in and goes on to the next step, the identity check (issue 23).
+    await expect(page).toHaveURL('/kyc-verification');
+    await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    expect(await getInfoStatus(request, (await storedAccessToken(page))!)).toBe(200);
   });
 
   await test.step('a reload keeps the session', async () => {
     const token = await storedAccessToken(page);
     expect(token).toBeTruthy();
+    await page.goto('/');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
@@ -83,15 +89,18 @@ test('a new customer signs up, verifies the e-mail from the mailbox and signs in
 
   await test.step('log out (with confirmation): the server ends the session', async () => {
     const token = (await storedAccessToken(page))!;
-    await page.getByRole('button', { name: 'Profile menu' }).click();
-    await page.getByRole('menuitem', { name: 'Log Out' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Log Out' });
-    await expect(confirm.getByText('Are you sure you want to log out?')).toBeVisible();
-    await confirm.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL('/signin');
-    await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
-    expect(await storedAccessToken(page)).toBeNull();
+    await logOut(page);
     expect(await getInfoStatus(request, token)).toBe(401);
+  });
+
+  await test.step('sign in with the username: the swap screen', async () => {
+    await page.getByLabel('E-mail or username').fill(me.username);
+    await page.getByLabel('Password', { exact: true }).fill(me.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await logOut(page);
   });
 
   await test.step('sign in with the e-mail address (any case)', async () => {
@@ -105,7 +114,7 @@ test('a new customer signs up, verifies the e-mail from the mailbox and signs in
   });
 });
 
-test('the verification link works only once', async ({ page, request }) => {
+test('the verification link works only once', async ({ page, request, browser }) => {
   const me = uniqueCredentials('twice');
   await page.goto('/signup');
   await page.getByLabel('Username').fill(me.username);
@@ -125,14 +134,20 @@ test('the verification link works only once', async ({ page, request }) => {
   const href = (await link.getAttribute('href'))!;
 
   await link.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is verified' })).toBeVisible();
+  await expect(page).toHaveURL('/kyc-verification');
+  await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
 
-  // Opened again: the account is verified, and the page says so (issue 14: "Verification failed").
-  await page.goto(new URL(href).pathname);
-  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is already verified' })).toBeVisible();
-  await expect(page.getByText('Verification failed')).toHaveCount(0);
-  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-  await expect(page).toHaveURL('/signin');
+  // Opened again elsewhere (another browser, a mail preview): the account is verified, the page
+  // says so (issue 14: "Verification failed"), and no session comes with it.
+  const elsewhereContext = await browser.newContext();
+  const elsewhere = await elsewhereContext.newPage();
+  await elsewhere.goto(new URL(href).pathname);
+  await expect(elsewhere.getByRole('status').filter({ hasText: 'Your e-mail is already verified' })).toBeVisible();
+  await expect(elsewhere.getByText('Verification failed')).toHaveCount(0);
+  expect(await storedAccessToken(elsewhere)).toBeNull();
+  await elsewhere.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(elsewhere).toHaveURL('/signin');
+  await elsewhereContext.close();
   // The account stays verified: it signs in.
   const login = await request.post('/api/auth/local', { data: { identifier: me.username, password: me.password } });
   expect(login.status()).toBe(200);

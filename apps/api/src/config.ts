@@ -101,7 +101,13 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PUBLIC_URL, or http://localhost:PORT when it is unset. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: every link uses it. Unset, a link asked for from this machine uses the
+   * address the request came to (lib/link-base.ts), outside production only.
+   */
+  publicUrlFixed: boolean;
   databaseUrl: string | undefined;
   /** PGLITE_THREAD: PGlite on a worker thread (the database and HTTP each get a core) or on this one. */
   pgliteThread: 'worker' | 'main';
@@ -245,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL || undefined,
     pgliteThread: e.PGLITE_THREAD,
     smtpUrl: e.SMTP_URL || undefined,

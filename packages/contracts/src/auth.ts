@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './users.js';
 import { TRIMMED_WHITESPACE, text } from './text.js';
+import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from './password-strength.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -24,12 +25,18 @@ export const usernameSchema = text(USERNAME_MAX, {
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore only')
   .refine((v) => !v.includes('@'), 'Username may not contain @');
 
-/** A new password: never trimmed (every character counts), single-line like any typed secret. */
+/**
+ * A new password: never trimmed (every character counts), single-line like any typed secret,
+ * and not one that guessing lists try first (checked only once the length is right, so a
+ * too-short password hears about its length alone).
+ */
 export const passwordSchema = text(PASSWORD_MAX, {
   trim: false,
   required: 'Password is required',
   maxMessage: `Password must be at most ${PASSWORD_MAX} characters`,
-}).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
+})
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .refine((v) => v.length < PASSWORD_MIN || v.length > PASSWORD_MAX || !isGuessablePassword(v), WEAK_PASSWORD_MESSAGE);
 
 /**
  * A password to check against the stored hash. Tab and line breaks stay allowed here: a

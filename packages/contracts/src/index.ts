@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './user-constants.js';
 export * from './users.js';
 export * from './auth.js';
+export * from './password-strength.js';
 export * from './dev.js';
 export * from './health.js';
 export * from './paths.js';

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Authenticated, RequestOrigin } from '../modules/auth/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { requestLinkBase } from '../lib/link-base.js';
 
 declare module 'fastify' {
   /*
@@ -30,7 +31,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof ua === 'string' ? ua : null,
+    linkBase: requestLinkBase(request, request.server.config),
+  };
 }
 
 /**

@@ -61,6 +61,7 @@ export async function openTestDatabase(
 export const testConfigDefaults: Partial<Config> = {
   sandbox: true,
   publicUrl: 'http://qmgt.test',
+  publicUrlFixed: true,
   logLevel: 'silent',
   // Tests sign in often; the rate-limit test sets its own small limit.
   rateLimit: { authMax: 10_000, windowMs: 60_000 },

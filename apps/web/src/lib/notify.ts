@@ -24,6 +24,18 @@ export function prefetchToasts(): void {
   loadToasts().catch(() => undefined);
 }
 
+/** How long a toast stays: time to read a sentence, not long enough to sit on the next button. */
+export const TOAST_AUTO_CLOSE_MS = 4_000;
+/** An error says what to do about it: a little longer. */
+export const ERROR_TOAST_AUTO_CLOSE_MS = 6_000;
+/**
+ * Mantine pauses a toast's timer while the pointer is over it and restarts it when the
+ * pointer leaves. On a touch screen a tap counts as entering and nothing as leaving, so a
+ * toast tapped by mistake (it lay over the button the customer meant) stayed for minutes
+ * (issue 23). This long after its time, a toast goes regardless.
+ */
+export const TOAST_HOLD_LIMIT_MS = 4_000;
+
 /** Shows a toast (Mantine's `notifications.show`), loading the toasts' code first if needed. */
 export function showToast(toast: NotificationData): void {
   if (!containerWanted) {
@@ -32,16 +44,22 @@ export function showToast(toast: NotificationData): void {
   }
   // A failed fetch (offline) loses this toast; the next one tries again.
   loadToasts().then(
-    ({ notifications }) => notifications.show(toast),
+    ({ notifications }) => {
+      const id = notifications.show(toast);
+      // autoClose false: a toast that must be dismissed on purpose (the idle logout's).
+      if (toast.autoClose === false) return;
+      const shownFor = typeof toast.autoClose === 'number' ? toast.autoClose : TOAST_AUTO_CLOSE_MS;
+      setTimeout(() => notifications.hide(id), shownFor + TOAST_HOLD_LIMIT_MS);
+    },
     () => undefined,
   );
 }
 
 /** Toasts: every action gives feedback (CONVENTIONS.md, client). */
 export function notifySuccess(message: string, title?: string): void {
-  showToast({ message, title, color: 'teal' });
+  showToast({ message, title, color: 'teal', autoClose: TOAST_AUTO_CLOSE_MS });
 }
 
 export function notifyError(message: string, title?: string): void {
-  showToast({ message, title, color: 'red' });
+  showToast({ message, title, color: 'red', autoClose: ERROR_TOAST_AUTO_CLOSE_MS });
 }

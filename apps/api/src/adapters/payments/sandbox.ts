@@ -34,13 +34,7 @@ export class SandboxCheckoutError extends Error {
  * to our webhook endpoint through the job queue, retried while our endpoint fails: the
  * conditions Stripe puts our webhook under, duplicates included.
  */
-export function createSandboxGateway(deps: {
-  db: Db;
-  queue: JobQueue;
-  publicUrl: string;
-  webhookSecret: string;
-  now?: () => Date;
-}) {
+export function createSandboxGateway(deps: { db: Db; queue: JobQueue; webhookSecret: string; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   let deliver: WebhookDelivery | undefined;
@@ -137,7 +131,8 @@ export function createSandboxGateway(deps: {
         .onConflictDoNothing({ target: sandboxCheckouts.clientReferenceId });
       const row = await find(request.paymentId);
       if (!row) throw new Error('sandbox checkout session was not stored');
-      return { sessionId: row.id, url: `${deps.publicUrl}/sandbox-checkout/${row.id}` };
+      // The sandbox's checkout page is on the site the customer returns to, as they use it.
+      return { sessionId: row.id, url: `${new URL(row.successUrl).origin}/sandbox-checkout/${row.id}` };
     },
     expireCheckout: expire,
     retrieveCheckout: retrieve,

@@ -17,8 +17,8 @@ describe('rate limits on sign-in, verification and reset', () => {
       '/reset-verification/reset-password',
       {
         token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-        password: 'abcdefgh1',
-        passwordConfirmation: 'abcdefgh1',
+        password: 'a-new-password-9',
+        passwordConfirmation: 'a-new-password-9',
       },
     ],
     ['/link-verification/registration', { email: 'someone@example.com' }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { RegisterResponse, User } from '@qmgt/contracts';
+import { WEAK_PASSWORD_MESSAGE, type RegisterResponse, type SessionResponse, type User } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
 import {
   get,
@@ -128,6 +128,15 @@ describe('registration', () => {
     expect(res.json().error).toMatchObject({ status: 400, name: 'ValidationError', message });
   });
 
+  it('refuses a common password such as "password1" (422: the document cannot state the rule)', async () => {
+    const input = newAccountInput({ password: 'password1' });
+    const res = await post(t.app, '/auth/local/register', input);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ status: 422, message: WEAK_PASSWORD_MESSAGE });
+    const rows = await t.database.executeSql('SELECT count(*)::int AS n FROM users WHERE email = $1', [input.email]);
+    expect(Number(rows.rows[0]?.n)).toBe(0);
+  });
+
   it('records the upline from a referral code, and get-upline tells the referred user', async () => {
     const referrer = await signedInUser(t.app);
     const referred = await signedInUser(t.app, { ref: referrer.user.refCode.toLowerCase() });
@@ -166,6 +175,42 @@ describe('e-mail verification', () => {
     const replay = await post(t.app, '/link-verification/code-register', { verifyCode: token });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().error.message).toBe('Your e-mail address is already verified. You can log in.');
+    expect(replay.json()).not.toHaveProperty('jwt');
+  });
+
+  it('signs the owner in with the link: a session like the log-in, audited, once (issue 23)', async () => {
+    const { input } = await registerUser(t.app);
+    await post(t.app, '/link-verification/registration', { email: input.email });
+    const token = linkToken(await waitForMail(t.app, input.email), 'Email-Verification');
+
+    const verified = await post(t.app, '/link-verification/code-register', { verifyCode: token });
+    expect(verified.statusCode).toBe(200);
+    const session = verified.json<SessionResponse>();
+    expect(session.user).toMatchObject({ email: input.email, username: input.username, confirmed: true });
+    expect(session.jwt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The session is a real one: it reads the customer's own details.
+    const me = await get(t.app, '/getInfo', session.jwt);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { email: input.email } });
+
+    const audited = await t.database.executeSql(
+      `SELECT action, detail FROM audit_log WHERE subject_id = $1 ORDER BY created_at, action`,
+      [session.user.id],
+    );
+    expect(audited.rows).toEqual(
+      expect.arrayContaining([
+        { action: 'account.email_verified', detail: null },
+        { action: 'account.signed_in', detail: 'e-mail verification link' },
+      ]),
+    );
+    // A second click opens no second session.
+    const again = await post(t.app, '/link-verification/code-register', { verifyCode: token });
+    expect(again.statusCode).toBe(409);
+    const sessions = await t.database.executeSql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
+      session.user.id,
+    ]);
+    expect(Number(sessions.rows[0]?.n)).toBe(1);
   });
 
   it('calls a link that never confirmed anything invalid, whatever its shape', async () => {

@@ -11,7 +11,6 @@ import {
   registerResponseSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
-  userResponseSchema,
   verifyCodeRequestSchema,
 } from '@qmgt/contracts';
 import { currentAuth, requestOrigin } from '../../plugins/auth.js';
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       },
     },
     async (request) => {
-      await authService.sendEmailVerification(request.body.email);
+      await authService.sendEmailVerification(request.body.email, requestOrigin(request));
       return { ok: true as const };
     },
   );
@@ -69,12 +68,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       config: { ...limited, errorStatuses: [409, 422] },
       schema: {
         tags,
-        summary: 'Confirm the e-mail with the token from the link',
+        summary: 'Confirm the e-mail with the token from the link, and sign its owner in',
         body: verifyCodeRequestSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => ({ user: await authService.verifyEmail(request.body.verifyCode, requestOrigin(request)) }),
+    async (request) => authService.verifyEmail(request.body.verifyCode, requestOrigin(request)),
   );
 
   app.post(
@@ -125,7 +124,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       },
     },
     async (request) => {
-      await authService.forgotPassword(request.body.email);
+      await authService.forgotPassword(request.body.email, requestOrigin(request));
       return { ok: true as const };
     },
   );

@@ -8,7 +8,6 @@ import {
   type Registration,
   type ResetPasswordRequest,
   type SessionResponse,
-  type User,
 } from '@qmgt/contracts';
 import type { Database, Db, Tx } from '../../db/client.js';
 import type { Outbox } from '../../platform/outbox/index.js';
@@ -60,15 +59,21 @@ export const ACCOUNT_MAILS = {
   accountLocked: 'auth.account-locked',
 } as const;
 
-/** Only the user's id: a link's token is minted when its mail is sent, so none rests in the outbox. */
+/**
+ * Only the user's id: a link's token is minted when its mail is sent, so none rests in the
+ * outbox. `linkBase`: where the mail's links start, the address the request came to when it
+ * may be trusted (lib/link-base.ts); absent in mails owed before it existed.
+ */
 interface AccountMail {
   userId: string;
+  linkBase?: string;
 }
 
 /** No account behind it, so the message carries the address itself (never a token). */
 interface UsernameTakenMail {
   email: string;
   username: string;
+  linkBase?: string;
 }
 
 export interface AuthDeps {
@@ -87,10 +92,12 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-/** Who is calling, for audit and session records. */
+/** Who is calling, for audit and session records, and where their links should lead. */
 export interface RequestOrigin {
   ip: string | null;
   userAgent: string | null;
+  /** Where links mailed on this request start (lib/link-base.ts); undefined: PUBLIC_URL. */
+  linkBase?: string;
 }
 
 /** Shared by every request on the session while it is cached: frozen, never to be changed. */
@@ -219,7 +226,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Issues a link token and mails it. Runs in the outbox's sender, so the token never rests in the outbox. */
-  async function mailLink(userId: string, purpose: LinkTokenPurpose): Promise<void> {
+  async function mailLink(userId: string, purpose: LinkTokenPurpose, linkBase = deps.publicUrl): Promise<void> {
     const user = await usersService.findById(db, userId);
     if (!user) return;
     if (purpose === 'email_verification' && user.confirmed) return;
@@ -236,15 +243,15 @@ export function createAuthService(deps: AuthDeps) {
     });
     const message =
       purpose === 'email_verification'
-        ? emailVerificationMail(user.email, user.username, deps.publicUrl, token)
-        : passwordResetMail(user.email, user.username, deps.publicUrl, token);
+        ? emailVerificationMail(user.email, user.username, linkBase, token)
+        : passwordResetMail(user.email, user.username, linkBase, token);
     await deps.mail.send(message);
   }
 
   /** The owner hears about a lock once, when it first happens. */
   async function announceLock(userId: string, origin: RequestOrigin): Promise<void> {
     await db.transaction(async (tx) => {
-      await oweAccountMail(tx, ACCOUNT_MAILS.accountLocked, { userId });
+      await oweAccountMail(tx, ACCOUNT_MAILS.accountLocked, { userId, linkBase: origin.linkBase });
       await audit(tx, { action: 'account.locked', subjectId: userId, ip: origin.ip, detail: 'failed sign-ins' });
     });
   }
@@ -253,19 +260,25 @@ export function createAuthService(deps: AuthDeps) {
     /** The account mails' senders. */
     registerMails(): void {
       outbox.handle<AccountMail>(ACCOUNT_MAILS.emailVerification, (mail) =>
-        mailLink(mail.userId, 'email_verification'),
+        mailLink(mail.userId, 'email_verification', mail.linkBase),
       );
-      outbox.handle<AccountMail>(ACCOUNT_MAILS.passwordReset, (mail) => mailLink(mail.userId, 'password_reset'));
+      outbox.handle<AccountMail>(ACCOUNT_MAILS.passwordReset, (mail) =>
+        mailLink(mail.userId, 'password_reset', mail.linkBase),
+      );
       outbox.handle<AccountMail>(ACCOUNT_MAILS.registrationAttempt, async (mail) => {
         const user = await usersService.findById(db, mail.userId);
-        if (user) await deps.mail.send(registrationAttemptMail(user.email, user.username, deps.publicUrl));
+        if (user)
+          await deps.mail.send(registrationAttemptMail(user.email, user.username, mail.linkBase ?? deps.publicUrl));
       });
       outbox.handle<UsernameTakenMail>(ACCOUNT_MAILS.usernameTaken, async (mail) => {
-        await deps.mail.send(usernameTakenMail(mail.email, mail.username, deps.publicUrl));
+        await deps.mail.send(usernameTakenMail(mail.email, mail.username, mail.linkBase ?? deps.publicUrl));
       });
       outbox.handle<AccountMail>(ACCOUNT_MAILS.accountLocked, async (mail) => {
         const user = await usersService.findById(db, mail.userId);
-        if (user) await deps.mail.send(accountLockedMail(user.email, user.username, deps.publicUrl, deps.lockMinutes));
+        if (user)
+          await deps.mail.send(
+            accountLockedMail(user.email, user.username, mail.linkBase ?? deps.publicUrl, deps.lockMinutes),
+          );
       });
     },
 
@@ -331,9 +344,15 @@ export function createAuthService(deps: AuthDeps) {
       }
       const refused = { byEmail, byUsername };
       await db.transaction(async (tx) => {
+        const linkBase = origin.linkBase;
         if (refused.byEmail)
-          await oweAccountMail(tx, ACCOUNT_MAILS.registrationAttempt, { userId: refused.byEmail.id });
-        else await oweAccountMail(tx, ACCOUNT_MAILS.usernameTaken, { email: input.email, username: input.username });
+          await oweAccountMail(tx, ACCOUNT_MAILS.registrationAttempt, { userId: refused.byEmail.id, linkBase });
+        else
+          await oweAccountMail(tx, ACCOUNT_MAILS.usernameTaken, {
+            email: input.email,
+            username: input.username,
+            linkBase,
+          });
         await audit(tx, {
           action: 'account.registration_refused',
           subjectId: refused.byEmail?.id ?? refused.byUsername?.id ?? null,
@@ -346,18 +365,34 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Answers alike whether or not the address exists or is confirmed: nothing to enumerate. */
-    async sendEmailVerification(email: string): Promise<void> {
+    async sendEmailVerification(email: string, origin?: RequestOrigin): Promise<void> {
       const user = await usersService.findByEmail(db, email);
-      if (user && !user.confirmed) await oweAccountMail(db, ACCOUNT_MAILS.emailVerification, { userId: user.id });
+      if (user && !user.confirmed)
+        await oweAccountMail(db, ACCOUNT_MAILS.emailVerification, { userId: user.id, linkBase: origin?.linkBase });
     },
 
-    async verifyEmail(verifyCode: string, origin: RequestOrigin): Promise<User> {
+    /**
+     * Confirms the address and signs its owner in (issue 23): the single-use link proves the
+     * mailbox as a password reset does, and the newcomer goes on to KYC without typing the
+     * password again. The session is opened and audited in the token's own transaction, so a
+     * spent token never leaves a half-done sign-in, and a second click gets no session.
+     */
+    async verifyEmail(verifyCode: string, origin: RequestOrigin): Promise<SessionResponse> {
       const confirmed = await db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, hashToken(verifyCode), 'email_verification', now());
         if (!userId) return undefined;
         const user = await usersService.update(tx, userId, { confirmed: true, confirmedAt: now() });
+        if (!user) return undefined;
         await audit(tx, { action: 'account.email_verified', subjectId: userId, actorId: userId, ip: origin.ip });
-        return user;
+        const jwt = await openSession(userId, origin, tx);
+        await audit(tx, {
+          action: 'account.signed_in',
+          subjectId: userId,
+          actorId: userId,
+          ip: origin.ip,
+          detail: 'e-mail verification link',
+        });
+        return { jwt, user };
       });
       if (!confirmed) {
         // A link opened again (a second click, a mail client's preview) belongs to an account
@@ -367,7 +402,7 @@ export function createAuthService(deps: AuthDeps) {
         if (user?.confirmed) throw conflict(ALREADY_VERIFIED);
         throw unprocessable(INVALID_LINK);
       }
-      return toPublicUser(confirmed);
+      return { jwt: confirmed.jwt, user: toPublicUser(confirmed.user) };
     },
 
     async login(input: LoginRequest, origin: RequestOrigin): Promise<SessionResponse> {
@@ -458,9 +493,9 @@ export function createAuthService(deps: AuthDeps) {
       await audit(db, { action: 'account.signed_out', subjectId: auth.user.id, actorId: auth.user.id, ip: origin.ip });
     },
 
-    async forgotPassword(email: string): Promise<void> {
+    async forgotPassword(email: string, origin?: RequestOrigin): Promise<void> {
       const user = await usersService.findByEmail(db, email);
-      if (user) await oweAccountMail(db, ACCOUNT_MAILS.passwordReset, { userId: user.id });
+      if (user) await oweAccountMail(db, ACCOUNT_MAILS.passwordReset, { userId: user.id, linkBase: origin?.linkBase });
     },
 
     async resetPassword(input: ResetPasswordRequest, origin: RequestOrigin): Promise<void> {

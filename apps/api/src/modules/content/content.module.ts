@@ -22,6 +22,8 @@ export default fp(
   async (app) => {
     const content = createContentService({ db: app.database.db, outbox: app.outbox });
     app.services.content = content;
+    // Sign-up links the terms: a fresh installation has some to show from its first start.
+    await content.ensureDefaultTerms();
     const { mail } = app.services;
     const publicUrl = app.config.publicUrl;
 

@@ -55,6 +55,20 @@ export async function currentTerms(db: Db): Promise<TermsRow | undefined> {
   return row;
 }
 
+/**
+ * Publishes `values` as the first terms when none exist, once however many processes start
+ * together (a transaction-scoped advisory lock). The version when this call published them.
+ */
+export async function insertFirstTerms(db: Db, values: typeof termsVersions.$inferInsert): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('content.first-terms'))`);
+    const [existing] = await tx.select({ version: termsVersions.version }).from(termsVersions).limit(1);
+    if (existing) return undefined;
+    const [row] = await tx.insert(termsVersions).values(values).returning({ version: termsVersions.version });
+    return row?.version;
+  });
+}
+
 export async function insertTerms(db: Db, values: typeof termsVersions.$inferInsert) {
   const [row] = await db.insert(termsVersions).values(values).returning();
   return row!;

@@ -20,6 +20,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { usersService } from '../users/index.js';
 import * as repo from './content.repository.js';
 import type { AnnouncementRow, TermsRow, TicketRow } from './content.repository.js';
+import { DEFAULT_TERMS } from './content.default-terms.js';
 
 /** The support mails, as outbox kinds, each owed in the transaction that writes its message or close. */
 export const SUPPORT_MAILS = {
@@ -152,6 +153,16 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       if (!row) throw notFound('No terms and conditions are published yet.');
       return termsWire(row);
     },
+    /** A fresh installation's terms (content.default-terms.ts): published once, the operator's to replace. */
+    async ensureDefaultTerms(): Promise<void> {
+      const version = await repo.insertFirstTerms(db, { ...DEFAULT_TERMS, publishedBy: null });
+      if (version !== undefined)
+        await audit(db, {
+          action: 'content.terms.publish',
+          detail: `version ${version} (default, at first start)`,
+          ip: null,
+        });
+    },
     async publishTerms(operatorId: string, input: TermsInput, ip: string | null): Promise<Terms> {
       const row = await repo.insertTerms(db, { title: input.title.trim(), body: input.body, publishedBy: operatorId });
       await audit(db, { action: 'content.terms.publish', actorId: operatorId, detail: `version ${row.version}`, ip });
@@ -162,7 +173,10 @@ export function createContentService(deps: { db: Db; outbox: Pick<Outbox, 'owe'>
       return {
         current: current ? termsWire(current) : null,
         acceptedVersion,
-        mustAccept: !!current && (acceptedVersion ?? 0) < current.version,
+        // The shipped default terms (published by no one) are accepted at sign-up but never
+        // prompted for: accounts that predate them (the first operator, an upgraded install)
+        // are asked once the operator publishes terms of their own.
+        mustAccept: !!current && current.publishedBy !== null && (acceptedVersion ?? 0) < current.version,
       };
     },
     /** Accepts the current version; an older one is refused (the user must read the new one). */

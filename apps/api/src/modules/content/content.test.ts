@@ -85,34 +85,55 @@ describe('announcements', () => {
 });
 
 describe('terms', () => {
+  it('a fresh installation publishes default terms once, at first start (issue 23)', async () => {
+    const first = (await get(t.app, '/terms')).json();
+    expect(first).toMatchObject({ version: 1, title: 'Terms and Conditions' });
+    expect(first.body).toContain('## 2. Identity verification');
+    // Another start (a second process, a restart) on the same database publishes nothing more.
+    await t.app.services.content.ensureDefaultTerms();
+    const versions = await t.database.executeSql('SELECT count(*)::int AS n FROM terms_versions');
+    expect(Number(versions.rows[0]?.n)).toBe(1);
+    const audited = await t.database.executeSql(
+      "SELECT detail FROM audit_log WHERE action = 'content.terms.publish' ORDER BY created_at",
+    );
+    expect(audited.rows).toEqual([{ detail: 'version 1 (default, at first start)' }]);
+    // Nobody is prompted for the default terms: not the operator, whose account predates them.
+    expect((await get(t.app, '/terms/status', operatorToken)).json()).toMatchObject({
+      current: { version: 1 },
+      acceptedVersion: null,
+      mustAccept: false,
+    });
+  });
+
   it('are versioned: sign-up records the current one, a new one asks signed-in users once', async () => {
+    // The operator's own terms replace the default ones (version 1).
     expect(
-      (await post(t.app, '/admin/terms', { title: 'Terms', body: 'Version one.' }, operatorToken)).json().version,
-    ).toBe(1);
-    expect((await get(t.app, '/terms')).json()).toMatchObject({ version: 1, body: 'Version one.' });
+      (await post(t.app, '/admin/terms', { title: 'Terms', body: 'Version two.' }, operatorToken)).json().version,
+    ).toBe(2);
+    expect((await get(t.app, '/terms')).json()).toMatchObject({ version: 2, body: 'Version two.' });
 
     // Sign-up accepts the version its form showed.
     const user = await signedInUser(t.app);
     expect((await get(t.app, '/terms/status', user.token)).json()).toMatchObject({
-      acceptedVersion: 1,
+      acceptedVersion: 2,
       mustAccept: false,
     });
 
-    await post(t.app, '/admin/terms', { title: 'Terms', body: 'Version two.' }, operatorToken);
+    await post(t.app, '/admin/terms', { title: 'Terms', body: 'Version three.' }, operatorToken);
     expect((await get(t.app, '/terms/status', user.token)).json()).toMatchObject({
-      acceptedVersion: 1,
-      mustAccept: true,
-      current: { version: 2 },
-    });
-    const stale = await post(t.app, '/terms/accept', { version: 1 }, user.token);
-    expect(stale.statusCode).toBe(409);
-    const accepted = await post(t.app, '/terms/accept', { version: 2 }, user.token);
-    expect(accepted.json()).toMatchObject({ acceptedVersion: 2, mustAccept: false });
-    // Once: accepting again changes nothing.
-    expect((await post(t.app, '/terms/accept', { version: 2 }, user.token)).json()).toMatchObject({
       acceptedVersion: 2,
+      mustAccept: true,
+      current: { version: 3 },
     });
-    expect((await post(t.app, '/terms/accept', { version: 2 })).statusCode).toBe(401);
+    const stale = await post(t.app, '/terms/accept', { version: 2 }, user.token);
+    expect(stale.statusCode).toBe(409);
+    const accepted = await post(t.app, '/terms/accept', { version: 3 }, user.token);
+    expect(accepted.json()).toMatchObject({ acceptedVersion: 3, mustAccept: false });
+    // Once: accepting again changes nothing.
+    expect((await post(t.app, '/terms/accept', { version: 3 }, user.token)).json()).toMatchObject({
+      acceptedVersion: 3,
+    });
+    expect((await post(t.app, '/terms/accept', { version: 3 })).statusCode).toBe(401);
     expect((await post(t.app, '/admin/terms', { title: 'Terms', body: 'Mine.' }, user.token)).statusCode).toBe(403);
   });
 });

@@ -39,7 +39,6 @@ export default fp(
       sandbox = createSandboxGateway({
         db,
         queue: app.jobs,
-        publicUrl: app.config.publicUrl,
         webhookSecret: `whsec_${app.services.derivedSecret('sandbox-payments-webhook')}`,
       });
       gateway = sandbox.gateway;

@@ -31,6 +31,7 @@ import { SandboxCheckoutError, type SandboxCheckoutRow, type SandboxGateway } fr
 import type { PaymentsService } from './payments.service.js';
 import type { RemitService } from './remit.service.js';
 import { perCustomerRateLimit } from '../../plugins/rate-limit.js';
+import { requestLinkBase } from '../../lib/link-base.js';
 
 const params = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
 const tags = ['gold convert services'];
@@ -81,6 +82,7 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
         user.email,
         request.body,
         idempotencyOf(request),
+        requestLinkBase(request, app.config),
       );
       markReplayed(reply, replayed);
       return answer;

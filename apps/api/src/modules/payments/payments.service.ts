@@ -212,9 +212,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { paymentId: row.id, checkoutUrl: row.checkoutUrl, payment: toWire(row) };
   }
 
-  /** Opens the payment's checkout at the gateway; `first`: this request wrote the payment. */
-  async function openAtGateway(payment: PaymentRow, email: string, first: boolean): Promise<PaymentRow> {
-    const follow = `${deps.publicUrl}/payment-success?paymentId=${payment.id}`;
+  /**
+   * Opens the payment's checkout at the gateway; `first`: this request wrote the payment.
+   * `linkBase`: where the customer comes back to, the address they are using (lib/link-base.ts),
+   * so the session kept in that origin's storage is there when they return.
+   */
+  async function openAtGateway(
+    payment: PaymentRow,
+    email: string,
+    first: boolean,
+    linkBase: string,
+  ): Promise<PaymentRow> {
+    const follow = `${linkBase}/payment-success?paymentId=${payment.id}`;
     let session;
     try {
       session = await gateway.createCheckout({
@@ -281,6 +290,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       email: string,
       body: CheckoutRequest,
       claim: IdempotencyClaim,
+      linkBase: string = deps.publicUrl,
     ): Promise<CheckoutResponse & { replayed: boolean }> {
       const cents = byRules(() => usdCents(body.amountUsd));
       // The key, the quote's checks and use, and the payment row are one database call (the
@@ -316,7 +326,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // No session yet: this is the first request, or a replay of one that died (or is still
       // waiting) before the gateway answered. The gateway answers a repeated create with the
       // session it opened first, so either way there is one checkout.
-      return { ...opened(await openAtGateway(payment, email, !replayed)), replayed };
+      return { ...opened(await openAtGateway(payment, email, !replayed, linkBase)), replayed };
     },
 
     /**

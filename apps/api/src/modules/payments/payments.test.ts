@@ -80,7 +80,6 @@ function later(minutes: number) {
   const sandbox = createSandboxGateway({
     db: t.database.db,
     queue: t.app.jobs,
-    publicUrl: 'http://qmgt.test',
     webhookSecret: secret,
     now,
   });

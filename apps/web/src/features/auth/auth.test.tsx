@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { within } from '@testing-library/react';
+import { WEAK_PASSWORD_MESSAGE } from '@qmgt/contracts';
+import { act, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody, buildSession, buildUser } from '@/testing/factories';
+import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -217,24 +218,48 @@ describe('registration', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
   });
+
+  it('refuses a common password such as "password1" before calling the API', async () => {
+    const { user } = renderApp('/signup');
+    await user.type(screen.getByLabelText('Username'), 'newsaver');
+    await user.type(screen.getByLabelText('E-mail'), 'newsaver@example.test');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(WEAK_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(testApi.calls.filter((call) => call.path === '/auth/local/register')).toHaveLength(0);
+  });
 });
 
 describe('e-mail verification', () => {
   const token = 'Zk3s9QpW1xYv7LmN2bR8tUaC';
 
-  it('submits the token from the link once and confirms', async () => {
+  it('submits the token from the link once, signs the customer in and goes on to KYC', async () => {
+    const session = buildSession({ username: 'newsaver', kycVerified: 'Not Verified' });
     server.use(
-      http.post(apiUrl('/link-verification/code-register'), () =>
-        HttpResponse.json({ user: buildUser({ confirmed: true }) }),
-      ),
+      http.post(apiUrl('/link-verification/code-register'), () => {
+        testApi.currentUser = session.user;
+        return HttpResponse.json(session);
+      }),
     );
-    renderApp(`/Email-Verification/${token}`);
+    const { router } = renderApp(`/Email-Verification/${token}`);
 
-    expect(await screen.findByText('Your e-mail is verified')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/signin');
+    expect(await screen.findByText('Signed in as newsaver. Next: verify your identity.')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/kyc-verification'));
+    const state = useSessionStore.getState();
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.accessToken).toBe(session.jwt);
     const submissions = testApi.calls.filter((call) => call.path === '/link-verification/code-register');
     expect(submissions).toHaveLength(1);
     expect(submissions[0]?.body).toEqual({ verifyCode: token });
+  });
+
+  it('prefills the log-in with the address this browser signed up with', async () => {
+    const { router } = renderApp('/forgot-password');
+    // As the sign-up form leaves it (renderApp starts signed out, with nothing remembered).
+    act(() => useSessionStore.getState().setEmail('newsaver@example.test'));
+    await act(() => router.navigate('/signin'));
+    expect(await screen.findByLabelText('E-mail or username')).toHaveValue('newsaver@example.test');
   });
 
   it('says "already verified", not "failed", for a used link of a verified account', async () => {

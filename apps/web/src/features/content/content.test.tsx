@@ -1,4 +1,4 @@
-import { render, screen as rtl, within } from '@testing-library/react';
+import { render, screen as rtl, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { Markdown, safeHref } from '@/components/ui/markdown';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
+import { fakeKyc } from '@/testing/kyc-api';
 import { server } from '@/testing/server';
 
 const announcement = (overrides: Partial<Announcement> = {}): Announcement => ({
@@ -81,6 +82,20 @@ describe('content screens', () => {
     expect(await screen.findByText('annual')).toBeInTheDocument();
   });
 
+  it('with no announcements yet, says what will appear and offers the next step', async () => {
+    server.use(http.get(apiUrl('/announcements'), () => HttpResponse.json({ data: [] })));
+    renderApp('/Announcements');
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('a signed-in customer with no announcements is offered the way back to their account', async () => {
+    server.use(http.get(apiUrl('/announcements'), () => HttpResponse.json({ data: [] })));
+    renderApp('/Announcements', { session: buildSession() });
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/');
+  });
+
   it('sends the contact form and shows the reference; explains the rate limit', async () => {
     let calls = 0;
     server.use(
@@ -102,6 +117,47 @@ describe('content screens', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText(/Too many messages from here/)).toBeInTheDocument();
+  });
+
+  it("an empty submit shows the form's own messages beside each field, and sends nothing", async () => {
+    const { user } = renderApp('/contact-us');
+    await user.click(await screen.findByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Subject is required')).toBeInTheDocument();
+    expect(screen.getByText('Message is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(testApi.calls.filter((call) => call.path === '/contact')).toHaveLength(0);
+  });
+
+  it("fills in a signed-in customer's declared name and e-mail", async () => {
+    fakeKyc.personal.form = { ...fakeKyc.personal.form, firstName: 'Asha', lastName: 'Rao' };
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/contact'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ code: 'ST-ABCD2345' });
+      }),
+    );
+    const session = buildSession({ username: 'asha_saves', email: 'asha@example.com' });
+    const { user } = renderApp('/contact-us', { session });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveValue('Asha Rao'));
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('asha@example.com');
+
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Statement');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Where is my PDF?');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText(/Your reference is ST-ABCD2345/)).toBeInTheDocument();
+    expect(sent).toEqual([
+      { name: 'Asha Rao', email: 'asha@example.com', subject: 'Statement', message: 'Where is my PDF?' },
+    ]);
+  });
+
+  it('a signed-in customer who declared no name yet gets their username', async () => {
+    const session = buildSession({ username: 'asha_saves', email: 'asha@example.com' });
+    renderApp('/contact-us', { session });
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('asha_saves');
   });
 
   it('asks a signed-in user to accept new terms once, and records the version', async () => {

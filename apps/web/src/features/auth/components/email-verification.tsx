@@ -1,18 +1,25 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { useSessionStore } from '@/lib/session-store';
 import { useVerifyEmail } from '../api/verify-email';
 import { ResendVerificationForm } from './resend-verification-form';
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 
-/** Spends the e-mailed token once and reports the outcome; a failure offers a new link. */
+/**
+ * Spends the e-mailed token once. The answer is a session: the customer is signed in and goes
+ * straight on to the identity check, the next step (issue 23). A failure offers a new link.
+ */
 export function EmailVerification({ token }: { token: string }) {
   const verify = useVerifyEmail();
   const { mutate } = verify;
+  const saveInfo = useSessionStore((s) => s.saveInfo);
+  const navigate = useNavigate();
   // The token is single use: submit it once even if the effect runs twice (StrictMode).
   const submittedToken = useRef<string | null>(null);
 
@@ -21,6 +28,15 @@ export function EmailVerification({ token }: { token: string }) {
     submittedToken.current = token;
     mutate({ verifyCode: token });
   }, [token, mutate]);
+
+  const session = verify.data;
+  useEffect(() => {
+    if (!session) return;
+    saveInfo(session);
+    // The username says whose account this is, should someone open a link that is not theirs.
+    notifySuccess(`Signed in as ${session.user.username}. Next: verify your identity.`, 'Your e-mail is verified');
+    void navigate(paths.kycVerification.to(), { replace: true });
+  }, [session, saveInfo, navigate]);
 
   // 409: the link was spent before and its account is verified (a second click, a preview).
   const alreadyVerified = verify.error instanceof ApiError && verify.error.status === 409;
@@ -36,11 +52,17 @@ export function EmailVerification({ token }: { token: string }) {
         >
           {alreadyVerified
             ? 'This link was used before. You can log in to your account.'
-            : 'You can now log in to your account.'}
+            : 'You are signed in. Next: verify your identity.'}
         </Alert>
-        <Button component={Link} to={paths.signIn.to()} fullWidth>
-          Log in
-        </Button>
+        {alreadyVerified ? (
+          <Button component={Link} to={paths.signIn.to()} fullWidth>
+            Log in
+          </Button>
+        ) : (
+          <Button component={Link} to={paths.kycVerification.to()} fullWidth>
+            Verify your identity
+          </Button>
+        )}
       </Stack>
     );
   }

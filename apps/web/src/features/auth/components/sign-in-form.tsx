@@ -43,7 +43,8 @@ export function SignInForm() {
   const [locked, setLocked] = useState<string | null>(null);
   const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: validation.resolver,
-    defaultValues: { identifier: '', password: '' },
+    // The address this browser signed up with (kept by the sign-up form): one field less to type.
+    defaultValues: { identifier: useSessionStore.getState().email, password: '' },
   });
   const { errors } = form.formState;
 

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Markdown } from '@/components/ui/markdown';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useSessionStore } from '@/lib/session-store';
 import { announcementQueryOptions, announcementsQueryOptions } from '../api/content-api';
 
 /** The first words of an announcement, without its markdown marks. */
@@ -16,13 +18,29 @@ const excerpt = (body: string) => {
   return plain.length > 180 ? `${plain.slice(0, 177)}…` : plain;
 };
 
+/** Nothing published yet: say what will appear here, and offer the visitor's next step. */
+function NoAnnouncements() {
+  const isAuthenticated = useSessionStore((s) => s.isAuthenticated);
+  return (
+    <EmptyState
+      action={
+        isAuthenticated
+          ? { label: 'Go to your account', to: paths.home.to() }
+          : { label: 'Create an account', to: paths.signUp.to() }
+      }
+    >
+      No announcements yet. News about the platform, such as the audits of the gold in our vaults, will appear here.
+    </EmptyState>
+  );
+}
+
 /** /Announcements: pinned first, then newest, for guests and customers. */
 export function AnnouncementsList() {
   const query = useQuery(announcementsQueryOptions());
   if (query.isPending) return <Loader aria-label="Loading announcements" />;
   if (query.isError)
     return <Alert color="red">{errorMessage(query.error, 'The announcements could not be loaded.')}</Alert>;
-  if (query.data.data.length === 0) return <Text c="dimmed">No announcements yet.</Text>;
+  if (query.data.data.length === 0) return <NoAnnouncements />;
   return (
     <Stack gap="md" maw={760}>
       {query.data.data.map((a) => (

@@ -1,89 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { ContactRequest } from '@qmgt/contracts';
+import { contactRequestSchema, type ContactRequest } from '@qmgt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { contentKeys, sendContact } from '../api/content-api';
 
 type Field = keyof ContactRequest;
+const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 
 /** The field a 400's first issue names, with its message. */
 function issueOf(failure: unknown): { field: Field; message: string } | null {
   if (!(failure instanceof ApiError)) return null;
   const issue = (failure.details.issues as { path?: string; message: string }[] | undefined)?.[0];
   const field = issue?.path as Field | undefined;
-  return field && ['name', 'email', 'subject', 'message'].includes(field) ? { field, message: issue!.message } : null;
+  return field && FIELDS.includes(field) ? { field, message: issue!.message } : null;
 }
 
-/** /contact-us (public): a message to support; signed in, it also lands in the Support Center. */
-export function ContactForm() {
+type ContactFormProps = {
+  /** The signed-in customer's name as they declared it (KYC), when the app knows it. */
+  customerName?: string;
+};
+
+/**
+ * /contact-us (public): a message to support; signed in, it also lands in the Support Center.
+ * A signed-in customer finds their name and e-mail filled in; the contract's schema checks
+ * the form before it is sent, with its own messages beside each field (issue 23).
+ */
+export function ContactForm({ customerName }: ContactFormProps) {
   const queryClient = useQueryClient();
   const user = useSessionStore((s) => s.info);
-  const [form, setForm] = useState<ContactRequest>({
-    name: user?.username ?? '',
-    email: user?.email ?? '',
-    subject: '',
-    message: '',
+  const name = customerName || user?.username || '';
+  const email = user?.email ?? '';
+  const form = useForm<z.input<typeof contactRequestSchema>, unknown, ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { name, email, subject: '', message: '' },
   });
+  const { errors, dirtyFields } = form.formState;
+  // What the app learns after the first render (the declared name, a refreshed record) fills
+  // the fields the customer has not typed in yet.
+  useEffect(() => {
+    if (!dirtyFields.name && name) form.setValue('name', name);
+    if (!dirtyFields.email && email) form.setValue('email', email);
+  }, [name, email, dirtyFields.name, dirtyFields.email, form]);
+
   const send = useMutation({
-    mutationFn: () =>
-      sendContact({ ...form, name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim() }),
+    mutationFn: sendContact,
     meta: { silent: true },
     onSuccess: () => {
-      setForm((f) => ({ ...f, subject: '', message: '' }));
+      form.resetField('subject', { defaultValue: '' });
+      form.resetField('message', { defaultValue: '' });
       void queryClient.invalidateQueries({ queryKey: contentKeys.tickets() });
     },
+    onError: (failure) => {
+      const issue = issueOf(failure);
+      if (issue) form.setError(issue.field, { message: issue.message }, { shouldFocus: true });
+    },
   });
-  const issue = send.error ? issueOf(send.error) : null;
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setForm({ ...form, [field]: event.currentTarget.value });
+  const serverIssue = send.error ? issueOf(send.error) : null;
+  const messageLength = form.watch('message').length;
+  // A new edit clears the last outcome: the alert speaks of the message that was sent.
+  const clearOutcome = () => {
     if (send.isError || send.isSuccess) send.reset();
   };
+  const field = (key: Field) => {
+    const registered = form.register(key);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        clearOutcome();
+        return registered.onChange(event);
+      },
+      error: errors[key]?.message,
+    };
+  };
+
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={620} w="100%">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          send.mutate();
-        }}
-      >
+      <form onSubmit={form.handleSubmit((request) => send.mutate(request))} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            maxLength={80}
-            value={form.name}
-            onChange={set('name')}
-            error={issue?.field === 'name' ? issue.message : undefined}
-          />
-          <TextInput
-            label="E-mail"
-            type="email"
-            required
-            maxLength={254}
-            value={form.email}
-            onChange={set('email')}
-            error={issue?.field === 'email' ? issue.message : undefined}
-          />
-          <TextInput
-            label="Subject"
-            required
-            maxLength={160}
-            value={form.subject}
-            onChange={set('subject')}
-            error={issue?.field === 'subject' ? issue.message : undefined}
-          />
+          <TextInput label="Name" required autoComplete="name" maxLength={80} {...field('name')} />
+          <TextInput label="E-mail" type="email" required autoComplete="email" maxLength={254} {...field('email')} />
+          <TextInput label="Subject" required maxLength={160} {...field('subject')} />
           <Textarea
             label="Message"
             required
             autosize
             minRows={5}
             maxLength={5000}
-            value={form.message}
-            onChange={set('message')}
-            description={`${form.message.length} / 5000`}
-            error={issue?.field === 'message' ? issue.message : undefined}
+            description={`${messageLength} / 5000`}
+            {...field('message')}
           />
           {send.isSuccess ? (
             <Alert color="green" title="Message sent">
@@ -91,7 +100,7 @@ export function ContactForm() {
               {user ? ' and in your Support Center' : ''}.
             </Alert>
           ) : null}
-          {send.isError && !issue ? (
+          {send.isError && !serverIssue ? (
             <Alert color="red">
               {send.error instanceof ApiError && send.error.status === 429
                 ? 'Too many messages from here. Please wait a few minutes and try again.'
