@@ -258,17 +258,15 @@ export function requestFor(
           if (p.required) problems.push(`${p.in} ${p.name} missing`);
           continue;
         }
-        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        const raw = typeof value === 'string' ? value : JSON.stringify(value);
+        // A "." or ".." path segment is resolved away by every URL parser (inject's, and the
+        // server's even when percent-encoded) before a route is chosen: no client can send it
+        // as an id, so the fuzzer sends its near neighbour instead.
+        const text = p.in === 'path' && /^\.{1,2}$/.test(raw) ? `${raw}~` : raw;
         if (p.in === 'header' && !headerSafe(text)) continue;
         const verdict = judge.valid(p.schema, text, true);
         if (!verdict.ok) problems.push(`${p.in} ${p.name}: ${verdict.errors}`);
-        if (p.in === 'path')
-          // A literal "." or ".." segment is resolved away by every URL parser (inject's too)
-          // before any server sees it: as an id it can only travel percent-encoded.
-          url = url.replace(
-            `{${p.name}}`,
-            encodeURIComponent(text).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length)),
-          );
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(text));
         else if (p.in === 'query') query.set(p.name, text);
         else if (p.in === 'header') headers[p.name] = text;
       }

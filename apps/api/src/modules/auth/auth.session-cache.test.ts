@@ -16,10 +16,14 @@ async function statementsDuring(log: string[], act: () => Promise<unknown>): Pro
   return sessionStatements(log.slice(from));
 }
 
+/**
+ * When the customer's latest session was last seen: the e-mail verification link opened one
+ * too, before the sign-in whose token the test uses, and that one is never touched again.
+ */
 const lastSeenAt = async (t: TestApp, userId: string) =>
-  (await t.database.executeSql(`SELECT last_seen_at FROM sessions WHERE user_id = $1`, [userId])).rows.map((r) =>
-    new Date(r.last_seen_at as string | Date).getTime(),
-  );
+  (
+    await t.database.executeSql(`SELECT max(last_seen_at) AS last_seen_at FROM sessions WHERE user_id = $1`, [userId])
+  ).rows.map((r) => new Date(r.last_seen_at as string | Date).getTime());
 
 describe('sessions answered from memory, on a controlled clock', () => {
   let t: TestApp;
