@@ -137,7 +137,7 @@ export const remittanceSchema = z.object({
   id: z.string(),
   code: z.string(),
   direction: z.enum(['sent', 'received']),
-  /** The other side, masked: "J*** D***". */
+  /** The other side, masked: "Jane D.". */
   counterparty: z.string(),
   amountUsdt: z.string(),
   roundUpUsdt: z.string(),

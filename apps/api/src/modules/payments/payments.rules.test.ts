@@ -54,8 +54,11 @@ describe('Remit to save rules', () => {
   });
 
   it('masks the recipient: initials only', () => {
-    expect(maskedName(['Jane', '', 'Doe'], 'jdoe')).toBe('J*** D***');
-    expect(maskedName(['  mary ann ', null], 'x')).toBe('M*** A***');
+    expect(maskedName(['Jane', '', 'Doe'], 'jdoe')).toBe('Jane D.');
+    expect(maskedName(['  mary ann ', null], 'x')).toBe('Mary A.');
+    expect(maskedName(['Ben'], 'x')).toBe('Ben');
+    expect(maskedName(['Ben', 'Bartholomew', 'Okafor'], 'x')).toBe('Ben O.');
     expect(maskedName([], 'zoe')).toBe('Z***');
+    expect(maskedName(['', null], '')).toBe('?***');
   });
 });

@@ -26,6 +26,11 @@ type TransactionFlow = {
   description: string;
   /** Where the customer goes next from the success dialog (before its 'View details'), e.g. the plan just opened. */
   next?: TransactionAction[];
+  /**
+   * What the success dialog says, when 'You received X for Y' would mislead: a remittance's
+   * total is not what bought its gold (most of it went to the recipient).
+   */
+  outcome?: (settled: Transaction) => string;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,7 +53,13 @@ export function useTransactionFlow() {
   const refreshMoney = useRefreshMoney();
 
   return useCallback(
-    async ({ action, submit, description, next = [] }: TransactionFlow): Promise<ConfirmOutcome> => {
+    async ({
+      action,
+      submit,
+      description,
+      next = [],
+      outcome = received,
+    }: TransactionFlow): Promise<ConfirmOutcome> => {
       const { setLoadingState } = useSessionStore.getState();
       setLoadingState({
         ...idleLoadingState,
@@ -87,7 +98,7 @@ export function useTransactionFlow() {
         setLoadingState({
           ...idleLoadingState,
           status: 'success',
-          descriptionMessage: received(settled),
+          descriptionMessage: outcome(settled),
           txHash: settled.txHash ?? '',
           explorerUrl: settled.explorerUrl ?? '',
           actions: [...next, { label: 'View details', to: details }],
@@ -98,7 +109,7 @@ export function useTransactionFlow() {
           status: 'success',
           successMessage: 'Transaction Booked',
           descriptionMessage:
-            `${received(settled)} The chain is still confirming it; its details page follows it to the end.`.trim(),
+            `${outcome(settled)} The chain is still confirming it; its details page follows it to the end.`.trim(),
           actions: [...next, { label: 'View details', to: details }],
         });
       }

@@ -7,11 +7,11 @@ import { PaymentsAdmin, RemittancesAdmin } from '@/features/payments/components/
 import { PaymentStatus } from '@/features/payments/components/payment-status';
 import { PaymentsList } from '@/features/payments/components/payments-list';
 import { RemitForm, type RemitConfirmation } from '@/features/payments/components/remit-form';
+import { remitOutcome, remitProgress } from '@/features/payments/remit-outcome';
 import { RemittancesList } from '@/features/payments/components/remittances-list';
 import { SandboxCheckout } from '@/features/payments/components/sandbox-checkout';
 import { SpendToSaveForm } from '@/features/payments/components/spend-to-save-form';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { formatAmount, formatGrams } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
 import { useRefreshMoney } from '../money/use-refresh-money';
@@ -77,9 +77,8 @@ export function RemitToSaveRoute() {
       runTransaction({
         action: 'remit',
         submit: () => remit(request, idempotencyKey),
-        description: `Sending ${formatAmount(quote.amountUsdt, 'USDT')} USDT to ${quote.recipient.maskedName}${
-          quote.quoteId ? ` and saving ${formatGrams(quote.grams)} of gold` : ''
-        }.`,
+        description: remitProgress(quote),
+        outcome: (settled) => remitOutcome(quote, settled),
       }),
     [runTransaction],
   );

@@ -2,11 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Payment, PaymentQuote, RemitQuote } from '@qmgt/contracts';
 import { apiErrorBody, buildSession } from '@/testing/factories';
+import { buildTransaction } from '@/testing/wallet-api';
 import { apiUrl } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { SpendToSaveForm } from './components/spend-to-save-form';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -179,7 +180,7 @@ describe('Spend To Save', () => {
 describe('Remit to save', () => {
   const remitQuote: RemitQuote = {
     quoteId: '66666666-6666-4666-8666-666666666666',
-    recipient: { maskedName: 'B*** O***' },
+    recipient: { maskedName: 'Ben O.' },
     amountUsdt: '23',
     roundUpUsdt: '2',
     totalUsdt: '25',
@@ -208,11 +209,11 @@ describe('Remit to save', () => {
     );
     const { user } = renderApp('/remit-to-save', { session: verified() });
     expect(await screen.findByText('No remittances yet.')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), 'BEN123');
+    await user.type(screen.getByRole('textbox', { name: 'Recipient’s e-mail or referral code' }), 'BEN123');
     await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '23');
     await user.click(screen.getByRole('radio', { name: '5 USDT' }));
     await user.click(screen.getByRole('button', { name: 'Review' }));
-    expect(await screen.findByText('B*** O***')).toBeInTheDocument();
+    expect(await screen.findByText('Ben O.')).toBeInTheDocument();
     expect(screen.getByText('0.0151 g')).toBeInTheDocument();
     expect(asked).toEqual([{ recipient: 'BEN123', amountUsdt: '23', roundUpTo: 5 }]);
     expect(sent).toHaveLength(0);
@@ -222,6 +223,51 @@ describe('Remit to save', () => {
       body: { recipient: 'BEN123', amountUsdt: '23', roundUpTo: 5, quoteId: remitQuote.quoteId },
       key: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+  });
+
+  it('says what the friend got and what the round-up saved, each for its own USDT', async () => {
+    const booked = buildTransaction({
+      type: 'REMIT',
+      status: 'completed',
+      assetIn: 'USDT',
+      amountIn: '25',
+      assetOut: 'GOLD',
+      amountOut: '0.015153',
+      txHash: null,
+      explorerUrl: null,
+    });
+    server.use(
+      http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.post(apiUrl('/remit/quote'), () => HttpResponse.json(remitQuote)),
+      http.post(apiUrl('/remit'), () =>
+        HttpResponse.json({
+          transaction: booked,
+          remittance: {
+            id: '77777777-7777-4777-8777-777777777777',
+            code: 'RM-TEST',
+            direction: 'sent',
+            counterparty: 'Ben O.',
+            amountUsdt: '23',
+            roundUpUsdt: '2',
+            grams: '0.015153',
+            createdAt: '2026-11-27T10:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    const { user } = renderApp('/remit-to-save', { session: verified() });
+    await user.type(await screen.findByRole('textbox', { name: 'Recipient’s e-mail or referral code' }), 'BEN123');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '23');
+    await user.click(screen.getByRole('radio', { name: '5 USDT' }));
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 25.00 USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Transaction Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You sent 23.00 USDT to Ben O. Your 2.00 USDT round-up saved 0.0151 g of gold.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/You received/)).not.toBeInTheDocument();
   });
 
   it('shows a refused recipient at its field', async () => {
@@ -238,10 +284,10 @@ describe('Remit to save', () => {
       ),
     );
     const { user } = renderApp('/remit-to-save', { session: verified() });
-    await user.type(await screen.findByRole('textbox', { name: 'Recipient' }), 'ME1');
+    await user.type(await screen.findByRole('textbox', { name: 'Recipient’s e-mail or referral code' }), 'ME1');
     await user.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '5');
     await user.click(screen.getByRole('button', { name: 'Review' }));
-    const field = screen.getByRole('textbox', { name: 'Recipient' });
+    const field = screen.getByRole('textbox', { name: 'Recipient’s e-mail or referral code' });
     expect(await screen.findByText('You cannot remit to yourself.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
   });

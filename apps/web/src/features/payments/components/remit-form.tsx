@@ -96,8 +96,9 @@ export function RemitForm({
           savings account (GSA), at today&rsquo;s price less a 1.5% fee.
         </Text>
         <TextInput
-          label="Recipient"
-          placeholder="E-mail or referral code"
+          label="Recipient’s e-mail or referral code"
+          description="Their sign-in name is not accepted: ask them for either of these."
+          placeholder="friend@example.com or ABC123"
           autoComplete="off"
           value={recipient}
           onChange={(event) => {
