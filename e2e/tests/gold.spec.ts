@@ -79,6 +79,10 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   );
   const refund = (await summary.locator('dt:text-is("Refund") + dd').textContent())?.trim() ?? '';
   await page.getByRole('button', { name: `Request termination for ${refund}` }).click();
+  // It asks first: the grams lock and the refund is below their worth.
+  const confirm = page.getByRole('dialog', { name: 'Terminate your GAE plan?' });
+  await expect(confirm).toContainText(`you receive ${refund}`);
+  await confirm.getByRole('button', { name: 'Request termination' }).click();
   await expect(page).toHaveURL(/\/termination-summary\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Waiting for review')).toBeVisible();
   expect((await balancesOf(request, session)).GOLD).toMatchObject({ plan: '0' });

@@ -163,7 +163,7 @@ export const terminationSummarySchema = z.object({
 export type TerminationSummary = z.infer<typeof terminationSummarySchema>;
 /** PUT /request-terminate-gae-form/{id} (a form, or JSON): `refund` is the refund the customer was shown; less is refused. */
 export const terminationFormSchema = z.object({ currency: terminationCurrencySchema, refund: decimalStringSchema });
-export const TERMINATION_STATUSES = ['requested', 'approved', 'rejected'] as const;
+export const TERMINATION_STATUSES = ['requested', 'approved', 'rejected', 'withdrawn'] as const;
 export const terminationSchema = terminationSummarySchema.extend({
   id: z.string(),
   code: z.string(),

@@ -118,6 +118,7 @@ export const apiPaths = {
   gaeTerminationPreview: '/gae/termination/preview',
   requestTerminateGae: (planId: string) => `/request-terminate-gae-form/${encodeURIComponent(planId)}`,
   termination: (id: string) => `/terminations/${encodeURIComponent(id)}`,
+  terminationWithdraw: (id: string) => `/terminations/${encodeURIComponent(id)}/withdraw`,
   convertQuote: '/convert/quote',
   convert: '/convert',
   requestExternalUsdau: '/request-external-usdau',

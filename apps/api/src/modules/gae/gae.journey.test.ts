@@ -261,6 +261,88 @@ describe('GAE plan: purchase, top-up, statement, termination', () => {
   });
 });
 
+describe('GAE termination withdrawn by the customer (issue 23, problem 3)', () => {
+  async function fileTermination(token: string) {
+    const current = (await plan(token)).plan!;
+    const preview = (
+      await send('POST', '/gae/termination/preview', { currency: 'USDT' }, token, null)
+    ).json<TerminationSummary>();
+    const filed = await send(
+      'PUT',
+      `/request-terminate-gae-form/${current.id}`,
+      { currency: 'USDT', refund: preview.refund },
+      token,
+    );
+    expect(filed.statusCode, filed.body).toBe(200);
+    return filed.json<{ termination: Termination }>().termination;
+  }
+
+  it('returns the locked grams to the plan once; a replay answers the same; nobody else can withdraw it', async () => {
+    const { token } = await customer('500');
+    const other = await customer('0');
+    const bought = await buy(token, 'GAE', '250');
+    const termination = await fileTermination(token);
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: '0', locked: bought.quote.grams } });
+
+    // Another customer's id is not found, an unknown one too, and a missing key is refused: nothing moves.
+    const foreign = await send('POST', `/terminations/${termination.id}/withdraw`, undefined, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect((await send('POST', `/terminations/${randomUUID()}/withdraw`, undefined, token)).statusCode).toBe(404);
+    expect((await send('POST', '/terminations/nope/withdraw', undefined, token)).statusCode).toBe(400);
+    expect((await send('POST', `/terminations/${termination.id}/withdraw`, undefined, token, null)).statusCode).toBe(
+      400,
+    );
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: '0', locked: bought.quote.grams } });
+
+    const key = randomUUID();
+    const withdrawn = await send('POST', `/terminations/${termination.id}/withdraw`, undefined, token, key);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json<{ termination: Termination }>().termination).toMatchObject({
+      status: 'withdrawn',
+      reason: null,
+    });
+    const replay = await send('POST', `/terminations/${termination.id}/withdraw`, undefined, token, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<{ termination: Termination }>().termination.status).toBe('withdrawn');
+    const again = await send('POST', `/terminations/${termination.id}/withdraw`, undefined, token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This termination request was already withdrawn.');
+
+    expect(await balances(token)).toMatchObject({ GOLD: { plan: bought.quote.grams, locked: '0' } });
+    expect((await plan(token)).plan).toMatchObject({ status: 'active', terminationId: null });
+    // The operator can no longer decide it, and it shows among the decided requests.
+    const late = await send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken);
+    expect(late.statusCode).toBe(409);
+    const statement = (await get(t.app, '/gae/statement', token)).json<GaeStatement>();
+    expect(statement.rows.map((r) => r.type)).toEqual(['GAE', 'TERMINATION REQUESTED', 'TERMINATION WITHDRAWN']);
+    expect(statement.closingGrams).toBe(bought.quote.grams);
+    // The plan can be terminated again afterwards.
+    const second = await fileTermination(token);
+    expect(second.status).toBe('requested');
+    await ledgerIsSound();
+  });
+
+  it('a withdrawal and an approval racing on one request: exactly one wins', async () => {
+    const { token } = await customer('500');
+    await buy(token, 'GAE', '250');
+    const termination = await fileTermination(token);
+    const [withdrawal, approval] = await Promise.all([
+      send('POST', `/terminations/${termination.id}/withdraw`, undefined, token),
+      send('POST', `/admin/terminations/${termination.id}/approve`, {}, operatorToken),
+    ]);
+    expect([withdrawal.statusCode, approval.statusCode].sort()).toEqual([200, 409]);
+    const after = await balances(token);
+    if (withdrawal.statusCode === 200) {
+      expect(after.GOLD).toMatchObject({ locked: '0' });
+      expect((await plan(token)).plan).toMatchObject({ status: 'active' });
+    } else {
+      expect(after.GOLD).toMatchObject({ plan: '0', locked: '0' });
+      expect((await plan(token)).plan).toMatchObject({ status: 'terminated' });
+    }
+    await ledgerIsSound();
+  });
+});
+
 describe('GAE refusals move nothing', () => {
   it('junk, negative, below-minimum, over-balance, expired and foreign quotes, foreign plans', async () => {
     const { token } = await customer('150');

@@ -37,7 +37,7 @@ export function terminationMail(to: string, username: string, publicUrl: string,
     [
       `Hello ${username},`,
       `Your request to terminate your GAE plan is with our operators. ${figures}`,
-      'Your plan grams are locked until it is decided; we will write again then.',
+      'Your plan grams are locked until it is decided; we will write again then. Until then you can withdraw the request from its summary page.',
     ],
     link,
   );

@@ -230,6 +230,29 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
   );
 
   app.post(
+    '/terminations/:id/withdraw',
+    {
+      onRequest: app.requireVerified,
+      // 404 another's or unknown request; 409 already decided or withdrawn.
+      config: { idempotent: true, errorStatuses: [404, 409, 503] },
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw a termination request still waiting for review (Idempotency-Key header); the grams return',
+        params: terminationParams,
+        response: { 200: terminationResponseSchema },
+      },
+    },
+    async (request) => ({
+      termination: await gae.withdrawTermination(
+        currentAuth(request).user.id,
+        request.params.id,
+        idempotencyOf(request),
+      ),
+    }),
+  );
+
+  app.post(
     apiPaths.convertQuote,
     {
       onRequest: app.requireVerified,

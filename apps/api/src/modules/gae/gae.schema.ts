@@ -83,7 +83,7 @@ export const gaeTerminations = pgTable(
       .notNull()
       .references(() => gaePlans.id, { onDelete: 'restrict' }),
     userId: userRef('user_id', 'restrict'),
-    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+    status: text('status', { enum: ['requested', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
       .default('requested'),
     currency: assetEnum('currency').notNull(),

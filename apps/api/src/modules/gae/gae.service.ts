@@ -348,9 +348,10 @@ export function createGaeService(deps: GaeDeps) {
             amountUsdt: transaction.assetIn === 'USDT' && transaction.amountIn ? BigInt(transaction.amountIn) : null,
           };
         const locked = m.entryType === 'gae.termination_lock';
+        const withdrawn = m.entryType === 'gae.termination_withdraw';
         return {
           at: m.at,
-          type: locked ? 'TERMINATION REQUESTED' : 'TERMINATION REJECTED',
+          type: locked ? 'TERMINATION REQUESTED' : withdrawn ? 'TERMINATION WITHDRAWN' : 'TERMINATION REJECTED',
           code: (locked ? lockCodes.get(m.entryId) : terminationCodes.get(m.memo ?? '')) ?? '',
           grams: m.amount,
           price: null,
@@ -444,6 +445,17 @@ export function createGaeService(deps: GaeDeps) {
       );
       const row = await repo.terminationById(db, String(answer.terminationId));
       if (!row) throw new Error('termination answered without its row');
+      return toTermination(row);
+    },
+
+    /**
+     * POST /terminations/{id}/withdraw: the customer takes back a request still waiting for
+     * review; the grams return to the plan (404 another's or unknown, 409 already decided).
+     */
+    async withdrawTermination(userId: string, id: string, claim: IdempotencyClaim): Promise<Termination> {
+      const answer = await execute({ kind: 'gae_termination_withdraw', terminationId: id }, userId, claim);
+      const row = await repo.terminationById(db, String(answer.terminationId));
+      if (!row) throw new Error('withdrawal answered without its row');
       return toTermination(row);
     },
 

@@ -87,6 +87,7 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     earlyExitFee: units.optional(),
   }),
   z.object({ ...base, kind: z.literal('gae_termination_decide'), terminationId: id, ...decided }),
+  z.object({ ...base, kind: z.literal('gae_termination_withdraw'), terminationId: id }),
   z.object({
     ...base,
     kind: z.literal('ges_join'),
@@ -211,6 +212,7 @@ interface AnswerFields {
   gae_auto_save: MaybeBooked & { outcome: 'bought' | 'skipped' | 'not_due' | 'duplicate' };
   gae_terminate: { terminationId: string };
   gae_termination_decide: MaybeBooked & { terminationId: string };
+  gae_termination_withdraw: { terminationId: string };
   ges_join: Booked & { membershipId: string };
   ges_instalment: MaybeBooked & { outcome: string };
   payment_open: { paymentId: string };

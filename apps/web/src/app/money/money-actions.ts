@@ -19,7 +19,8 @@ export type MoneyAction =
   | 'reward-sale'
   | 'stake'
   | 'remit'
-  | 'spend-to-save';
+  | 'spend-to-save'
+  | 'termination-withdraw';
 
 /**
  * Every move changes the wallet, the history (lists, details, recent activity) and the balances
@@ -38,6 +39,8 @@ export const MONEY_ACTION_VIEWS: Record<MoneyAction, readonly QueryKey[]> = {
   sell: [],
   // A purchase opens or grows the plan, and its statement gains a line.
   'gae-purchase': [goldKeys.plan(), goldKeys.statements()],
+  // The locked grams return to the plan, which is active again, and its statement says so.
+  'termination-withdraw': [goldKeys.plan(), goldKeys.statements()],
   // Grams in or out of the gold savings account, which the plan screen also values.
   convert: [goldKeys.plan(), goldKeys.statements()],
   // A membership, its passbook and the group's seats.

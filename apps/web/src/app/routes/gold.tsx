@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { GaeKind } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ScreenSection, ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { executeConvert, gaePlanQueryOptions, purchaseGae } from '@/features/gold/api/gold-api';
@@ -21,6 +21,7 @@ import { useBalance } from '@/features/wallet/api/get-balance';
 import { formatGrams, formatMoney } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
+import { useRefreshMoney } from '../money/use-refresh-money';
 import { useTransactionFlow } from '../money/use-transaction-flow';
 import { HistoryNav } from './transactions';
 
@@ -114,7 +115,11 @@ export function TerminationRoute() {
     <>
       <ScreenTitle>GAE Termination</ScreenTitle>
       <VerifiedOnly>
-        <TerminationForm onFiled={(termination) => void navigate(paths.terminationSummary.to(termination.id))} />
+        <TerminationForm
+          onFiled={(termination, shown) =>
+            void navigate(paths.terminationSummary.to(termination.id), { state: { shownRefund: shown.refund } })
+          }
+        />
       </VerifiedOnly>
     </>
   );
@@ -123,10 +128,17 @@ export function TerminationRoute() {
 /** /termination-summary/{id}. */
 export function TerminationSummaryRoute() {
   const { id = '' } = useParams();
+  // The refund the customer confirmed, when they come from the form (see TerminationStatus).
+  const shown = (useLocation().state as { shownRefund?: unknown } | null)?.shownRefund;
+  const refreshMoney = useRefreshMoney();
   return (
     <>
       <ScreenTitle>Termination Summary</ScreenTitle>
-      <TerminationStatus id={id} />
+      <TerminationStatus
+        id={id}
+        shownRefund={typeof shown === 'string' ? shown : undefined}
+        onWithdrawn={() => refreshMoney('termination-withdraw')}
+      />
     </>
   );
 }

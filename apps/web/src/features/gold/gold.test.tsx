@@ -289,7 +289,7 @@ describe('GAE plan screens', () => {
     );
   });
 
-  it('terminates: the summary first, then the form with the refund shown, then the status page', async () => {
+  it('terminates: the summary first, a confirmation, then the status page, where the request can be withdrawn', async () => {
     const summary: TerminationSummary = {
       planId: '11111111-1111-4111-8111-111111111111',
       planOpenedAt: '2026-11-24T01:00:00.000Z',
@@ -301,32 +301,65 @@ describe('GAE plan screens', () => {
       currency: 'USDT',
       refund: '271.16002',
     };
+    // Filed a moment later at a slightly better price than shown.
     const termination = {
       ...summary,
+      refund: '271.2',
       id: '33333333-3333-4333-8333-333333333333',
       code: 'TM-ABCDEFGHJK',
-      status: 'requested',
+      status: 'requested' as const,
       requestedAt: '2026-11-24T02:00:00.000Z',
       decidedAt: null,
       reason: null,
       refundTransaction: null,
     };
+    const withdrawn = { ...termination, status: 'withdrawn' as const, decidedAt: '2026-11-24T02:05:00.000Z' };
     server.use(
       http.post(apiUrl('/gae/termination/preview'), () => HttpResponse.json(summary)),
       http.put(apiUrl('/request-terminate-gae-form/:id'), () => HttpResponse.json({ termination })),
       http.get(apiUrl('/terminations/:id'), () => HttpResponse.json({ termination })),
+      http.post(apiUrl('/terminations/:id/withdraw'), () => HttpResponse.json({ termination: withdrawn })),
     );
     const { user, router } = renderApp('/termination', { session: verified() });
     await user.click(await screen.findByRole('button', { name: 'Show the summary' }));
     const figures = await screen.findByRole('group', { name: 'Termination summary' });
     expect(within(figures).getByText('14.27 USDT')).toBeInTheDocument();
+
+    // One tap asks first: nothing is filed until the dialog's confirmation, and 'Keep my plan' files nothing.
     await user.click(screen.getByRole('button', { name: 'Request termination for 271.16 USDT' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Terminate your GAE plan?' });
+    expect(
+      within(dialog).getByText(
+        '2.2404 g of gold are locked until an operator decides. If the request is approved, the plan closes and you receive 271.16 USDT, after the 14.27 USDT early-exit fee.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(testApi.calls.some((c) => c.path.startsWith('/request-terminate-gae-form'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Request termination for 271.16 USDT' }));
+    dialog = await screen.findByRole('dialog', { name: 'Terminate your GAE plan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Request termination' }));
+
     expect(await screen.findByText('Waiting for review')).toBeInTheDocument();
     expect(currentPath(router)).toBe(`/termination-summary/${termination.id}`);
     const filed = testApi.calls.find((c) => c.path === `/request-terminate-gae-form/${summary.planId}`);
     expect(filed?.method).toBe('PUT');
     expect(filed?.body).toEqual({ currency: 'USDT', refund: '271.16002' });
     expect(filed?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The figure moved between the button and the filing: said, not left to puzzle.
+    expect(
+      screen.getByText(/The gold price moved while you confirmed: you were shown 271.16 USDT/),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw the request' }));
+    dialog = await screen.findByRole('dialog', { name: 'Withdraw the termination request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('You withdrew this request')).toBeInTheDocument();
+    expect(screen.getByText('Withdrawn')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw the request' })).not.toBeInTheDocument();
+    const withdrawal = testApi.calls.find((c) => c.path === `/terminations/${termination.id}/withdraw`);
+    expect(withdrawal?.method).toBe('POST');
+    expect(withdrawal?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows an empty statement as such', async () => {

@@ -105,6 +105,14 @@ export const previewTermination = (currency: 'USDT' | 'QMGT') =>
     schema: terminationSummarySchema,
   });
 
+/** POST /terminations/{id}/withdraw: take back a request still waiting for review. */
+export const withdrawTermination = (id: string, idempotencyKey: string) =>
+  apiRequest(apiPaths.terminationWithdraw(id), {
+    method: 'POST',
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: terminationResponseSchema,
+  });
+
 /** PUT /request-terminate-gae-form/{planId}: the form SPEC.md names (currency, refund). */
 export function requestTermination(input: {
   planId: string;

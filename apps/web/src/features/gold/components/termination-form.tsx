@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Termination, TerminationSummary } from '@qmgt/contracts';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -34,8 +34,27 @@ export function TerminationFigures({ summary }: { summary: TerminationSummary })
   );
 }
 
-/** /termination: the summary first, then the request; the grams are locked until an operator decides. */
-export function TerminationForm({ onFiled }: { onFiled: (termination: Termination) => void }) {
+/** What confirming does, in one sentence with the figures the button named. */
+function confirmationText(summary: TerminationSummary): string {
+  const refund = `${formatAmount(summary.refund, summary.currency)} ${summary.currency}`;
+  const fee = summary.earlyExit
+    ? `, after the ${formatAmount(summary.earlyExitFee, summary.currency)} ${summary.currency} early-exit fee`
+    : '';
+  return `${formatGrams(summary.grams)} of gold are locked until an operator decides. If the request is approved, the plan closes and you receive ${refund}${fee}.`;
+}
+
+/**
+ * /termination: the summary first, then the request, confirmed in a dialog (it locks the grams
+ * and refunds less than they are worth); the grams stay locked until an operator decides or the
+ * customer withdraws the request. `shown` is the refund the customer confirmed: the request is
+ * filed at the price of that moment, never below it.
+ */
+export function TerminationForm({
+  onFiled,
+}: {
+  onFiled: (termination: Termination, shown: TerminationSummary) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
   const [currency, setCurrency] = useState<Currency>('USDT');
   const [summary, setSummary] = useState<TerminationSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,9 +87,11 @@ export function TerminationForm({ onFiled }: { onFiled: (termination: Terminatio
         idempotencyKey: keys.keyFor(attempt),
       });
       keys.forget(attempt);
-      onFiled(termination);
+      setConfirming(false);
+      onFiled(termination, summary);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status > 0) keys.forget(attempt);
+      setConfirming(false);
       setError(errorMessage(failure, 'The request could not be sent. Try again.'));
       // The price moved or the plan changed: show the new summary.
       if (failure instanceof ApiError && (failure.status === 422 || failure.status === 409)) setSummary(null);
@@ -117,7 +138,7 @@ export function TerminationForm({ onFiled }: { onFiled: (termination: Terminatio
         ) : null}
         <Group grow>
           {summary ? (
-            <Button color="red" onClick={() => void file()} loading={busy === 'file'}>
+            <Button color="red" onClick={() => setConfirming(true)}>
               {`Request termination for ${formatAmount(summary.refund, summary.currency)} ${summary.currency}`}
             </Button>
           ) : (
@@ -127,6 +148,29 @@ export function TerminationForm({ onFiled }: { onFiled: (termination: Terminatio
           )}
         </Group>
       </Stack>
+      {summary ? (
+        <Modal
+          opened={confirming}
+          onClose={() => (busy === 'file' ? undefined : setConfirming(false))}
+          title="Terminate your GAE plan?"
+          centered
+        >
+          <Stack gap="md">
+            <Text size="sm">{confirmationText(summary)}</Text>
+            <Text size="sm" c="dimmed">
+              Until it is decided you can withdraw the request from its summary page, and the grams return to your plan.
+            </Text>
+            <Group justify="flex-end" wrap="wrap">
+              <Button variant="default" onClick={() => setConfirming(false)} disabled={busy === 'file'}>
+                Keep my plan
+              </Button>
+              <Button color="red" onClick={() => void file()} loading={busy === 'file'}>
+                Request termination
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
     </Paper>
   );
 }

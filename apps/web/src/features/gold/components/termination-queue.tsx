@@ -2,7 +2,7 @@ import { ReviewQueue } from '@/components/ui/review-queue';
 import { formatAmount, formatGrams } from '@/lib/money';
 import { adminTerminationsQueryOptions, decideTermination } from '../api/gold-api';
 
-const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red' } as const;
+const STATUS_COLOR = { requested: 'orange', approved: 'green', rejected: 'red', withdrawn: 'gray' } as const;
 
 /** /admin/terminations (operators): GAE termination requests, open ones first; approve pays the refund. */
 export function TerminationQueue() {
