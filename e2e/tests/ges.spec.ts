@@ -103,7 +103,10 @@ test('GDS: create, upload the agreement, open, join with the agreement accepted,
   await card.getByRole('link', { name: 'Read the agreement and join' }).click();
   await expect(page.getByRole('heading', { name: 'Join GDS Group', level: 1 })).toBeVisible();
   await expect(page.getByText(/Each member pays 100 USDT a month for 11 months\./)).toBeVisible();
-  await expect(page.getByText(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Your acceptance records this exact text \(fingerprint [0-9a-f]{12}…\)\.$/),
+  ).toBeVisible();
+  await expect(page.getByText(/^Paid when you join; then monthly on day \d+$/)).toBeVisible();
   await page.getByRole('button', { name: 'Show the first instalment' }).click();
   const figures = page.getByRole('group', { name: 'First instalment' });
   await expect(figures.locator('dt:text-is("You pay") + dd')).toHaveText('100.00 USDT');

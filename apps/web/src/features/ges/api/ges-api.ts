@@ -33,12 +33,15 @@ export const gesGroupQueryOptions = (id: string) =>
   queryOptions({
     queryKey: gesKeys.group(id),
     queryFn: ({ signal }) => apiRequest(apiPaths.gesGroup(id), { schema: gesGroupDetailSchema, signal }),
+    // The join page and the passbook show the refusal in place ('This group is closed…'): no toast repeating it.
+    meta: { silent: true },
   });
 
 export const gesDocumentQueryOptions = (id: string) =>
   queryOptions({
     queryKey: gesKeys.document(id),
     queryFn: ({ signal }) => apiRequest(apiPaths.gesDocument(id), { schema: gesDocumentSchema, signal }),
+    meta: { silent: true },
   });
 
 export const requestGesQuote = (groupId: string) =>

@@ -16,13 +16,25 @@ function Term({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** A group's terms as a customer reads them before joining and in the passbook. */
+/** "2026-12-15" -> "day 15": the day of the month instalments fall on (1-28, so every month has it). */
+const dayOfMonth = (day: string) => `day ${Number(day.slice(8, 10))}`;
+
+/**
+ * A group's terms as a customer reads them before joining and in the passbook. Joining pays the
+ * first instalment at once (the join operation books instalment 1, due on the start date), so a
+ * customer who may join reads that, not a date weeks away (issue 23, problem 13).
+ */
 export function GroupTerms({ group }: { group: GesGroup }) {
+  const prospective = group.membership === null && group.joinable;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
       <Term label="Monthly instalment">{formatAmount(group.instalmentUsdt, 'USDT')} USDT</Term>
       <Term label="Term">{group.termMonths} months</Term>
-      <Term label="First instalment">{formatDate(group.startDate)}</Term>
+      {prospective ? (
+        <Term label="First instalment">Paid when you join; then monthly on {dayOfMonth(group.startDate)}</Term>
+      ) : (
+        <Term label="First instalment">{formatDate(group.startDate)}</Term>
+      )}
       <Term label="Maturity">{formatDate(group.maturityDate)}</Term>
       <Term label="Members">
         {group.membersCount} of {group.memberCap}

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { QUOTE_TTL_MS, type GesQuote } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { Markdown } from '@/components/ui/markdown';
 import { PremiumFigures } from '@/components/ui/premium-figures';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@/lib/money';
@@ -119,12 +120,12 @@ export function JoinGroup({
             </Alert>
           ) : null}
           <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label="Agreement text">
-              {doc.text}
-            </Text>
+            <Box tabIndex={0} aria-label="Agreement text" fz="sm">
+              <Markdown source={doc.text} />
+            </Box>
           </ScrollArea.Autosize>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            SHA-256 {doc.sha256}
+          <Text size="xs" c="dimmed" title={`SHA-256 ${doc.sha256}`}>
+            Your acceptance records this exact text (fingerprint {doc.sha256.slice(0, 12)}…).
           </Text>
         </Stack>
       </Paper>
