@@ -87,7 +87,7 @@ test('a verified client: faucet, deposit, swap with price and fee first, sell ba
   let panel = await openWallet(page);
   const balances = panel.getByRole('group', { name: 'Balances' });
   await expect(balances.getByText('0.00', { exact: true })).toBeVisible();
-  await expect(panel.getByText(/Send only USDT on BNB Smart Chain \(BEP-20\) to this address/)).toBeVisible();
+  await expect(panel.getByText(/This address is on the sandbox's local test chain/)).toBeVisible();
   await panel.getByRole('button', { name: 'Get test USDT' }).click();
   await expect(panel.getByText('Waiting for the deposit to be credited…')).toBeVisible();
   await expect(panel.getByText('Deposit credited: 1000 USDT.')).toBeVisible({ timeout: 60_000 });

@@ -20,6 +20,7 @@ async function openWallet(user: ReturnType<typeof renderApp>['user']) {
 describe('wallet panel', () => {
   it('shows the balances, the QMGT value at the sell price, the address with QR and how to deposit', async () => {
     fakeWallet.balance = { usdt: '1234.567', qmgt: '0.75' };
+    testApi.sandbox = false; // a production start: the real network's deposit wording
     const { user } = renderApp('/', { session: verified(), walletAddress: ADDRESS });
     const panel = await openWallet(user);
 
@@ -87,12 +88,28 @@ describe('wallet panel', () => {
     expect(useSessionStore.getState().balance.usdt).toBe('1005');
   });
 
+  it('in the sandbox, lets the customer choose how much test USDT, and speaks of the test chain, not of BEP-20', async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '0' };
+    fakeWallet.creditAfterReads = 1;
+    const { user } = renderApp('/', { session: verified(), walletAddress: ADDRESS });
+    const panel = await openWallet(user);
+    await within(panel).findByRole('group', { name: 'Balances' });
+    expect(within(panel).getByText(/This address is on the sandbox's local test chain/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/BNB Smart Chain/)).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('radio', { name: '10,000' }));
+    await user.click(within(panel).getByRole('button', { name: 'Get test USDT' }));
+    expect(await within(panel).findByText('Waiting for the deposit to be credited…')).toBeInTheDocument();
+    expect(callsTo('/dev/faucet')[0]?.body).toEqual({ asset: 'USDT', amount: '10000' });
+    expect(await within(panel).findByText('Deposit credited: 10000 USDT.', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
   it('has no faucet outside the sandbox', async () => {
     testApi.sandbox = false;
     const { user } = renderApp('/', { session: verified(), walletAddress: ADDRESS });
     const panel = await openWallet(user);
     await within(panel).findByRole('group', { name: 'Balances' });
     expect(within(panel).queryByRole('button', { name: 'Get test USDT' })).not.toBeInTheDocument();
+    expect(within(panel).getByText(/Send only USDT on BNB Smart Chain \(BEP-20\)/)).toBeInTheDocument();
   });
 
   it('offers an operator no faucet and no deposit address: nothing would credit them', async () => {

@@ -8,6 +8,7 @@ import {
   Loader,
   Modal,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -16,14 +17,20 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDroplet } from '@tabler/icons-react';
 import { QrCode } from '@/components/ui/qr-code';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { formatAmount, formatPrice, formatUsd, qmgtValueInUsdt } from '@/lib/money';
 import { useBalance } from '../api/get-balance';
 import { useGoldPrice } from '../api/get-gold-price';
-import { FAUCET_AMOUNT, useFaucetDeposit, type FaucetProgress } from '../hooks/use-faucet-deposit';
+import {
+  DEFAULT_FAUCET_AMOUNT,
+  FAUCET_AMOUNTS,
+  useFaucetDeposit,
+  type FaucetAmount,
+  type FaucetProgress,
+} from '../hooks/use-faucet-deposit';
 
 /** How often the balance is asked while a faucet deposit is on its way. */
 const DEPOSIT_POLL_MS = 1_000;
@@ -77,7 +84,7 @@ export function WalletPanel({
               Deposit USDT
             </Title>
             {sandbox ? (
-              <Faucet progress={faucet.progress} onStart={() => void faucet.start()} onNavigate={onClose} />
+              <Faucet progress={faucet.progress} onStart={(amount) => void faucet.start(amount)} onNavigate={onClose} />
             ) : null}
             {address ? (
               <>
@@ -100,10 +107,18 @@ export function WalletPanel({
             >
               Copy address
             </Button>
-            <Text size="sm" c="dimmed">
-              Send only USDT on BNB Smart Chain (BEP-20) to this address. It is added to your balance once the network
-              has confirmed the transfer, usually within a few minutes. Other tokens or networks cannot be credited.
-            </Text>
+            {sandbox ? (
+              // The faucet beside a warning about real networks read as if real money were involved.
+              <Text size="sm" c="dimmed">
+                This address is on the sandbox&apos;s local test chain: test USDT sent to it is credited like a deposit,
+                and nothing sent from a real network can arrive.
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Send only USDT on BNB Smart Chain (BEP-20) to this address. It is added to your balance once the network
+                has confirmed the transfer, usually within a few minutes. Other tokens or networks cannot be credited.
+              </Text>
+            )}
           </Stack>
         ) : (
           <Alert color="blue" variant="light" title="No deposits to an operator account">
@@ -159,27 +174,36 @@ function Balances({ balance }: { balance: ReturnType<typeof useBalance> }) {
   );
 }
 
-type FaucetProps = { progress: FaucetProgress; onStart: () => void; onNavigate: () => void };
+type FaucetProps = { progress: FaucetProgress; onStart: (amount: FaucetAmount) => void; onNavigate: () => void };
 
 function Faucet({ progress, onStart, onNavigate }: FaucetProps) {
   const busy = progress.phase === 'minting' || progress.phase === 'waiting';
+  const [amount, setAmount] = useState<FaucetAmount>(DEFAULT_FAUCET_AMOUNT);
   return (
     <Paper withBorder radius="md" p="sm" w="100%" style={{ borderStyle: 'dashed' }}>
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs">
-          <div>
-            <Text fw={600} size="sm">
-              Sandbox faucet
-            </Text>
-            <Text size="xs" c="dimmed">
-              Test USDT on the local sandbox chain, credited like a real deposit. It has no value.
-            </Text>
-          </div>
+        <div>
+          <Text fw={600} size="sm">
+            Sandbox faucet
+          </Text>
+          <Text size="xs" c="dimmed">
+            Test USDT on the local sandbox chain, credited like a real deposit. It has no value.
+          </Text>
+        </div>
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            size="xs"
+            aria-label="Test USDT amount"
+            value={amount}
+            onChange={(value) => setAmount(value as FaucetAmount)}
+            disabled={busy}
+            data={FAUCET_AMOUNTS.map((value) => ({ value, label: formatAmount(value, 'USDT').replace(/\.00$/, '') }))}
+          />
           <Button
             size="xs"
             variant="light"
             leftSection={<IconDroplet size={14} aria-hidden />}
-            onClick={onStart}
+            onClick={() => onStart(amount)}
             loading={busy}
           >
             Get test USDT
@@ -199,7 +223,7 @@ function FaucetStatus({ progress, onNavigate }: { progress: FaucetProgress; onNa
       return (
         <Group gap="xs" role="status">
           <Loader size="xs" aria-hidden />
-          <Text size="sm">Sending {FAUCET_AMOUNT} test USDT to your address…</Text>
+          <Text size="sm">Sending {progress.amount} test USDT to your address…</Text>
         </Group>
       );
     case 'waiting':
@@ -228,7 +252,7 @@ function FaucetStatus({ progress, onNavigate }: { progress: FaucetProgress; onNa
         <Group gap="xs" role="status">
           <IconCheck size={16} color="var(--mantine-color-teal-5)" aria-hidden />
           <Text size="sm" c="teal">
-            Deposit credited: {FAUCET_AMOUNT} USDT.
+            Deposit credited: {progress.amount} USDT.
           </Text>
         </Group>
       );

@@ -6,16 +6,26 @@ import { parseAmount } from '@/lib/money';
 import { balanceQueryOptions } from '../api/get-balance';
 import { useRequestFaucet } from '../api/request-faucet';
 
-/** What one tap on 'Get test USDT' mints (the API allows up to 10000). */
-export const FAUCET_AMOUNT = '1000';
+/** What one tap on 'Get test USDT' may mint (the API allows up to 10000); the middle one is chosen first. */
+export const FAUCET_AMOUNTS = ['100', '1000', '10000'] as const;
+export type FaucetAmount = (typeof FAUCET_AMOUNTS)[number];
+export const DEFAULT_FAUCET_AMOUNT: FaucetAmount = '1000';
 /** The watcher credits within seconds; after this long the panel says it is taking a while. */
 const SLOW_AFTER_MS = 45_000;
 
 export type FaucetProgress =
   | { phase: 'idle' }
-  | { phase: 'minting' }
-  | { phase: 'waiting'; txHash: string; explorerUrl: string; target: bigint; since: number; slow: boolean }
-  | { phase: 'credited'; txHash: string; explorerUrl: string }
+  | { phase: 'minting'; amount: FaucetAmount }
+  | {
+      phase: 'waiting';
+      amount: FaucetAmount;
+      txHash: string;
+      explorerUrl: string;
+      target: bigint;
+      since: number;
+      slow: boolean;
+    }
+  | { phase: 'credited'; amount: FaucetAmount; txHash: string; explorerUrl: string }
   | { phase: 'error'; message: string };
 
 /**
@@ -28,31 +38,40 @@ export function useFaucetDeposit({ usdt, onCredited }: { usdt: string | undefine
   const faucet = useRequestFaucet();
   const [progress, setProgress] = useState<FaucetProgress>({ phase: 'idle' });
 
-  const start = useCallback(async () => {
-    setProgress({ phase: 'minting' });
-    try {
-      // Fresh, not cached: the credit is recognised against what the balance really was.
-      const before = await queryClient.fetchQuery({ ...balanceQueryOptions(), staleTime: 0 });
-      const minted = await faucet.mutateAsync(FAUCET_AMOUNT);
-      setProgress({
-        phase: 'waiting',
-        txHash: minted.txHash,
-        explorerUrl: minted.explorerUrl,
-        target: toUnits(before.usdt, 'USDT') + toUnits(FAUCET_AMOUNT, 'USDT'),
-        since: Date.now(),
-        slow: false,
-      });
-    } catch (error) {
-      setProgress({ phase: 'error', message: errorMessage(error, 'The faucet is not available right now.') });
-    }
-  }, [faucet, queryClient]);
+  const start = useCallback(
+    async (amount: FaucetAmount = DEFAULT_FAUCET_AMOUNT) => {
+      setProgress({ phase: 'minting', amount });
+      try {
+        // Fresh, not cached: the credit is recognised against what the balance really was.
+        const before = await queryClient.fetchQuery({ ...balanceQueryOptions(), staleTime: 0 });
+        const minted = await faucet.mutateAsync(amount);
+        setProgress({
+          phase: 'waiting',
+          amount,
+          txHash: minted.txHash,
+          explorerUrl: minted.explorerUrl,
+          target: toUnits(before.usdt, 'USDT') + toUnits(amount, 'USDT'),
+          since: Date.now(),
+          slow: false,
+        });
+      } catch (error) {
+        setProgress({ phase: 'error', message: errorMessage(error, 'The faucet is not available right now.') });
+      }
+    },
+    [faucet, queryClient],
+  );
 
   const waiting = progress.phase === 'waiting' ? progress : null;
   const usdtUnits = parseAmount(usdt, 'USDT');
 
   useEffect(() => {
     if (!waiting || usdtUnits === null || usdtUnits < waiting.target) return;
-    setProgress({ phase: 'credited', txHash: waiting.txHash, explorerUrl: waiting.explorerUrl });
+    setProgress({
+      phase: 'credited',
+      amount: waiting.amount,
+      txHash: waiting.txHash,
+      explorerUrl: waiting.explorerUrl,
+    });
     onCredited?.();
   }, [waiting, usdtUnits, onCredited]);
 
