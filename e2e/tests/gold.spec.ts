@@ -60,8 +60,11 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   await expect(movements.getByRole('cell', { name: 'GAE', exact: true })).toBeVisible();
   await expect(movements.getByRole('cell', { name: `+${grams}` })).toBeVisible();
 
-  // 3. The PDF, made on the server, shown in the page and downloadable.
-  await page.getByRole('link', { name: 'PDF' }).click();
+  // 3. The PDF, made on the server: downloaded from the statement itself, or shown in its page.
+  const direct = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect((await direct).suggestedFilename()).toMatch(/^qmgt-gae-statement-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await page.getByRole('link', { name: 'View PDF' }).click();
   await expect(page.getByRole('heading', { name: 'Account Statement PDF', level: 1 })).toBeVisible();
   await expect(page.locator('iframe[title="GAE account statement"]')).toHaveAttribute('src', /^blob:/);
   const downloading = page.waitForEvent('download');

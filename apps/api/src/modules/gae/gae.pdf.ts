@@ -33,7 +33,8 @@ export function statementPdf(statement: GaeStatement, holder: { username: string
   const { doc, done, left, width } = newPdf(`GAE account statement ${statement.from} to ${statement.to}`);
   const headerEnd = drawHeader(doc, 'GAE Account Statement', [
     `${holder.username} <${holder.email}>`,
-    `Period ${statement.from} to ${statement.to}${statement.planId ? ` · plan ${statement.planId}` : ''}`,
+    // The period only: a plan's internal id means nothing to its holder (issue 23, problem 10).
+    `Period ${statement.from} to ${statement.to}`,
     ...(statement.nextCursor
       ? [`The latest ${statement.rows.length} movements of the period: the opening is the balance before the first.`]
       : []),

@@ -419,10 +419,35 @@ describe('GAE plan screens', () => {
     await user.click(screen.getByRole('button', { name: 'Older movements' }));
     expect(await screen.findByText('GAE-OLDER')).toBeInTheDocument();
     expect(cursors.filter(Boolean)).toEqual(['AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO']);
-    expect(screen.getByRole('link', { name: 'PDF' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'View PDF' })).toHaveAttribute(
       'href',
       expect.stringContaining('cursor=AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO'),
     );
+    // The PDF of the page on screen straight to a file, no detour through /pdf.
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    server.use(
+      http.get(
+        apiUrl('/gae/statement.pdf'),
+        () =>
+          new HttpResponse('%PDF-1.7', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="qmgt-gae-statement-2025-11-25-2026-11-24.pdf"',
+            },
+          }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toEqual(['qmgt-gae-statement-2025-11-25-2026-11-24.pdf']));
+    const pdfCall = testApi.calls.find((c) => c.path === '/gae/statement.pdf');
+    expect(Object.fromEntries(new URLSearchParams(pdfCall?.search))).toEqual({
+      from: '2025-11-25',
+      to: '2026-11-24',
+      cursor: 'AAZL84iHyHsPj61b2ctGn6FlcIZ3KJUO',
+    });
     await user.click(screen.getByRole('button', { name: 'Newer movements' }));
     expect(await screen.findByText('GAE-NEWER')).toBeInTheDocument();
   });

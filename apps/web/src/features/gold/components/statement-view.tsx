@@ -17,10 +17,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { notifyError } from '@/lib/notify';
+import { saveBlobAs } from '@/lib/files';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { formatAmount, formatGrams } from '@/lib/money';
 import { STATEMENT_PAGE_MOVEMENTS } from '@qmgt/contracts';
-import { statementQueryOptions, type StatementRange } from '../api/gold-api';
+import { downloadStatementPdf, statementQueryOptions, type StatementRange } from '../api/gold-api';
 
 const StatementChart = lazy(() => import('./statement-chart'));
 
@@ -58,6 +60,24 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
   const pdfQuery = new URLSearchParams({ from: statement?.from ?? range.from, to: statement?.to ?? range.to });
   if (range.cursor) pdfQuery.set('cursor', range.cursor);
   const pdfTo = `${paths.pdf.to()}?${pdfQuery.toString()}`;
+  // The PDF of what is on screen, straight to a file (the /pdf page, which shows it, stays a link).
+  const [downloading, setDownloading] = useState(false);
+  const downloadPdf = async () => {
+    if (!statement) return;
+    setDownloading(true);
+    try {
+      const { blob, filename } = await downloadStatementPdf({
+        from: statement.from,
+        to: statement.to,
+        cursor: range.cursor,
+      });
+      saveBlobAs(blob, filename ?? `qmgt-gae-statement-${statement.from}-${statement.to}.pdf`);
+    } catch (failure) {
+      notifyError(errorMessage(failure, 'The statement PDF could not be made. Try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
   // A page that does not reach the period's start opens at the balance before its first movement.
   const openedAt = statement?.nextCursor && statement.rows[0] ? formatDateTime(statement.rows[0].date) : null;
 
@@ -87,8 +107,11 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
             <Button type="submit" loading={query.isFetching}>
               Show
             </Button>
-            <Button component={Link} to={pdfTo} variant="default" disabled={!statement}>
-              PDF
+            <Button variant="default" onClick={() => void downloadPdf()} loading={downloading} disabled={!statement}>
+              Download PDF
+            </Button>
+            <Button component={Link} to={pdfTo} variant="subtle" disabled={!statement}>
+              View PDF
             </Button>
           </Group>
           <Text size="xs" c="dimmed" mt="xs">
@@ -114,10 +137,10 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Box
-              label={openedAt ? `Opening (before ${openedAt})` : `Opening (${statement.from})`}
+              label={openedAt ? `Opening (before ${openedAt})` : `Opening (${formatDate(statement.from)})`}
               value={formatGrams(statement.openingGrams)}
             />
-            <Box label={`Closing (${statement.to})`} value={formatGrams(statement.closingGrams)} />
+            <Box label={`Closing (${formatDate(statement.to)})`} value={formatGrams(statement.closingGrams)} />
             <Box label="Spot per gram today" value={`${formatAmount(statement.spot, 'USDT')} USDT`} />
             <Box label="Valuation today" value={`${formatAmount(statement.valuationUsdt, 'USDT')} USDT`} />
           </SimpleGrid>
@@ -138,15 +161,21 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
               </Text>
             ) : (
               <ScrollArea type="auto">
-                <Table striped highlightOnHover miw={720} aria-label="Statement movements">
+                {/* On a phone the date, type, grams and balance fit without scrolling sideways; the code,
+                    price and USDT are in the transaction's details and from 'sm' up. */}
+                <Table striped highlightOnHover miw={{ base: 0, sm: 720 }} aria-label="Statement movements">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Date</Table.Th>
                       <Table.Th>Type</Table.Th>
-                      <Table.Th>Code</Table.Th>
+                      <Table.Th visibleFrom="sm">Code</Table.Th>
                       <Table.Th ta="right">Grams</Table.Th>
-                      <Table.Th ta="right">Price / g</Table.Th>
-                      <Table.Th ta="right">USDT</Table.Th>
+                      <Table.Th ta="right" visibleFrom="sm">
+                        Price / g
+                      </Table.Th>
+                      <Table.Th ta="right" visibleFrom="sm">
+                        USDT
+                      </Table.Th>
                       <Table.Th ta="right">Balance</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -155,14 +184,16 @@ export function StatementView({ initialRange }: { initialRange: { from: string; 
                       <Table.Tr key={`${row.code}-${index}`}>
                         <Table.Td>{formatDateTime(row.date)}</Table.Td>
                         <Table.Td>{row.type}</Table.Td>
-                        <Table.Td ff="monospace">{row.code}</Table.Td>
+                        <Table.Td ff="monospace" visibleFrom="sm">
+                          {row.code}
+                        </Table.Td>
                         <Table.Td ta="right" ff="monospace" title={`${row.grams} g`}>
                           {signedGrams(row.grams)}
                         </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
+                        <Table.Td ta="right" ff="monospace" visibleFrom="sm">
                           {row.price ? formatAmount(row.price, 'USDT') : '—'}
                         </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
+                        <Table.Td ta="right" ff="monospace" visibleFrom="sm">
                           {row.amountUsdt ? formatAmount(row.amountUsdt, 'USDT') : '—'}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" title={`${row.balanceGrams} g`}>
