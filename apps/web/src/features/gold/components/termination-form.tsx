@@ -138,7 +138,14 @@ export function TerminationForm({
         ) : null}
         <Group grow>
           {summary ? (
-            <Button color="red" onClick={() => setConfirming(true)}>
+            // The label names the refund: on a phone it wraps rather than being cut.
+            <Button
+              color="red"
+              onClick={() => setConfirming(true)}
+              h="auto"
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
               {`Request termination for ${formatAmount(summary.refund, summary.currency)} ${summary.currency}`}
             </Button>
           ) : (

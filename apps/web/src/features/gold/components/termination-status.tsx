@@ -62,7 +62,10 @@ export function TerminationStatus({
         </Group>
         <Text size="sm" c="dimmed">
           Requested {formatDateTime(termination.requestedAt)}
-          {termination.decidedAt ? `; decided ${formatDateTime(termination.decidedAt)}` : ''}.
+          {termination.decidedAt
+            ? `; ${termination.status === 'withdrawn' ? 'withdrawn' : 'decided'} ${formatDateTime(termination.decidedAt)}`
+            : ''}
+          .
         </Text>
         <TerminationFigures summary={termination} />
         {shownRefund !== undefined && shownRefund !== termination.refund ? (
