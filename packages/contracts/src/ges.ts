@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { text } from './text.js';
 import { transactionSchema } from './wallet.js';
 
@@ -222,5 +223,11 @@ export const adminGesGroupSchema = gesGroupSchema.omit({ membership: true, joina
   createdAt: z.string(),
 });
 export type AdminGesGroup = z.infer<typeof adminGesGroupSchema>;
-export const adminGesGroupsResponseSchema = z.object({ data: z.array(adminGesGroupSchema) });
+/** GET /admin/ges/groups: every group, newest first, paged by key (decision 017). */
+export const adminGesGroupsQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(20),
+});
+export type AdminGesGroupsQuery = z.infer<typeof adminGesGroupsQuerySchema>;
+export const adminGesGroupsResponseSchema = z.object({ data: z.array(adminGesGroupSchema), ...pageInfoShape });
 export const adminGesGroupResponseSchema = z.object({ group: adminGesGroupSchema });

@@ -38,7 +38,8 @@ const nextMonth = (day = 1) => {
 
 /** The group as the operator's list shows it. */
 async function adminGroup(id: string) {
-  const list = (await get(t.app, '/admin/ges/groups', operatorToken)).json<{ data: AdminGesGroup[] }>().data;
+  const list = (await get(t.app, '/admin/ges/groups?pageSize=100', operatorToken)).json<{ data: AdminGesGroup[] }>()
+    .data;
   return list.find((g) => g.id === id)!;
 }
 
@@ -312,5 +313,38 @@ describe('group savings (GES): editing a group before it starts', () => {
     }
     expect(await adminGroup(group.id)).toMatchObject({ name: group.name, instalmentUsdt: '100', termMonths: 4 });
     expect(await editAudits(group.id)).toEqual([]);
+  });
+});
+
+describe("the operator's group list pages by key (issue 22)", () => {
+  it('walks every group newest first, a page stable while new groups arrive, with bad cursors refused', async () => {
+    type Page = { data: AdminGesGroup[]; nextCursor: string | null };
+    const page = async (cursor: string | null) => {
+      const res = await get(t.app, `/admin/ges/groups?pageSize=2${cursor ? `&cursor=${cursor}` : ''}`, operatorToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const ours: AdminGesGroup[] = [];
+    for (let i = 0; i < 5; i++) ours.push(await kit.create());
+    const ids = new Set(ours.map((g) => g.id));
+
+    const seen: AdminGesGroup[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current: Page = await page(cursor);
+      expect(current.data.length).toBeLessThanOrEqual(2);
+      seen.push(...current.data);
+      cursor = current.nextCursor;
+      // A group created between pages sorts before the cursor: it shows in no later page.
+      if (pages++ === 0) ids.add((await kit.create()).id);
+    } while (cursor && seen.filter((g) => ids.has(g.id)).length < ours.length && pages < 50);
+    expect(seen.filter((g) => ids.has(g.id)).map((g) => g.id)).toEqual(ours.map((g) => g.id).reverse());
+    expect(new Set(seen.map((g) => g.id)).size).toBe(seen.length);
+    // The first page's groups carry their current agreement (read for the page at once).
+    expect(seen[0]!.documentVersion).toBe(1);
+
+    expect((await get(t.app, '/admin/ges/groups?cursor=nope', operatorToken)).statusCode).toBe(400);
+    expect((await get(t.app, '/admin/ges/groups?pageSize=0', operatorToken)).statusCode).toBe(400);
   });
 });

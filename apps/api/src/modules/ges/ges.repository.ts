@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import type { CursorKey } from '@qmgt/contracts';
 import { audit, type AuditRecord } from '../../lib/audit.js';
+import { keyText, olderThan } from '../../lib/keyset.js';
 import { gesDocuments, gesGroups, gesInstalments, gesMemberships, gesQuotes } from './ges.schema.js';
 
 /* Reads and the plain writes of the group savings tables; money moves only in SQL operations. */
@@ -46,8 +48,14 @@ export async function groupsFor(db: Db, userId: string): Promise<GroupRow[]> {
     .orderBy(desc(gesGroups.createdAt));
 }
 
-export async function allGroups(db: Db): Promise<GroupRow[]> {
-  return db.select().from(gesGroups).orderBy(desc(gesGroups.createdAt));
+/** A page of every group, newest first, from the cursor (keyset, decision 017); `limit` rows at most. */
+export async function groupsPage(db: Db, cursor: CursorKey | undefined, limit: number) {
+  return db
+    .select({ group: gesGroups, key: keyText(gesGroups.createdAt) })
+    .from(gesGroups)
+    .where(olderThan(gesGroups.createdAt, gesGroups.id, cursor))
+    .orderBy(desc(gesGroups.createdAt), desc(gesGroups.id))
+    .limit(limit);
 }
 
 export async function documentById(db: Db, id: string): Promise<DocumentRow | undefined> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminGesGroupResponseSchema,
+  adminGesGroupsQuerySchema,
   adminGesGroupsResponseSchema,
   apiPaths,
   GES_AGREEMENT_FILE_TYPES,
@@ -156,9 +157,14 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     apiPaths.adminGesGroups,
     {
       onRequest: app.requireOperator,
-      schema: { tags: admin, summary: 'Every group', response: { 200: adminGesGroupsResponseSchema } },
+      schema: {
+        tags: admin,
+        summary: 'Every group, the newest first, paged by key',
+        querystring: adminGesGroupsQuerySchema,
+        response: { 200: adminGesGroupsResponseSchema },
+      },
     },
-    async () => ({ data: await ges.adminGroups() }),
+    async (request) => ges.adminGroups(request.query),
   );
 
   app.post(

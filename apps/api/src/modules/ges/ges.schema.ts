@@ -42,7 +42,11 @@ export const gesGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('ges_groups_status', sql`${t.status} IN ('draft', 'open', 'closed')`)],
+  (t) => [
+    check('ges_groups_status', sql`${t.status} IN ('draft', 'open', 'closed')`),
+    // The operator's list pages by key, newest first (migration 0051).
+    index('ges_groups_created_key_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** A group's agreement, versioned: what a member accepted stays readable as accepted. */

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   AmountError,
   QUOTE_TTL_MS,
+  cutPage,
   fromUnits,
   gesTermsFrozenReason,
   toUnits,
   type AdminGesGroup,
+  type AdminGesGroupsQuery,
   type GesDocument,
   type GesGroup,
   type GesGroupEdit,
@@ -195,19 +197,23 @@ export function createGesService(deps: GesDeps) {
   }
 
   /** The operator's view: every status, and a draft without an agreement yet. */
-  async function adminWire(group: GroupRow) {
-    const docs = group.currentDocumentId
-      ? await repo.documentsByIds(db, [group.currentDocumentId])
-      : new Map<string, DocumentRow>();
-    const { membership: _m, joinable: _j, ...wire } = groupWire(group, group.memberCount, 0, undefined);
-    const doc = group.currentDocumentId ? docs.get(group.currentDocumentId) : undefined;
-    return {
-      ...wire,
-      documentId: group.currentDocumentId,
-      documentVersion: doc?.version ?? null,
-      createdAt: group.createdAt.toISOString(),
-    } satisfies AdminGesGroup;
+  /** A page of groups as the operator sees them: their current agreements read in one query. */
+  async function adminWires(groups: GroupRow[]): Promise<AdminGesGroup[]> {
+    const docIds = groups.flatMap((g) => (g.currentDocumentId ? [g.currentDocumentId] : []));
+    const docs = docIds.length > 0 ? await repo.documentsByIds(db, docIds) : new Map<string, DocumentRow>();
+    return groups.map((group) => {
+      const { membership: _m, joinable: _j, ...wire } = groupWire(group, group.memberCount, 0, undefined);
+      const doc = group.currentDocumentId ? docs.get(group.currentDocumentId) : undefined;
+      return {
+        ...wire,
+        documentId: group.currentDocumentId,
+        documentVersion: doc?.version ?? null,
+        createdAt: group.createdAt.toISOString(),
+      } satisfies AdminGesGroup;
+    });
   }
+
+  const adminWire = async (group: GroupRow) => (await adminWires([group]))[0]!;
 
   /**
    * A group as a customer may see it: a draft is the operator's alone (not found); a closed
@@ -375,9 +381,11 @@ export function createGesService(deps: GesDeps) {
     },
 
     /** The operator's list: every group with its members count. */
-    async adminGroups() {
-      const groups = await repo.allGroups(db);
-      return Promise.all(groups.map((g) => adminWire(g)));
+    /** GET /admin/ges/groups: every group, newest first, a page at a time by key. */
+    async adminGroups(query: AdminGesGroupsQuery) {
+      const rows = await repo.groupsPage(db, query.cursor, query.pageSize + 1);
+      const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.group.id }));
+      return { data: await adminWires(page.items.map((r) => r.group)), nextCursor: page.nextCursor };
     },
 
     /**

@@ -314,7 +314,7 @@ describe('GDS back office', () => {
       return HttpResponse.json({ group: list.find((g) => g.id === id) });
     };
     server.use(
-      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list })),
+      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list, nextCursor: null })),
       http.post(apiUrl('/admin/ges/groups/:id/open'), ({ params }) => answer(String(params.id), { status: 'open' })),
       http.post(apiUrl('/admin/ges/groups/:id/close'), ({ params }) => answer(String(params.id), { status: 'closed' })),
       http.post(apiUrl('/admin/ges/groups/:id/agreement'), ({ params }) =>
@@ -327,6 +327,25 @@ describe('GDS back office', () => {
   }
   const rowOf = async (name: string) =>
     (await screen.findAllByRole('row')).find((r) => within(r).queryByText(name) !== null)!;
+
+  it('loads older groups a page at a time by the cursor the API gives', async () => {
+    const older = adminGroup({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'Older circle', status: 'closed' });
+    server.use(
+      http.get(apiUrl('/admin/ges/groups'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return HttpResponse.json(
+          cursor === 'NEXT-PAGE' ? { data: [older], nextCursor: null } : { data: [open], nextCursor: 'NEXT-PAGE' },
+        );
+      }),
+    );
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await rowOf('Diwali circle');
+    expect(screen.queryByText('Older circle')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more groups' }));
+    expect(await screen.findByText('Older circle')).toBeInTheDocument();
+    expect(screen.getByText('Diwali circle')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more groups' })).not.toBeInTheDocument();
+  });
 
   it('lists drafts, open and closed groups; a draft opens only with an agreement', async () => {
     serve([
@@ -502,7 +521,7 @@ describe('GDS back office: editing a group before it starts', () => {
   ) {
     let list = groups;
     server.use(
-      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list })),
+      http.get(apiUrl('/admin/ges/groups'), () => HttpResponse.json({ data: list, nextCursor: null })),
       http.patch(apiUrl('/admin/ges/groups/:id'), async ({ params, request }) => {
         if (refusal)
           return HttpResponse.json(apiErrorBody(refusal.status, refusal.message, 'ConflictError', refusal.details), {

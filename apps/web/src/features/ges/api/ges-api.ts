@@ -10,7 +10,7 @@ import {
   type GesGroupEdit,
   type GesGroupInput,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 
 /* Group gold savings (GES, shown as GDS; DESIGN.md section 8). */
@@ -55,10 +55,18 @@ export const joinGesGroup = (input: { groupId: string; documentId: string; quote
     schema: gesJoinResponseSchema,
   });
 
+/** GET /admin/ges/groups, the newest first, a page at a time by key. */
 export const adminGesGroupsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: gesKeys.admin(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminGesGroups, { schema: adminGesGroupsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminGesGroups, {
+        schema: adminGesGroupsResponseSchema,
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const publishGesGroup = (input: GesGroupInput) =>

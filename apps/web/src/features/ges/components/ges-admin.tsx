@@ -24,9 +24,9 @@ import {
   type AdminGesGroup,
   type GesGroupInput,
 } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryTable } from '@/components/ui/data-table';
+import { PagedQueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
@@ -282,7 +282,7 @@ const STATUS_COLOR = { draft: 'yellow', open: 'green', closed: 'gray' } as const
  */
 export function GesAdmin() {
   const queryClient = useQueryClient();
-  const query = useQuery(adminGesGroupsQueryOptions());
+  const query = useInfiniteQuery(adminGesGroupsQueryOptions());
   const [agreementFor, setAgreementFor] = useState<AdminGesGroup | null>(null);
   const [editing, setEditing] = useState<AdminGesGroup | null>(null);
   // The server decides under the group's lock; this only decides whether to offer Edit.
@@ -316,8 +316,9 @@ export function GesAdmin() {
           {failed.mutation.variables?.name} could not be {failed.action}: {errorMessage(failed.mutation.error)}
         </Alert>
       ) : null}
-      <QueryTable
+      <PagedQueryTable
         query={query}
+        noun={{ one: 'group', other: 'groups' }}
         loadingLabel="Loading groups"
         failure="The groups could not be loaded."
         empty="No groups yet."
