@@ -63,6 +63,8 @@ describe('GDS', () => {
     server.use(http.get(apiUrl('/ges/groups'), () => HttpResponse.json({ data: [] })));
     renderApp('/ges', { session: verified() });
     expect(await screen.findByText('No groups are open right now.')).toBeInTheDocument();
+    // A next step rather than a dead end: gold can be saved today in a GAE plan.
+    expect(screen.getByRole('link', { name: 'Start a GAE plan' })).toHaveAttribute('href', '/GAE/Purchase');
   });
 
   it('shows the agreement and the first instalment before joining, and joins only once it is accepted', async () => {

@@ -68,6 +68,8 @@ describe('reward center', () => {
         'No rewards yet. When people you referred buy QMGT or gold, you earn 5% of their purchase (2% and 1% for the next two levels), vesting for 30 days.',
       ),
     ).toBeInTheDocument();
+    // The next step: the referral link lives on My Affiliates.
+    expect(screen.getByRole('link', { name: 'Share your referral link' })).toHaveAttribute('href', '/My-Affiliates');
   });
 
   it('loads more rewards from the cursor the server gave', async () => {

@@ -20,6 +20,13 @@ export function GroupsList() {
           A group saves together: each member pays the same instalment every month and buys gold at that day&apos;s
           price, with a bonus at the end. New groups are announced here.
         </Text>
+        {/* The next step, not a dead end (issue 23, problem 22): gold can be saved today. */}
+        <Text size="sm" mt="sm">
+          Meanwhile, a GAE plan saves gold from 1 gram, whenever you like.
+        </Text>
+        <Button component={Link} to={paths.gaePurchase.to()} variant="light" mt="sm">
+          Start a GAE plan
+        </Button>
       </Paper>
     );
   return (

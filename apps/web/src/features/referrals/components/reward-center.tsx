@@ -17,6 +17,8 @@ import {
 import { QUOTE_TTL_MS, REFERRAL_RATES_BPS, REWARD_VESTING_DAYS, type Reward, type SwapQuote } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -119,6 +121,10 @@ export function RewardCenter({ onClaim, onSell }: Props) {
             purchase ({REFERRAL_RATES_BPS[2] / 100}% and {REFERRAL_RATES_BPS[3] / 100}% for the next two levels),
             vesting for {REWARD_VESTING_DAYS} days.
           </Text>
+          {/* The next step, not a dead end (issue 23, problem 22). */}
+          <Button component={Link} to={paths.myAffiliates.to()} variant="light" mt="md">
+            Share your referral link
+          </Button>
         </Paper>
       ) : (
         <>
