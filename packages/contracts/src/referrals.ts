@@ -121,7 +121,13 @@ export const consultantInputSchema = z.object({
 });
 export type ConsultantInput = z.infer<typeof consultantInputSchema>;
 export const adminConsultantSchema = consultantSchema.extend({ email: z.string(), active: z.boolean() });
-export const adminConsultantsResponseSchema = z.object({ data: z.array(adminConsultantSchema) });
+/** GET /admin/consultants: the latest changed first, paged by key (decision 017). */
+export const adminConsultantsQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(20),
+});
+export type AdminConsultantsQuery = z.infer<typeof adminConsultantsQuerySchema>;
+export const adminConsultantsResponseSchema = z.object({ data: z.array(adminConsultantSchema), ...pageInfoShape });
 /** The name in /Consultant/{name}: lower-case letters, digits and dashes. */
 export function consultantSlug(displayName: string): string {
   return displayName

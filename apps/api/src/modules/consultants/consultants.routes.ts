@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminConsultantSchema,
+  adminConsultantsQuerySchema,
   adminConsultantsResponseSchema,
   apiPaths,
   consultantInputSchema,
@@ -40,9 +41,14 @@ export const consultantsRoutes: FastifyPluginAsync<{ consultants: ConsultantsSer
     apiPaths.adminConsultants,
     {
       onRequest: app.requireOperator,
-      schema: { tags: ['back office'], summary: 'Consultants', response: { 200: adminConsultantsResponseSchema } },
+      schema: {
+        tags: ['back office'],
+        summary: 'Consultants, the latest changed first, paged by key',
+        querystring: adminConsultantsQuerySchema,
+        response: { 200: adminConsultantsResponseSchema },
+      },
     },
-    async () => ({ data: await consultants.list() }),
+    async (request) => consultants.list(request.query),
   );
 
   app.put(

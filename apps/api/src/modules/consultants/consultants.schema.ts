@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
@@ -16,5 +16,9 @@ export const consultants = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('consultants_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('consultants_slug_key').on(t.slug),
+    // The operator's list pages by key, the latest changed first (migration 0052).
+    index('consultants_updated_key_idx').on(t.updatedAt, t.userId),
+  ],
 );

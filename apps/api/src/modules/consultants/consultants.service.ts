@@ -1,10 +1,17 @@
-import { consultantSlug, type Consultant, type ConsultantInput } from '@qmgt/contracts';
+import {
+  consultantSlug,
+  cutPage,
+  type AdminConsultantsQuery,
+  type Consultant,
+  type ConsultantInput,
+} from '@qmgt/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { keyText, olderThan } from '../../lib/keyset.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { KycService } from '../kyc/index.js';
-import { usersService } from '../users/index.js';
+import { usersService, type UserRow } from '../users/index.js';
 import { consultants } from './consultants.schema.js';
 
 type Row = typeof consultants.$inferSelect;
@@ -13,8 +20,8 @@ type Row = typeof consultants.$inferSelect;
 export function createConsultantsService(deps: { db: Db; kyc: KycService }) {
   const { db } = deps;
 
-  async function wire(row: Row): Promise<Consultant & { email: string; active: boolean }> {
-    const user = await usersService.findById(db, row.userId);
+  async function wire(row: Row, known?: UserRow): Promise<Consultant & { email: string; active: boolean }> {
+    const user = known ?? (await usersService.findById(db, row.userId));
     return {
       name: row.slug,
       displayName: row.displayName,
@@ -38,9 +45,26 @@ export function createConsultantsService(deps: { db: Db; kyc: KycService }) {
       return page;
     },
 
-    async list() {
-      const rows = await db.select().from(consultants).orderBy(desc(consultants.updatedAt)).limit(500);
-      return Promise.all(rows.map(wire));
+    /**
+     * GET /admin/consultants: the latest changed first, a page at a time by key (decision 017);
+     * the page's accounts read in one query.
+     */
+    async list(query: AdminConsultantsQuery) {
+      const rows = await db
+        .select({ consultant: consultants, key: keyText(consultants.updatedAt) })
+        .from(consultants)
+        .where(olderThan(consultants.updatedAt, consultants.userId, query.cursor))
+        .orderBy(desc(consultants.updatedAt), desc(consultants.userId))
+        .limit(query.pageSize + 1);
+      const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.consultant.userId }));
+      const users = await usersService.byIds(
+        db,
+        page.items.map((r) => r.consultant.userId),
+      );
+      return {
+        data: await Promise.all(page.items.map((r) => wire(r.consultant, users.get(r.consultant.userId)))),
+        nextCursor: page.nextCursor,
+      };
     },
 
     /** Marks (or edits) the user with this e-mail as a consultant. */

@@ -70,4 +70,44 @@ describe('consultants', () => {
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['consultant.mark', 'consultant.withdraw']);
   });
+
+  it("pages the operator's list by key, the latest changed first, stable while consultants are marked between pages", async () => {
+    type Page = { data: { name: string; email: string }[]; nextCursor: string | null };
+    const page = async (cursor: string | null) => {
+      const res = await get(t.app, `/admin/consultants?pageSize=2${cursor ? `&cursor=${cursor}` : ''}`, operatorToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const mark = async (displayName: string) => {
+      const account = await signedInUser(t.app);
+      const res = await put({ email: account.input.email, displayName, bio: '' }, operatorToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return account;
+    };
+    const names = ['Paged One', 'Paged Two', 'Paged Three', 'Paged Four', 'Paged Five'];
+    const accounts = [];
+    for (const name of names) accounts.push(await mark(name));
+    const ours = new Set(names.map(consultantSlug));
+
+    const seen: Page['data'] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current: Page = await page(cursor);
+      expect(current.data.length).toBeLessThanOrEqual(2);
+      seen.push(...current.data);
+      cursor = current.nextCursor;
+      // One marked meanwhile sorts before the cursor: it shows in no later page.
+      if (pages++ === 0) {
+        await mark('Paged Six');
+        ours.add(consultantSlug('Paged Six'));
+      }
+    } while (cursor && seen.filter((c) => ours.has(c.name)).length < names.length && pages < 50);
+    const ourSeen = seen.filter((c) => ours.has(c.name));
+    expect(ourSeen.map((c) => c.name)).toEqual(names.map(consultantSlug).reverse());
+    // Each row carries its account, read for the whole page at once.
+    expect(ourSeen.map((c) => c.email)).toEqual(accounts.map((a) => a.input.email).reverse());
+    expect(new Set(seen.map((c) => c.name)).size).toBe(seen.length);
+    expect((await get(t.app, '/admin/consultants?cursor=nope', operatorToken)).statusCode).toBe(400);
+  });
 });

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody } from '@/testing/factories';
+import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -35,5 +35,43 @@ describe('consultant page', () => {
     );
     renderApp('/Consultant/nobody');
     expect(await screen.findByText('Consultant not found.')).toBeInTheDocument();
+  });
+});
+
+describe('back office: consultants', () => {
+  const consultant = (name: string, displayName: string) => ({
+    name,
+    displayName,
+    bio: '',
+    pictureUrl: null,
+    refCode: 'REF123',
+    email: `${name}@example.com`,
+    active: true,
+  });
+
+  it('lists the latest changed first and loads older ones by the cursor the API gives', async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/admin/consultants'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          cursor === 'OLDER'
+            ? { data: [consultant('old-hand', 'Old Hand')], nextCursor: null }
+            : { data: [consultant('new-face', 'New Face')], nextCursor: 'OLDER' },
+        );
+      }),
+    );
+    const { user } = renderApp('/admin/consultants', {
+      session: buildSession({ role: 'operator', username: 'ops' }),
+    });
+    expect(await screen.findByText('New Face')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 consultant')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more consultants' }));
+    expect(await screen.findByText('Old Hand')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 consultants')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more consultants' })).not.toBeInTheDocument();
+    expect(cursors[0]).toBeNull();
+    expect(cursors.filter(Boolean)).toEqual(['OLDER']);
   });
 });

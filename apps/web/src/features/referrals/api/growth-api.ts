@@ -110,10 +110,18 @@ export const sellVestedRewards = (amount: string, minAmountOut: string, idempote
 
 export const decideRewardRequest = decisionRequest(apiPaths.adminRewardRequestDecision, rewardRequestResponseSchema);
 
+/** GET /admin/consultants, the latest changed first, a page at a time by key. */
 export const adminConsultantsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['growth', 'admin', 'consultants'] as const,
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminConsultants, { schema: adminConsultantsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminConsultants, {
+        schema: adminConsultantsResponseSchema,
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const saveConsultant = (input: ConsultantInput) =>

@@ -14,7 +14,9 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoadMore } from '@/components/ui/load-more';
+import { countOf } from '@/lib/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -25,7 +27,8 @@ import { adminConsultantsQueryOptions, saveConsultant, withdrawConsultant } from
 /** /admin/consultants (operators): mark an account consultant (its public page), edit it, withdraw it. */
 export function ConsultantsAdmin() {
   const queryClient = useQueryClient();
-  const query = useQuery(adminConsultantsQueryOptions());
+  const query = useInfiniteQuery(adminConsultantsQueryOptions());
+  const listed = query.data?.pages.flatMap((page) => page.data) ?? [];
   const [form, setForm] = useState({ email: '', displayName: '', bio: '' });
   const [error, setError] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['growth', 'admin', 'consultants'] });
@@ -104,9 +107,9 @@ export function ConsultantsAdmin() {
       <Paper withBorder radius="lg" p="md">
         {query.isPending ? (
           <Loader aria-label="Loading consultants" />
-        ) : query.isError ? (
+        ) : query.isError && listed.length === 0 ? (
           <Alert color="red">{errorMessage(query.error, 'The consultants could not be loaded.')}</Alert>
-        ) : query.data.data.length === 0 ? (
+        ) : listed.length === 0 ? (
           <Text c="dimmed">No consultants yet.</Text>
         ) : (
           <ScrollArea type="auto">
@@ -120,7 +123,7 @@ export function ConsultantsAdmin() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {query.data.data.map((c) => (
+                {listed.map((c) => (
                   <Table.Tr key={c.name}>
                     <Table.Td>{c.displayName}</Table.Td>
                     <Table.Td>{c.email}</Table.Td>
@@ -154,6 +157,18 @@ export function ConsultantsAdmin() {
             </Table>
           </ScrollArea>
         )}
+        {listed.length > 0 ? (
+          <LoadMore
+            shown={`Showing ${countOf(listed.length, { one: 'consultant', other: 'consultants' })}`}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+            label="Load more consultants"
+          />
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <Alert color="red">{errorMessage(query.error, 'The consultants could not be loaded.')}</Alert>
+        ) : null}
       </Paper>
     </Stack>
   );
