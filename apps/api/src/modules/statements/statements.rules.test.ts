@@ -25,11 +25,11 @@ const g = (grams: string) => toUnits(grams, 'GOLD');
 const q = (qmgt: string) => toUnits(qmgt, 'QMGT');
 const usdt = (amount: string) => toUnits(amount, 'USDT');
 
-const facts = (
-  changes: [Asset, bigint][],
-  platformMoney: [Asset, bigint][] = [],
-  reversed = false,
-): MovementFacts => ({ changes: new Map(changes), platformMoney: new Map(platformMoney), reversed });
+const facts = (changes: [Asset, bigint][], platformMoney: [Asset, bigint][] = [], reversed = false): MovementFacts => ({
+  changes: new Map(changes),
+  platformMoney: new Map(platformMoney),
+  reversed,
+});
 
 /** Buys: the customer's USDT goes to the platform (treasury and fees), the tracked asset comes in. */
 const buyGold = (grams: string, paid: string) =>

@@ -19,7 +19,8 @@ export function yearWindow(year: number): { from: Date; to: Date } {
  */
 export function yearProblem(year: number, now: Date): string | null {
   const current = now.getUTCFullYear();
-  if (year > current) return `The ${year} statement is not available: that year has not begun. Choose ${current} or earlier.`;
+  if (year > current)
+    return `The ${year} statement is not available: that year has not begun. Choose ${current} or earlier.`;
   if (year < STATEMENT_FIRST_YEAR) return `Statements start in ${STATEMENT_FIRST_YEAR}.`;
   return null;
 }
@@ -150,12 +151,7 @@ export function applyMovement(
   const realised: Realised[] = [];
   let proceedsLeft = money;
   removed.forEach((r, i) => {
-    const proceeds =
-      i === removed.length - 1
-        ? proceedsLeft
-        : removedCost === 0n
-          ? 0n
-          : (money * r.cost) / removedCost;
+    const proceeds = i === removed.length - 1 ? proceedsLeft : removedCost === 0n ? 0n : (money * r.cost) / removedCost;
     proceedsLeft -= proceeds;
     realised.push({ asset: r.asset, units: r.units, proceeds, cost: r.cost, gain: proceeds - r.cost });
   });
