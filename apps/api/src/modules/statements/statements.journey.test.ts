@@ -291,7 +291,7 @@ describe('a long history across years', () => {
 });
 
 describe('bad input', () => {
-  it('answers a clear 4xx for a bad year, cursor or parameter, and 401 without a session', async () => {
+  it('answers a clear 4xx for a bad or future year, cursor or parameter, and 401 without a session', async () => {
     const erin = await customer('0');
     const refused = async (query: string, status = 400) => {
       for (const path of ['/statements/annual', '/statements/annual.csv', '/statements/annual.pdf']) {
@@ -301,7 +301,8 @@ describe('bad input', () => {
         expect(res.json().error).toMatchObject({ status });
       }
     };
-    await refused(`year=${thisYear + 1}`);
+    // A year not yet begun is well-formed, refused by a rule: 422 (docs/decisions/005).
+    await refused(`year=${thisYear + 1}`, 422);
     const future = await get(t.app, `/statements/annual?year=${thisYear + 1}`, erin.token);
     expect(future.json().error.message).toBe(
       `The ${thisYear + 1} statement is not available: that year has not begun. Choose ${thisYear} or earlier.`,

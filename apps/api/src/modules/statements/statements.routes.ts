@@ -14,7 +14,7 @@ import { annualStatementPdf } from './statements.pdf.js';
 import type { StatementsService } from './statements.service.js';
 
 const YEAR_RULE =
-  'A calendar year in UTC, 2000 up to the current one (a year not yet begun is a 400 saying which to choose). ' +
+  'A calendar year in UTC, 2000 up to the current one (a year not yet begun is a 422 saying which to choose). ' +
   'Only the signed-in customer’s accounts are read.';
 
 /** The annual statement as JSON, PDF and CSV: thin handlers over the service. */
@@ -30,6 +30,8 @@ export const statementsRoutes: FastifyPluginAsync<{ statements: StatementsServic
     apiPaths.annualStatement,
     route({
       guard: app.requireUser,
+      // 422: a year that has not begun.
+      config: { errorStatuses: [422] },
       summary: 'The annual statement: holdings, fees, realised gains at average cost, and the year’s movements',
       description:
         `${YEAR_RULE} Movements come oldest first, \`pageSize\` at a time; \`nextCursor\` gives the next page. ` +
@@ -47,7 +49,10 @@ export const statementsRoutes: FastifyPluginAsync<{ statements: StatementsServic
     apiPaths.annualStatementPdf,
     {
       onRequest: app.requireUser,
-      config: { fileResponse: { contentType: 'application/pdf', description: 'The annual statement as a PDF' } },
+      config: {
+        errorStatuses: [422],
+        fileResponse: { contentType: 'application/pdf', description: 'The annual statement as a PDF' },
+      },
       schema: {
         ...documented,
         summary: 'The annual statement as a PDF (attachment)',
@@ -83,7 +88,10 @@ export const statementsRoutes: FastifyPluginAsync<{ statements: StatementsServic
     apiPaths.annualStatementCsv,
     {
       onRequest: app.requireUser,
-      config: { fileResponse: { contentType: 'text/csv', description: 'The annual statement as CSV' } },
+      config: {
+        errorStatuses: [422],
+        fileResponse: { contentType: 'text/csv', description: 'The annual statement as CSV' },
+      },
       schema: {
         ...documented,
         summary: 'The annual statement as CSV (attachment)',

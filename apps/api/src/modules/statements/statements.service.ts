@@ -13,7 +13,7 @@ import {
 } from '@qmgt/contracts';
 import type { LedgerService } from '../ledger/index.js';
 import type { TransactionsService } from '../transactions/index.js';
-import { badRequest } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import {
   COST_METHOD,
   addFee,
@@ -112,11 +112,15 @@ export function createStatementsService(deps: {
   const { ledger, transactions } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The year's window, or a 400 saying which years can be asked for. */
+  /**
+   * The year's window, or a 422 saying which years can be asked for: a year not yet begun is
+   * well-formed (the document cannot state the current year), so it is refused by a rule
+   * (docs/decisions/005), not as malformed.
+   */
   function window(year: number) {
     const at = now();
     const problem = yearProblem(year, at);
-    if (problem) throw badRequest(problem, { year });
+    if (problem) throw unprocessable(problem, { year });
     const { from, to } = yearWindow(year);
     // The current year: up to now, so the statement and its closing are of one moment.
     const end = to.getTime() > at.getTime() ? at : to;
