@@ -1,6 +1,7 @@
 import { Button, Group, List, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { holdingLabel, type AnnualStatement, type Asset, type StatementMovement } from '@qmgt/contracts';
 import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
@@ -18,6 +19,18 @@ import { annualStatementQueryOptions, downloadAnnualStatement, type StatementFor
 function signedMoney(decimal: string, asset: Asset, plus = false): string {
   if (decimal.startsWith('-')) return `−${formatMoney(decimal.slice(1), asset)}`;
   return `${plus && decimal !== '0' ? '+' : ''}${formatMoney(decimal, asset)}`;
+}
+
+/**
+ * A wide table that scrolls sideways inside its card on a narrow screen: the scrolling region
+ * takes keyboard focus (arrow keys scroll it) and is named, so it can be reached without a mouse.
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+      {children}
+    </ScrollArea>
+  );
 }
 
 function Figure({ label, value, exact }: { label: string; value: string; exact?: string }) {
@@ -98,7 +111,7 @@ function Holdings({ statement }: { statement: AnnualStatement }) {
       {statement.holdings.length === 0 ? (
         <Text c="dimmed">Nothing held at the opening or the closing of {statement.year}.</Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollRegion label="Holdings, scrollable">
           <Table striped miw={480} aria-label="Holdings at the opening and closing of the year">
             <Table.Thead>
               <Table.Tr>
@@ -121,7 +134,7 @@ function Holdings({ statement }: { statement: AnnualStatement }) {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollRegion>
       )}
     </SectionCard>
   );
@@ -130,7 +143,7 @@ function Holdings({ statement }: { statement: AnnualStatement }) {
 function Gains({ statement }: { statement: AnnualStatement }) {
   return (
     <SectionCard title="Realised gains and losses (average cost)">
-      <ScrollArea type="auto">
+      <ScrollRegion label="Realised gains and losses, scrollable">
         <Table striped miw={720} aria-label="Realised gains and losses">
           <Table.Thead>
             <Table.Tr>
@@ -150,7 +163,7 @@ function Gains({ statement }: { statement: AnnualStatement }) {
                 <Table.Td ta="right" ff="monospace">
                   {formatMoney(g.disposed, g.asset)}
                 </Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(g.proceedsUsdt, 'USDT')}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace">
@@ -169,7 +182,7 @@ function Gains({ statement }: { statement: AnnualStatement }) {
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </ScrollRegion>
       <div>
         <Title order={3} size="h6" mb={4}>
           How gains are worked out
@@ -186,7 +199,7 @@ function Gains({ statement }: { statement: AnnualStatement }) {
 
 function MovementsTable({ movements }: { movements: StatementMovement[] }) {
   return (
-    <ScrollArea type="auto">
+    <ScrollRegion label="Movements, scrollable">
       <Table striped highlightOnHover miw={820} aria-label="Movements of the year">
         <Table.Thead>
           <Table.Tr>
@@ -201,8 +214,10 @@ function MovementsTable({ movements }: { movements: StatementMovement[] }) {
         <Table.Tbody>
           {movements.map((m) => (
             <Table.Tr key={m.id}>
-              <Table.Td>{formatDateTime(m.at)}</Table.Td>
-              <Table.Td ff="monospace">{m.code ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.at)}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {m.code ?? '—'}
+              </Table.Td>
               <Table.Td>
                 {m.description}
                 {m.status && m.status !== 'completed' ? (
@@ -235,7 +250,7 @@ function MovementsTable({ movements }: { movements: StatementMovement[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </ScrollRegion>
   );
 }
 
