@@ -247,6 +247,78 @@ describe('the annual statement of a customer who buys, sells and saves', () => {
   });
 });
 
+describe('a redemption for USDAU and a remittance', () => {
+  it("realises the USDAU paid out against the grams' carried cost; money sent to a friend prices nothing", async () => {
+    const ada = await customer('1000');
+    const ben = await customer('0');
+    await buyQmgt(ada.token, '600');
+    const qmgt = (await t.app.services.ledger.balances(ada.user.id)).QMGT.available;
+    const converted = toUnits('2', 'QMGT');
+    await convertToGold(ada.token, '2');
+    const grams = (await t.app.services.ledger.balances(ada.user.id)).GOLD.available;
+    const requested = await send(
+      '/request-external-usdau',
+      { grams: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      ada.token,
+    );
+    expect(requested.statusCode, requested.body).toBe(200);
+    const request = requested.json<{ request: { id: string; usdauAmount: string; code: string } }>().request;
+    const approved = await send(`/admin/usdau-requests/${request.id}/approve`, {}, operatorToken);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const quoted = await send(
+      '/remit/quote',
+      { recipient: ben.user.refCode, amountUsdt: '23', roundUpTo: 5 },
+      ada.token,
+      null,
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const remit = await send(
+      '/remit',
+      {
+        recipient: ben.user.refCode,
+        amountUsdt: '23',
+        roundUpTo: 5,
+        quoteId: quoted.json<{ quoteId: string }>().quoteId,
+      },
+      ada.token,
+    );
+    expect(remit.statusCode, remit.body).toBe(200);
+
+    const statement = await statementOf(ada.token, `year=${thisYear}&pageSize=100`);
+    // The grams came by conversion: they carry the QMGT's average cost, and 1 g of them left for the USDAU.
+    const carried = (toUnits('600', 'USDT') * converted) / qmgt;
+    const cost = (carried * toUnits('1', 'GOLD')) / grams;
+    const proceeds = toUnits(request.usdauAmount, 'USDAU');
+    const gold = statement.gains.find((g) => g.asset === 'GOLD')!;
+    expect(units('USDT', gold.proceedsUsdt)).toBe(proceeds);
+    expect(units('USDT', gold.costUsdt)).toBe(cost);
+    expect(units('USDT', gold.gainUsdt)).toBe(proceeds - cost);
+    const payout = statement.movements.find((m) => m.code === request.code && m.kind === 'USDAU')!;
+    expect(payout).toMatchObject({
+      description: 'Grams redeemed for USDAU',
+      changes: [{ asset: 'GOLD', amount: '-1' }],
+    });
+    // The lock before it moved grams within her accounts: a movement that changes no holding.
+    expect(statement.movements.find((m) => m.kind === 'usdau.lock')).toMatchObject({
+      description: 'Grams locked for a USDAU request',
+      changes: [],
+    });
+    // The remittance: 25 USDT out, 23 of them to Ben; the round-up's grams cost the 2 USDT the platform kept.
+    const sent = statement.movements.find((m) => m.kind === 'REMIT')!;
+    expect(sent.description).toBe('Remittance sent, round-up saved as gold');
+    const roundUpGrams = units('GOLD', sent.changes.find((c) => c.asset === 'GOLD')!.amount);
+    expect(units('USDT', gold.heldCostUsdt)).toBe(carried - cost + toUnits('2', 'USDT'));
+    expect(units('GOLD', gold.heldAtClose)).toBe(grams - toUnits('1', 'GOLD') + roundUpGrams);
+
+    const bens = await statementOf(ben.token, `year=${thisYear}`);
+    expect(bens.movements.map((m) => [m.description, m.changes])).toEqual([
+      ['Remittance received', [{ asset: 'USDT', amount: '23' }]],
+    ]);
+    expect(bens.gains.every((g) => g.gainUsdt === '0' && g.heldCostUsdt === '0')).toBe(true);
+    await ledgerIsSound();
+  });
+});
+
 describe('a long history across years', () => {
   it('opens and closes each year at the sum of the ledger before and through it, past several walk pages', async () => {
     const dave = await customer('0');

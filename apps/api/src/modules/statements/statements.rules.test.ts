@@ -272,6 +272,16 @@ describe('totals, fees, years, names', () => {
     expect(describeMovement('QMGT', buy)).toBe('QMGT bought');
     expect(describeMovement('QMGT', sell)).toBe('QMGT sold');
     expect(describeMovement('QMGT.compensation', sell)).toBe('Reversal of a failed operation');
+    expect(describeMovement('REMIT', new Map([['USDT', 1n]]))).toBe('Remittance received');
+    expect(
+      describeMovement(
+        'REMIT',
+        new Map<Asset, bigint>([
+          ['USDT', -2n],
+          ['GOLD', 1n],
+        ]),
+      ),
+    ).toBe('Remittance sent, round-up saved as gold');
     expect(describeMovement('usdau.lock', new Map())).toBe('Grams locked for a USDAU request');
     expect(describeMovement('some.new_kind', new Map())).toBe('some new kind');
   });

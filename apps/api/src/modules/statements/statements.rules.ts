@@ -228,7 +228,9 @@ export function describeMovement(kind: string, changes: ReadonlyMap<Asset, bigin
     case 'PAYMENT':
       return 'Card payment saved as gold';
     case 'REMIT':
-      return sign('GOLD') > 0n ? 'Remittance received (grams)' : 'Remittance sent';
+      // The sender's round-up buys grams for the sender; the recipient receives USDT.
+      if (sign('USDT') > 0n) return 'Remittance received';
+      return sign('GOLD') > 0n ? 'Remittance sent, round-up saved as gold' : 'Remittance sent';
     case 'GIFT':
       return sign('GOLD') > 0n ? 'Gold gift received' : 'Gold gift sent';
     case 'REDEMPTION':
