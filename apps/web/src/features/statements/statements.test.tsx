@@ -197,6 +197,12 @@ describe('Annual Statement', () => {
     expect(pdf?.search).toBe(`?year=${thisYear}`);
   });
 
+  it('is for signed-in customers: a guest is sent to log in, and nothing is asked of the API', async () => {
+    renderApp('/statements');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(testApi.calls.some((c) => c.path.startsWith('/statements'))).toBe(false);
+  });
+
   it('tells the customer when a file could not be made', async () => {
     statementApi(() => HttpResponse.json(statement()));
     server.use(
