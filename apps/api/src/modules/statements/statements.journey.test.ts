@@ -319,6 +319,26 @@ describe('a redemption for USDAU and a remittance', () => {
   });
 });
 
+describe('referral rewards', () => {
+  it('a reward earned is a movement into the rewards place, at zero cost', async () => {
+    const upline = await customer('0');
+    const buyer = await customer('500', { ref: upline.user.refCode });
+    await buyQmgt(buyer.token, '300');
+    const statement = await statementOf(upline.token, `year=${thisYear}`);
+    const earned = statement.movements.find((m) => m.kind === 'referral.reward')!;
+    expect(earned.description).toBe('Referral reward earned');
+    const reward = units('QMGT', earned.changes.find((c) => c.asset === 'QMGT')!.amount);
+    expect(reward).toBeGreaterThan(0n);
+    expect(statement.holdings).toEqual([
+      { asset: 'QMGT', place: 'rewards', opening: '0', closing: earned.changes[0]!.amount },
+    ]);
+    expect(statement.gains.find((g) => g.asset === 'QMGT')).toMatchObject({ heldCostUsdt: '0' });
+    expect(units('QMGT', statement.gains.find((g) => g.asset === 'QMGT')!.heldAtClose)).toBe(reward);
+    // Nothing of the buyer's own purchase shows on the upline's statement.
+    expect(statement.movements.map((m) => m.kind)).toEqual(['referral.reward']);
+  });
+});
+
 describe('a long history across years', () => {
   it('opens and closes each year at the sum of the ledger before and through it, past several walk pages', async () => {
     const dave = await customer('0');
