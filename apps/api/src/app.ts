@@ -42,6 +42,7 @@ import gesModule from './modules/ges/ges.module.js';
 import contentModule from './modules/content/content.module.js';
 import complianceModule from './modules/compliance/compliance.module.js';
 import paymentsModule from './modules/payments/payments.module.js';
+import statementsModule from './modules/statements/statements.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -93,6 +94,7 @@ const MODULES = [
   contentModule,
   complianceModule,
   paymentsModule,
+  statementsModule,
 ];
 
 /**

@@ -186,6 +186,10 @@ const StakingRoute = lazyScreen(
   () => import('./routes/growth'),
   (m) => m.StakingRoute,
 );
+const AnnualStatementRoute = lazyScreen(
+  () => import('./routes/statements'),
+  (m) => m.AnnualStatementRoute,
+);
 const StatementPdfRoute = lazyScreen(
   () => import('./routes/gold'),
   (m) => m.StatementPdfRoute,
@@ -306,6 +310,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.termination.pattern, element: <TerminationRoute /> },
           { path: paths.pdf.pattern, element: <StatementPdfRoute /> },
           { path: paths.gaeAccountStatement.pattern, element: <GaeStatementRoute /> },
+          { path: paths.annualStatement.pattern, element: <AnnualStatementRoute /> },
           { path: paths.gaePurchase.pattern, element: <GaePlanRoute /> },
           { path: paths.purchaseGae.pattern, element: <PurchaseGaeRoute kind="GAE" /> },
           { path: paths.purchaseGaeExtra.pattern, element: <PurchaseGaeRoute kind="GAEX" /> },

@@ -75,6 +75,11 @@ export const paths = {
   termination: fixed('/termination'),
   pdf: fixed('/pdf'),
   gaeAccountStatement: fixed('/GAE/Account-Statement'),
+  /** The annual statement (DESIGN.md section 11); `?year=` picks the year. */
+  annualStatement: {
+    pattern: '/statements',
+    to: (year?: number) => (year ? `/statements?year=${year}` : '/statements'),
+  },
   gaePurchase: fixed('/GAE/Purchase'),
   rewardRequests: fixed('/reward-requests'),
   transactions: fixed('/transactions'),

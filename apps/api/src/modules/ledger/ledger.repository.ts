@@ -311,3 +311,66 @@ export async function accountStatementPage(
       })),
   };
 }
+
+/** One ledger entry that touched a customer's accounts, as the annual statement folds it. */
+export interface HoldingEntry {
+  entryId: string;
+  /** created_at as the cursor's text (UTC, microseconds). */
+  key: string;
+  entryType: string;
+  /** Net per (asset, place) over the customer's own accounts. */
+  own: { asset: Asset; purpose: string; amount: bigint }[];
+  /** Net per money asset over the platform's accounts other than `external` (what the customer paid or got). */
+  platformMoney: { asset: Asset; amount: bigint }[];
+}
+
+/**
+ * The entries that touched a customer's accounts, oldest first, strictly after `after` (an
+ * entry's (created_at, id)) and before `before`, `limit` of them. The customer's accounts are
+ * found by the unique (owner, asset, purpose) index and their postings by postings_account_idx,
+ * so a page costs the customer's own postings, never anyone else's.
+ */
+export async function holdingEntriesPage(
+  db: Queryable,
+  userId: string,
+  window: { after?: { at: string; id: string } | undefined; before: Date },
+  limit: number,
+): Promise<HoldingEntry[]> {
+  const after = window.after ?? { at: '1970-01-01T00:00:00Z', id: '00000000-0000-0000-0000-000000000000' };
+  const result = await db.execute(sql`
+    WITH accts AS (SELECT id FROM ledger_accounts WHERE owner_user_id = ${userId}),
+    page AS (
+      SELECT e.id, e.created_at, e.type FROM journal_entries e
+       WHERE e.id IN (SELECT p.entry_id FROM postings p WHERE p.account_id IN (SELECT id FROM accts))
+         AND e.created_at < ${window.before.toISOString()}::timestamptz
+         AND (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::uuid)
+       ORDER BY e.created_at, e.id
+       LIMIT ${limit})
+    SELECT page.id::text AS entry_id, ${keyText(sql`page.created_at`)} AS key, page.type AS entry_type,
+           a.asset::text AS asset, CASE WHEN a.owner_user_id IS NULL THEN NULL ELSE a.purpose::text END AS purpose,
+           sum(p.amount)::text AS amount
+      FROM page JOIN postings p ON p.entry_id = page.id JOIN ledger_accounts a ON a.id = p.account_id
+     WHERE a.owner_user_id = ${userId}
+        OR (a.owner_user_id IS NULL AND a.purpose <> 'external' AND a.asset IN ('USDT', 'USD', 'USDAU'))
+     GROUP BY page.id, page.created_at, page.type, a.asset, 5
+     ORDER BY page.created_at, page.id`);
+  const entries: HoldingEntry[] = [];
+  for (const row of rowsOf<{
+    entry_id: string;
+    key: string;
+    entry_type: string;
+    asset: Asset;
+    purpose: string | null;
+    amount: string;
+  }>(result)) {
+    let entry = entries[entries.length - 1];
+    if (entry?.entryId !== row.entry_id) {
+      entry = { entryId: row.entry_id, key: row.key, entryType: row.entry_type, own: [], platformMoney: [] };
+      entries.push(entry);
+    }
+    const amount = BigInt(row.amount);
+    if (row.purpose === null) entry.platformMoney.push({ asset: row.asset, amount });
+    else entry.own.push({ asset: row.asset, purpose: row.purpose, amount });
+  }
+  return entries;
+}

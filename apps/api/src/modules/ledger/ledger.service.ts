@@ -18,6 +18,7 @@ import {
   customerHoldingsOf,
   ensureAccount,
   fullAudit,
+  holdingEntriesPage,
   incrementalCheck,
   insertEntry,
 } from './ledger.repository.js';
@@ -170,6 +171,17 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
       window: { from: Date; to: Date; before?: { at: string; id: string } | undefined },
       limit: number,
     ) => accountStatementPage(db, account, window, limit),
+
+    /**
+     * The annual statement's walk: the entries that touched the customer's accounts, oldest
+     * first, after `after` and before `before`, with their net per account place and the money
+     * the platform took or gave in each (ledger.repository.ts, holdingEntriesPage).
+     */
+    holdingEntries: (
+      userId: string,
+      window: { after?: { at: string; id: string } | undefined; before: Date },
+      limit: number,
+    ) => holdingEntriesPage(db, userId, window, limit),
 
     /**
      * What the ledger has issued of an asset and not destroyed (QMGT: what the chain's supply

@@ -38,5 +38,7 @@ export const transactions = pgTable(
     // Keyset pages of the history (migration 0034): all types, or one.
     index('transactions_user_created_id_idx').on(t.userId, t.createdAt, t.id),
     index('transactions_user_type_created_id_idx').on(t.userId, t.type, t.createdAt, t.id),
+    // The statements' look-up of the transactions behind a page of ledger entries (migration 0049).
+    index('transactions_journal_entry_idx').on(t.journalEntryId),
   ],
 );

@@ -15,6 +15,7 @@ import {
   IconUsersGroup,
   IconBuildingStore,
   IconDiamond,
+  IconFileText,
   IconPigMoney,
   type Icon,
 } from '@tabler/icons-react';
@@ -65,6 +66,7 @@ export const sidebarGroups: SidebarGroup[] = [
       { label: 'GAE', to: paths.transactionsGae.to(), icon: IconDiamond },
       { label: 'GAEX', to: paths.transactionsGaex.to(), icon: IconStack2 },
       { label: 'USDAU Request External', to: paths.requestExternalUsdau.to(), icon: IconTransferIn },
+      { label: 'Annual Statement', to: paths.annualStatement.to(), icon: IconFileText },
     ],
   },
   {
