@@ -115,6 +115,7 @@ export const apiPaths = {
   gaeStatement: '/gae/statement',
   gaeStatementPdf: '/gae/statement.pdf',
   gaeAutoSave: '/gae/auto-save',
+  gaeAutoSaveRuns: '/gae/auto-save/runs',
   gaeTerminationPreview: '/gae/termination/preview',
   requestTerminateGae: (planId: string) => `/request-terminate-gae-form/${encodeURIComponent(planId)}`,
   termination: (id: string) => `/terminations/${encodeURIComponent(id)}`,
