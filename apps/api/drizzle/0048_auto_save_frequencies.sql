@@ -27,10 +27,11 @@ ALTER TABLE "gae_plans" ADD CONSTRAINT "gae_plans_auto_save" CHECK (
   AND (NOT "auto_save_paused" OR "auto_save_next" IS NULL)
 );
 --> statement-breakpoint
--- The due pass reads only plans whose day has come: active, not paused, by next day.
+-- The due pass reads only plans whose day has come: active, not paused, by (next day, id),
+-- a page at a time from where the last page ended.
 DROP INDEX IF EXISTS "gae_plans_auto_save_due";
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "gae_plans_auto_save_due" ON "gae_plans" ("auto_save_next")
+CREATE INDEX IF NOT EXISTS "gae_plans_auto_save_due" ON "gae_plans" ("auto_save_next", "id")
   WHERE "auto_save_next" IS NOT NULL AND "status" = 'active' AND NOT "auto_save_paused";
 --> statement-breakpoint
 -- A run row stays the exactly-once guard of (plan, period); the period key now names its

@@ -97,8 +97,16 @@ export async function setAutoSave(db: Db, planId: string, value: StoredAutoSave 
   return row;
 }
 
-/** Active, unpaused plans whose auto-save day has come: a range of gae_plans_auto_save_due. */
-export async function dueAutoSaves(db: Db, today: string, limit = 100): Promise<PlanRow[]> {
+/**
+ * Active, unpaused plans whose auto-save day has come, by (next day, id) after `after`: one
+ * range of gae_plans_auto_save_due per page, whatever else is stored.
+ */
+export async function dueAutoSaves(
+  db: Db,
+  today: string,
+  after: { next: string; id: string } | undefined,
+  limit: number,
+): Promise<PlanRow[]> {
   return db
     .select()
     .from(gaePlans)
@@ -108,9 +116,10 @@ export async function dueAutoSaves(db: Db, today: string, limit = 100): Promise<
         lte(gaePlans.autoSaveNext, today),
         eq(gaePlans.status, 'active'),
         eq(gaePlans.autoSavePaused, false),
+        after ? sql`(${gaePlans.autoSaveNext}, ${gaePlans.id}) > (${after.next}::date, ${after.id}::uuid)` : undefined,
       ),
     )
-    .orderBy(asc(gaePlans.autoSaveNext))
+    .orderBy(asc(gaePlans.autoSaveNext), asc(gaePlans.id))
     .limit(limit);
 }
 

@@ -53,7 +53,7 @@ export const gaePlans = pgTable(
       .where(sql`${t.status} <> 'terminated'`),
     // The due pass's range: only plans that can be due (migration 0048).
     index('gae_plans_auto_save_due')
-      .on(t.autoSaveNext)
+      .on(t.autoSaveNext, t.id)
       .where(sql`${t.autoSaveNext} IS NOT NULL AND ${t.status} = 'active' AND NOT ${t.autoSavePaused}`),
     check('gae_plans_status', sql`${t.status} IN ('active', 'terminating', 'terminated')`),
   ],

@@ -117,6 +117,9 @@ function byRules<T>(compute: () => T): T {
   }
 }
 
+/** Due plans the auto-save pass reads at a time. */
+const AUTO_SAVE_DUE_PAGE = 100;
+
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /**
@@ -593,9 +596,10 @@ export function createGaeService(deps: GaeDeps) {
       const month = monthOf(today);
       let bought = 0;
       let skipped = 0;
-      for (const plan of await repo.dueAutoSaves(db, today)) {
+      /** One due plan's period: the operation's outcome. */
+      const runOne = async (plan: PlanRow) => {
         const schedule = scheduleOf(plan);
-        if (!schedule || plan.autoSaveAmount === null || plan.autoSaveNext === null) continue;
+        if (!schedule || plan.autoSaveAmount === null || plan.autoSaveNext === null) return 'not_due';
         const due = plan.autoSaveNext;
         const amount = BigInt(plan.autoSaveAmount);
         const cap = plan.autoSaveCap === null ? null : BigInt(plan.autoSaveCap);
@@ -605,7 +609,7 @@ export function createGaeService(deps: GaeDeps) {
           figures = quoteGae(amount, usdPerGram);
         } catch (error) {
           // No price (or a price at which the amount buys under a gram): try again next pass.
-          if (error instanceof GoldRuleError) continue;
+          if (error instanceof GoldRuleError) return 'not_due';
           throw error;
         }
         // The cap counts this calendar month's purchases; the operation checks the figure still holds.
@@ -634,9 +638,22 @@ export function createGaeService(deps: GaeDeps) {
           undefined,
           at,
         );
-        if (answer.outcome === 'bought') bought++;
-        // A skip's message is owed by its run row, in the operation's transaction.
-        if (answer.outcome === 'skipped') skipped++;
+        return answer.outcome;
+      };
+      // Page by page through what is due, each page after the last one's key: a plan left due
+      // (no price yet) is passed over until the next pass rather than read again.
+      let after: { next: string; id: string } | undefined;
+      for (;;) {
+        const page = await repo.dueAutoSaves(db, today, after, AUTO_SAVE_DUE_PAGE);
+        for (const plan of page) {
+          const outcome = await runOne(plan);
+          if (outcome === 'bought') bought++;
+          // A skip's message is owed by its run row, in the operation's transaction.
+          if (outcome === 'skipped') skipped++;
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < AUTO_SAVE_DUE_PAGE) break;
+        after = { next: last.autoSaveNext!, id: last.id };
       }
       return { bought, skipped };
     },
