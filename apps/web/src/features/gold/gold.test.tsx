@@ -681,7 +681,8 @@ describe('GAE auto-save', () => {
     const sent = autoSaveApi();
     const { user } = renderApp('/GAE/Purchase', { session: verified() });
     await user.click(await screen.findByRole('switch', { name: 'Buy gold automatically' }));
-    await user.click(screen.getByRole('radio', { name: 'Weekly' }));
+    const often = screen.getByRole('radiogroup', { name: 'How often' });
+    await user.click(within(often).getByRole('radio', { name: 'Weekly' }));
     expect(screen.queryByRole('textbox', { name: 'Day of the month' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '150');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Weekday' }), 'Wednesday');

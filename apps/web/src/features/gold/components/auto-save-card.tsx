@@ -23,7 +23,7 @@ import {
   type GaePlan,
 } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LoadFailure } from '@/components/ui/load-states';
 import { LoadMore } from '@/components/ui/load-more';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -69,6 +69,7 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
   const [dayOfMonth, setDayOfMonth] = useState<number | string>(current?.dayOfMonth ?? 1);
   const [cap, setCap] = useState(current?.monthlyCapUsdt ?? '');
   const [error, setError] = useState<string | null>(null);
+  const frequencyLabel = useId();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: goldKeys.plan() });
   const onError = (failure: Error) => setError(failure instanceof ApiError ? failure.message : errorMessage(failure));
@@ -174,12 +175,11 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
         />
         {enabled ? (
           <Stack gap="sm">
-            <div>
-              <Text size="sm" fw={500} id="auto-save-frequency" mb={4}>
+            <div role="radiogroup" aria-labelledby={frequencyLabel}>
+              <Text size="sm" fw={500} id={frequencyLabel} mb={4}>
                 How often
               </Text>
               <SegmentedControl
-                aria-labelledby="auto-save-frequency"
                 fullWidth
                 data={FREQUENCIES}
                 value={frequency}
