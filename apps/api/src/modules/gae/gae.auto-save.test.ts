@@ -244,34 +244,34 @@ describe('GAE auto-save frequencies', () => {
     expect((await runsOf(other.token)).data).toEqual([]);
   });
 
-  it('daily with a monthly cap: skips once the month would pass the cap, buys again next month, skips a short balance; each skip notified with its reason', async () => {
+  it('daily with a monthly cap: skips once the month would pass the cap (told once a month), buys again next month, skips a short balance; skips notified with their reason', async () => {
     const { token, user, input } = await customer('1000');
     const set = await setOn('2031-03-31', user.id, { amountUsdt: '150', frequency: 'daily', monthlyCapUsdt: '300' });
     expect(set.autoSave).toMatchObject({ frequency: 'daily', monthlyCapUsdt: '300', nextRunOn: '2031-03-31' });
-    // March: one purchase (150 of 300). April: two fill the cap, the third day skips.
-    for (const day of ['2031-03-31', '2031-04-01', '2031-04-02', '2031-04-03']) await passes(at(day));
+    // March: one purchase (150 of 300). April: two fill the cap, the next days skip.
+    for (const day of ['2031-03-31', '2031-04-01', '2031-04-02', '2031-04-03', '2031-04-04']) await passes(at(day));
     expect(await gaeCount(token)).toBe(4);
     expect(await usdtOf(token)).toBe(toUnits('350', 'USDT'));
     expect(await autoSaveOf(token)).toMatchObject({
-      nextRunOn: '2031-04-04',
-      lastRun: { period: '2031-04-03', outcome: 'skipped', reason: 'cap' },
+      nextRunOn: '2031-04-05',
+      lastRun: { period: '2031-04-04', outcome: 'skipped', reason: 'cap' },
     });
 
-    // Raised to 400 a day without a cap on the 3rd (its day has run: the next is the 4th); 350 is short.
-    const raised = await setOn('2031-04-03', user.id, { amountUsdt: '400', frequency: 'daily' });
-    expect(raised.autoSave).toMatchObject({ monthlyCapUsdt: null, nextRunOn: '2031-04-04' });
-    await passes(at('2031-04-04'));
-    await passes(at('2031-04-04', '12'));
+    // Raised to 400 a day without a cap on the 4th (its day has run: the next is the 5th); 350 is short.
+    const raised = await setOn('2031-04-04', user.id, { amountUsdt: '400', frequency: 'daily' });
+    expect(raised.autoSave).toMatchObject({ monthlyCapUsdt: null, nextRunOn: '2031-04-05' });
+    await passes(at('2031-04-05'));
+    await passes(at('2031-04-05', '12'));
     expect(await usdtOf(token)).toBe(toUnits('350', 'USDT'));
     expect(await gaeCount(token)).toBe(4);
 
-    // Skips are owed as outbox messages, once each, saying why.
+    // Skips are owed as outbox messages, once each, saying why; the cap's second skip in April is not.
     const messages = await skipMessages(user.id);
     expect(messages).toHaveLength(2);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ period: '2031-04-03', frequency: 'daily', reason: 'cap' }),
-        expect.objectContaining({ period: '2031-04-04', frequency: 'daily', reason: 'balance' }),
+        expect.objectContaining({ period: '2031-04-05', frequency: 'daily', reason: 'balance' }),
       ]),
     );
     const mails = async () =>
@@ -282,22 +282,25 @@ describe('GAE auto-save frequencies', () => {
     const sent = await mails();
     expect(sent.map((m) => m.subject)).toHaveLength(2);
     const cap = sent.find((m) => m.subject === 'Your GAE auto-save for Thursday 3 April 2031 was skipped');
-    const short = sent.find((m) => m.subject === 'Your GAE auto-save for Friday 4 April 2031 was skipped');
+    const short = sent.find((m) => m.subject === 'Your GAE auto-save for Saturday 5 April 2031 was skipped');
     expect(cap?.text, JSON.stringify(sent.map((m) => m.subject))).toContain('past your monthly cap of 300.00 USDT');
     expect(short?.text).toContain('your USDT balance was too low');
     expect(short?.text).toContain('400.00 USDT');
 
-    // The runs, newest first, two a page by key.
-    const first = await runsOf(token, '?pageSize=2');
+    // The runs, newest first, three a page by key.
+    const first = await runsOf(token, '?pageSize=3');
     expect(first.data.map((r) => [r.period, r.outcome, r.reason])).toEqual([
-      ['2031-04-04', 'skipped', 'balance'],
+      ['2031-04-05', 'skipped', 'balance'],
+      ['2031-04-04', 'skipped', 'cap'],
       ['2031-04-03', 'skipped', 'cap'],
     ]);
     expect(first.data[0]!.grams).toBeNull();
-    const second = await runsOf(token, `?pageSize=2&cursor=${first.nextCursor!}`);
-    expect(second.data.map((r) => r.period)).toEqual(['2031-04-02', '2031-04-01']);
-    const last = await runsOf(token, `?pageSize=2&cursor=${second.nextCursor!}`);
-    expect(last.data.map((r) => r.period)).toEqual(['2031-03-31']);
+    const last = await runsOf(token, `?pageSize=3&cursor=${first.nextCursor!}`);
+    expect(last.data.map((r) => [r.period, r.outcome])).toEqual([
+      ['2031-04-02', 'bought'],
+      ['2031-04-01', 'bought'],
+      ['2031-03-31', 'bought'],
+    ]);
     expect(last.nextCursor).toBeNull();
   });
 

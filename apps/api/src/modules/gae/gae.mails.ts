@@ -91,7 +91,7 @@ export function autoSaveSkippedMail(
           `${what}: it would have taken this month's auto-save purchases past your monthly cap${
             skip.capUsdt ? ` of ${amount(skip.capUsdt, 'USDT')}` : ''
           }. Nothing was taken.`,
-          'Auto-save buys again when a new month starts, or raise the cap in your plan.',
+          'Auto-save skips until a new month starts (we will not write about each skip), or raise the cap in your plan.',
         ]
       : [
           `${what}: your USDT balance was too low. Nothing was taken.`,
