@@ -47,7 +47,7 @@ test('auto-save: switch to weekly at 360 px, see the next run, pause and resume'
     (day) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day)),
     `${autoSave.nextRunOn}T00:00:00Z`,
   );
-  await expect(page.getByText(`Next purchase on ${shown}.`)).toBeVisible();
+  await expect(page.getByText(`Next purchase on ${shown}.`, { exact: true })).toBeVisible();
   // Nothing runs off the side of a phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: test.info().outputPath('auto-save-360.png'), fullPage: true });
@@ -59,5 +59,5 @@ test('auto-save: switch to weekly at 360 px, see the next run, pause and resume'
   await expect(page.getByText(/Paused: nothing is bought or skipped/)).toBeVisible();
   await expect(page.getByText(/the ones missed while paused are not made up/)).toBeVisible();
   await page.getByRole('button', { name: 'Resume auto-save' }).click();
-  await expect(page.getByText(`Next purchase on ${shown}.`)).toBeVisible();
+  await expect(page.getByText(`Next purchase on ${shown}.`, { exact: true })).toBeVisible();
 });
