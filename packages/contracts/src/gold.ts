@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalStringSchema } from './money.js';
 import { reviewQueueSchema } from './review.js';
-import { cursorSchema, pageInfoShape } from './paging.js';
+import { cursorSchema, pageInfoShape, pageSizeSchema } from './paging.js';
 import { text } from './text.js';
 import { transactionSchema } from './wallet.js';
 
@@ -25,6 +25,13 @@ export const GAE_MIN_GRAMS = '1';
 export const CONVERT_FEE_BPS = 50;
 /** Auto-save runs on days 1-28 so that every month has the day. */
 export const AUTO_SAVE_MAX_DAY = 28;
+/** How often auto-save buys: every day, on a weekday, or on a day of the month. */
+export const AUTO_SAVE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type AutoSaveFrequency = (typeof AUTO_SAVE_FREQUENCIES)[number];
+/** The most one auto-save purchase, or a monthly cap, may be: more is a typing slip, refused (422). */
+export const AUTO_SAVE_MAX_USDT = '1000000';
+/** Auto-save runs a page of GET /gae/auto-save/runs holds by default. */
+export const AUTO_SAVE_RUNS_PAGE = 5;
 
 export const GAE_KINDS = ['GAE', 'GAEX'] as const;
 export const gaeKindSchema = z.enum(GAE_KINDS, { error: 'kind is GAE (a purchase) or GAEX (a top-up)' });
@@ -32,14 +39,54 @@ export type GaeKind = z.infer<typeof gaeKindSchema>;
 
 export const GAE_PLAN_STATUSES = ['active', 'terminating', 'terminated'] as const;
 
+export const AUTO_SAVE_SKIP_REASONS = ['balance', 'cap'] as const;
+export type AutoSaveSkipReason = (typeof AUTO_SAVE_SKIP_REASONS)[number];
+
+/** One period's run: bought (with its grams), or skipped (a short balance or the monthly cap reached). */
+export const autoSaveRunSchema = z.object({
+  /** The period's key: a day 'YYYY-MM-DD', an ISO week 'YYYY-Www' or a month 'YYYY-MM'. */
+  period: z.string(),
+  frequency: z.enum(AUTO_SAVE_FREQUENCIES),
+  /** The UTC day it ran (YYYY-MM-DD). */
+  ranOn: z.string(),
+  outcome: z.enum(['bought', 'skipped']),
+  /** Why a skipped period bought nothing; null when bought. */
+  reason: z.enum(AUTO_SAVE_SKIP_REASONS).nullable(),
+  /** What the period was to spend (null for runs older than this record). */
+  amountUsdt: z.string().nullable(),
+  /** Grams bought; null when skipped. */
+  grams: z.string().nullable(),
+  transactionCode: z.string().nullable(),
+});
+export type AutoSaveRun = z.infer<typeof autoSaveRunSchema>;
+export const autoSaveRunsQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(AUTO_SAVE_RUNS_PAGE),
+});
+export const autoSaveRunsResponseSchema = z.object({ data: z.array(autoSaveRunSchema), ...pageInfoShape });
+export type AutoSaveRunsResponse = z.infer<typeof autoSaveRunsResponseSchema>;
+
 export const autoSaveSchema = z.object({
   amountUsdt: z.string(),
-  dayOfMonth: z.number().int(),
-  /** The next purchase day (YYYY-MM-DD, UTC). */
-  nextRunOn: z.string(),
-  /** The last month's outcome, if any: bought, or skipped (balance short, mailed). */
+  frequency: z.enum(AUTO_SAVE_FREQUENCIES),
+  /** Weekly: 1 (Monday) to 7 (Sunday); null otherwise. */
+  dayOfWeek: z.number().int().nullable(),
+  /** Monthly: 1-28; null otherwise. */
+  dayOfMonth: z.number().int().nullable(),
+  /** The most auto-save may spend in a calendar month (UTC); null: no cap. */
+  monthlyCapUsdt: z.string().nullable(),
+  /** Paused: nothing is bought or skipped until resumed; resuming starts from that day (no catch-up). */
+  paused: z.boolean(),
+  /** The next purchase day (YYYY-MM-DD, UTC); null while paused. */
+  nextRunOn: z.string().nullable(),
+  /** The last period's outcome, if any: bought, or skipped (balance short or cap reached, notified). */
   lastRun: z
-    .object({ period: z.string(), outcome: z.enum(['bought', 'skipped']), transactionCode: z.string().nullable() })
+    .object({
+      period: z.string(),
+      outcome: z.enum(['bought', 'skipped']),
+      reason: z.enum(AUTO_SAVE_SKIP_REASONS).nullable(),
+      transactionCode: z.string().nullable(),
+    })
     .nullable(),
 });
 export type AutoSave = z.infer<typeof autoSaveSchema>;
@@ -178,17 +225,67 @@ export const terminationSchema = terminationSummarySchema.extend({
 export type Termination = z.infer<typeof terminationSchema>;
 export const terminationResponseSchema = z.object({ termination: terminationSchema });
 
-export const autoSaveRequestSchema = z.union([
-  z.object({
-    amountUsdt: decimalStringSchema,
-    dayOfMonth: z
-      .number({ error: 'dayOfMonth must be a number' })
-      .int()
-      .min(1, 'Choose a day from 1 to 28')
-      .max(AUTO_SAVE_MAX_DAY, 'Choose a day from 1 to 28'),
-  }),
-  z.object({ enabled: z.literal(false) }),
-]);
+const autoSaveDayOfMonth = z
+  .number({ error: 'A monthly auto-save needs dayOfMonth: a day from 1 to 28' })
+  .int('Choose a day from 1 to 28')
+  .min(1, 'Choose a day from 1 to 28')
+  .max(AUTO_SAVE_MAX_DAY, 'Choose a day from 1 to 28');
+const autoSaveDayOfWeek = z
+  .number({ error: 'A weekly auto-save needs dayOfWeek: 1 (Monday) to 7 (Sunday)' })
+  .int('Choose a weekday from 1 (Monday) to 7 (Sunday)')
+  .min(1, 'Choose a weekday from 1 (Monday) to 7 (Sunday)')
+  .max(7, 'Choose a weekday from 1 (Monday) to 7 (Sunday)');
+const autoSaveFrequency = <F extends AutoSaveFrequency>(f: F) =>
+  z.literal(f, { error: 'frequency is daily, weekly or monthly' });
+const monthlyCap = decimalStringSchema.optional().meta({
+  description: 'The most auto-save may spend in a calendar month (UTC), at least the amount; omitted: no cap.',
+});
+
+/** Says which rule a body that matches none of the shapes breaks (zod alone says "Invalid input"). */
+function autoSaveRefusal(input: unknown): string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return 'The request body must be a JSON object.';
+  const body = input as Record<string, unknown>;
+  if ('paused' in body) return 'paused is true or false, sent alone: { "paused": true }';
+  if ('enabled' in body) return 'Send { "enabled": false } alone to switch auto-save off.';
+  if (!('amountUsdt' in body)) return 'Amount is required';
+  const frequency = body.frequency ?? 'monthly';
+  if (!AUTO_SAVE_FREQUENCIES.includes(frequency as AutoSaveFrequency)) return 'frequency is daily, weekly or monthly';
+  if (frequency !== 'weekly' && 'dayOfWeek' in body) return 'dayOfWeek is only for a weekly auto-save';
+  if (frequency !== 'monthly' && 'dayOfMonth' in body) return 'dayOfMonth is only for a monthly auto-save';
+  if (frequency === 'weekly') return 'A weekly auto-save needs dayOfWeek: 1 (Monday) to 7 (Sunday)';
+  if (frequency === 'monthly') return 'A monthly auto-save needs dayOfMonth: a day from 1 to 28';
+  return 'Send { amountUsdt, frequency, dayOfWeek (weekly) or dayOfMonth (monthly), monthlyCapUsdt? }, { paused }, or { enabled: false }.';
+}
+
+/**
+ * PUT /gae/auto-save: a schedule (monthly by default, as the first version's { amountUsdt,
+ * dayOfMonth }), pause or resume, or off.
+ */
+export const autoSaveRequestSchema = z.union(
+  [
+    z.object({
+      amountUsdt: decimalStringSchema,
+      frequency: autoSaveFrequency('monthly').optional(),
+      dayOfMonth: autoSaveDayOfMonth,
+      monthlyCapUsdt: monthlyCap,
+    }),
+    z.strictObject({
+      amountUsdt: decimalStringSchema,
+      frequency: autoSaveFrequency('weekly'),
+      dayOfWeek: autoSaveDayOfWeek,
+      monthlyCapUsdt: monthlyCap,
+    }),
+    z.strictObject({
+      amountUsdt: decimalStringSchema,
+      frequency: autoSaveFrequency('daily'),
+      monthlyCapUsdt: monthlyCap,
+    }),
+    z.strictObject({ paused: z.boolean({ error: 'paused is true or false' }) }),
+    z.strictObject({ enabled: z.literal(false) }),
+  ],
+  { error: (issue) => autoSaveRefusal(issue.input) },
+);
 export type AutoSaveRequest = z.infer<typeof autoSaveRequestSchema>;
 
 export const CONVERT_ASSETS = ['QMGT', 'GOLD'] as const;

@@ -118,6 +118,7 @@ export const apiPaths = {
   annualStatementPdf: '/statements/annual.pdf',
   annualStatementCsv: '/statements/annual.csv',
   gaeAutoSave: '/gae/auto-save',
+  gaeAutoSaveRuns: '/gae/auto-save/runs',
   gaeTerminationPreview: '/gae/termination/preview',
   requestTerminateGae: (planId: string) => `/request-terminate-gae-form/${encodeURIComponent(planId)}`,
   termination: (id: string) => `/terminations/${encodeURIComponent(id)}`,

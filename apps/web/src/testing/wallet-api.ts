@@ -294,6 +294,12 @@ export function createWalletHandlers({ apiUrl, currentUser }: Deps) {
       return HttpResponse.json(plan);
     }),
 
+    // No auto-save has run in the fake wallet (features/gold tests give their own runs).
+    http.get(apiUrl('/gae/auto-save/runs'), ({ request }) => {
+      if (!signedIn(request)) return unauthorized();
+      return HttpResponse.json({ data: [], nextCursor: null });
+    }),
+
     http.post(apiUrl('/swap/quote'), async ({ request }) => {
       if (!signedIn(request)) return unauthorized();
       if (!verified()) return kycRefused();

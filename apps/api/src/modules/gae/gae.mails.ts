@@ -43,20 +43,62 @@ export function terminationMail(to: string, username: string, publicUrl: string,
   );
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** How a period reads in a sentence: 'Friday 27 November 2026', 'the week 2026-W48', '2026-11' (no locale data needed). */
+function periodText(frequency: 'daily' | 'weekly' | 'monthly', period: string): string {
+  if (frequency === 'weekly') return `the week ${period}`;
+  if (frequency === 'daily') {
+    const day = new Date(`${period}T00:00:00Z`);
+    return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  }
+  return period;
+}
+
+const NEXT_PERIOD = { daily: 'tomorrow', weekly: 'next week', monthly: 'next month' } as const;
+
 export function autoSaveSkippedMail(
   to: string,
   username: string,
   publicUrl: string,
-  skip: { period: string; amountUsdt: string },
+  skip: {
+    period: string;
+    frequency: 'daily' | 'weekly' | 'monthly';
+    reason: 'balance' | 'cap';
+    amountUsdt: string;
+    capUsdt: string | null;
+  },
 ): MailMessage {
-  return message(
-    to,
-    `Your GAE auto-save for ${skip.period} was skipped`,
-    [
-      `Hello ${username},`,
-      `Your monthly auto-save of ${amount(skip.amountUsdt, 'USDT')} could not buy gold for ${skip.period}: your USDT balance was too low. Nothing was taken.`,
-      'Add USDT to your wallet before next month, or change the amount in your plan.',
-    ],
-    { label: 'Open your GAE plan', url: `${publicUrl}/GAE/Purchase` },
-  );
+  const when = periodText(skip.frequency, skip.period);
+  const what = `Your ${skip.frequency} auto-save of ${amount(skip.amountUsdt, 'USDT')} did not buy gold for ${when}`;
+  const lines =
+    skip.reason === 'cap'
+      ? [
+          `${what}: it would have taken this month's auto-save purchases past your monthly cap${
+            skip.capUsdt ? ` of ${amount(skip.capUsdt, 'USDT')}` : ''
+          }. Nothing was taken.`,
+          'Auto-save skips until a new month starts (we will not write about each skip), or raise the cap in your plan.',
+        ]
+      : [
+          `${what}: your USDT balance was too low. Nothing was taken.`,
+          `Add USDT to your wallet before ${NEXT_PERIOD[skip.frequency]}, or change the amount in your plan.`,
+        ];
+  return message(to, `Your GAE auto-save for ${when} was skipped`, [`Hello ${username},`, ...lines], {
+    label: 'Open your GAE plan',
+    url: `${publicUrl}/GAE/Purchase`,
+  });
 }

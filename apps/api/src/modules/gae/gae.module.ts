@@ -26,7 +26,7 @@ const AUTO_SAVE_PASS_MS = 60_000;
 /**
  * Gold savings: the GAE plan (operation types gae_purchase, gae_auto_save, gae_terminate,
  * gae_termination_decide) and Convert (convert), their routes, the operator's queue, the
- * mails and the monthly auto-save job.
+ * mails and the auto-save job.
  */
 export default fp(
   async (app) => {
@@ -38,17 +38,24 @@ export default fp(
     app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed) => {
       const run = await gae.skippedRun(owed);
       const user = run && (await usersService.findById(db, run.userId));
-      if (!run || !user || run.amount === null) return;
+      // Runs recorded before migration 0048 kept no amount: the plan's says what it was to spend.
+      const spend = run?.amount ?? run?.planAmount;
+      if (!run || !user || spend === null || spend === undefined) return;
+      // The cap as it was when the period skipped (the message carries it), else the plan's.
+      const cap = owed.capUsdt === undefined ? run.cap : owed.capUsdt;
       await mail.send(
         autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
           period: owed.period,
-          amountUsdt: fromUnits(BigInt(run.amount), 'USDT'),
+          frequency: run.frequency,
+          reason: run.reason ?? 'balance',
+          amountUsdt: fromUnits(BigInt(spend), 'USDT'),
+          capUsdt: cap === null || cap === undefined ? null : fromUnits(BigInt(cap), 'USDT'),
         }),
       );
     });
 
-    // The monthly auto-save: each pass buys what is due; the operation makes every (plan,
-    // month) run once, even should two passes meet.
+    // The auto-save (daily, weekly or monthly): each pass buys what is due; the operation makes
+    // every (plan, period) run once, even should two passes meet.
     app.schedule.every('gae.auto-save', { everyMs: AUTO_SAVE_PASS_MS }, () => gae.runAutoSaves());
 
     await app.register(gaeRoutes, { prefix: API_BASE, gae });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   apiPaths,
   autoSaveRequestSchema,
+  autoSaveRunsQuerySchema,
+  autoSaveRunsResponseSchema,
   autoSaveSchema,
   convertQuoteRequestSchema,
   convertQuoteSchema,
@@ -152,17 +154,39 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     apiPaths.gaeAutoSave,
     {
       onRequest: app.requireVerified,
-      // 409: no open plan, or a termination pending; 422: the amount buys under a gram.
+      // 409: no open plan, a termination pending, or pausing without an auto-save; 422: the
+      // amount buys under a gram, is absurd, or is above the monthly cap.
       config: { errorStatuses: [409, 422, 503] },
       schema: {
         tags,
         security,
-        summary: 'Monthly auto-save: a USDT amount on a day 1-28, or { enabled: false }',
+        summary:
+          'Auto-save: { amountUsdt, frequency daily | weekly (dayOfWeek 1-7, 1 = Monday) | monthly (dayOfMonth 1-28), monthlyCapUsdt? }, { paused }, or { enabled: false }',
+        description:
+          'Without `frequency` the schedule is monthly. Pausing keeps the schedule and buys nothing; resuming ' +
+          'computes the next day from today (periods missed while paused are not caught up). A period whose ' +
+          'purchase would take the calendar month past `monthlyCapUsdt`, or that the USDT balance cannot pay, is ' +
+          'skipped and the customer is told.',
         body: autoSaveRequestSchema,
         response: { 200: z.object({ autoSave: autoSaveSchema.nullable() }) },
       },
     },
     async (request) => gae.setAutoSave(currentAuth(request).user.id, request.body),
+  );
+
+  app.get(
+    apiPaths.gaeAutoSaveRuns,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The plan's auto-save runs, newest first: bought (grams) or skipped (why), paged by key",
+        querystring: autoSaveRunsQuerySchema,
+        response: { 200: autoSaveRunsResponseSchema },
+      },
+    },
+    async (request) => gae.autoSaveRuns(currentAuth(request).user.id, request.query),
   );
 
   app.post(

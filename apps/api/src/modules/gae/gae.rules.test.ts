@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { toUnits } from '@qmgt/contracts';
 import {
   GoldRuleError,
-  autoSaveDayAfter,
   buildStatement,
   defaultStatementFrom,
   earlyExitUntil,
   gaePrice,
-  nextAutoSaveDay,
   quoteConvert,
   quoteGae,
   terminationSummary,
@@ -122,22 +120,6 @@ describe('Convert: QMGT <-> grams 1:1, fee 0.5%', () => {
     expect(() => quoteConvert('QMGT', qmgt('1.0000001'))).toThrow('at most 6 decimals');
     expect(() => quoteConvert('GOLD', 0n)).toThrow('more than zero');
     expect(() => quoteConvert('QMGT', qmgt('0.000001'))).toThrow('too small');
-  });
-});
-
-describe('auto-save days', () => {
-  it('runs on the chosen day of this month if it has not passed, else next month', () => {
-    expect(nextAutoSaveDay(5, '2026-03-05')).toBe('2026-03-05');
-    expect(nextAutoSaveDay(5, '2026-03-06')).toBe('2026-04-05');
-    expect(nextAutoSaveDay(28, '2026-12-29')).toBe('2027-01-28');
-  });
-
-  it('after a run, the same day next month, and no catching up of months a stopped process missed', () => {
-    expect(autoSaveDayAfter(5, '2026-03-05', '2026-03-05')).toBe('2026-04-05');
-    expect(autoSaveDayAfter(28, '2026-12-28', '2026-12-28')).toBe('2027-01-28');
-    // Down from March to June: March runs late once, then July.
-    expect(autoSaveDayAfter(5, '2026-03-05', '2026-06-10')).toBe('2026-07-05');
-    expect(autoSaveDayAfter(5, '2026-03-05', '2026-06-05')).toBe('2026-07-05');
   });
 });
 

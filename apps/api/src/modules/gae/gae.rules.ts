@@ -138,34 +138,6 @@ export function quoteConvert(from: 'QMGT' | 'GOLD', amountIn: bigint): ConvertFi
 
 /** "YYYY-MM-DD" of a UTC day. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-/** "YYYY-MM" of a "YYYY-MM-DD". */
-export const periodOf = (day: string) => day.slice(0, 7);
-
-/** The first day ("YYYY-MM-DD") of the month after a "YYYY-MM" period. */
-export function monthAfter(period: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return dayOf(new Date(Date.UTC(year, month, 1)));
-}
-
-/** The first day on or after `from` (a UTC day) that is the `dayOfMonth` (1-28) of its month. */
-export function nextAutoSaveDay(dayOfMonth: number, from: string): string {
-  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
-  const inMonth = (y: number, m: number) => new Date(Date.UTC(y, m - 1, dayOfMonth));
-  const candidate = day <= dayOfMonth ? inMonth(year, month) : inMonth(year, month + 1);
-  return dayOf(candidate);
-}
-
-/**
- * After the run of `ranOn`, the next: the same day next month, and never a day already past
- * (a process that was down for months buys once when it is back, not once per missed month).
- */
-export function autoSaveDayAfter(dayOfMonth: number, ranOn: string, today: string): string {
-  const [year, month] = ranOn.split('-').map(Number) as [number, number];
-  const nextMonth = dayOf(new Date(Date.UTC(year, month, 1)));
-  const later = nextMonth > today ? nextMonth : dayOf(new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000));
-  return nextAutoSaveDay(dayOfMonth, later);
-}
-
 export interface PlanMovement {
   at: Date;
   type: string;

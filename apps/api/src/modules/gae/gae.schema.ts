@@ -34,9 +34,16 @@ export const gaePlans = pgTable(
     costUsdt: units('cost_usdt').notNull().default('0'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** What each auto-save period spends (USDT units); null: no auto-save. */
     autoSaveAmount: units('auto_save_amount'),
+    autoSaveFrequency: text('auto_save_frequency', { enum: ['daily', 'weekly', 'monthly'] }),
+    /** The day in the period: of the month (monthly, 1-28), ISO weekday (weekly, 1-7); null daily. */
     autoSaveDay: integer('auto_save_day'),
-    /** The next auto-save day (UTC). */
+    /** The most auto-save spends in a calendar month (USDT units); null: no cap. */
+    autoSaveCap: units('auto_save_cap'),
+    /** Paused: no next day, nothing bought or skipped until resumed (migration 0048). */
+    autoSavePaused: boolean('auto_save_paused').notNull().default(false),
+    /** The next auto-save day (UTC); null when off or paused. */
     autoSaveNext: date('auto_save_next', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,9 +51,10 @@ export const gaePlans = pgTable(
     uniqueIndex('gae_plans_one_open')
       .on(t.userId)
       .where(sql`${t.status} <> 'terminated'`),
+    // The due pass's range: only plans that can be due (migration 0048).
     index('gae_plans_auto_save_due')
-      .on(t.autoSaveNext)
-      .where(sql`${t.autoSaveNext} IS NOT NULL`),
+      .on(t.autoSaveNext, t.id)
+      .where(sql`${t.autoSaveNext} IS NOT NULL AND ${t.status} = 'active' AND NOT ${t.autoSavePaused}`),
     check('gae_plans_status', sql`${t.status} IN ('active', 'terminating', 'terminated')`),
   ],
 );
@@ -120,18 +128,33 @@ export const gaeTerminations = pgTable(
   ],
 );
 
-/** One row per plan and month: the auto-save's exactly-once guard. */
+/**
+ * One row per plan and period: the auto-save's exactly-once guard. The period is its
+ * frequency's: a day 'YYYY-MM-DD', an ISO week 'YYYY-Www' or a month 'YYYY-MM' (migration 0048).
+ */
 export const gaeAutoSaveRuns = pgTable(
   'gae_auto_save_runs',
   {
+    /** With createdAt, the row's key in a page of the plan's runs. */
+    id: uuid('id').notNull().defaultRandom().unique(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => gaePlans.id, { onDelete: 'restrict' }),
-    /** YYYY-MM. */
     period: text('period').notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly'] }).notNull(),
     outcome: text('outcome', { enum: ['bought', 'skipped'] }).notNull(),
+    /** A skip's reason: a short balance, or the monthly cap reached. */
+    reason: text('reason', { enum: ['balance', 'cap'] }),
+    /** USDT the period was to spend (null on runs recorded before migration 0048 that bought nothing). */
+    amountUsdt: units('amount_usdt'),
+    /** Grams bought (micrograms); null when skipped. */
+    grams: units('grams'),
     transactionId: uuid('transaction_id'),
+    /** When it ran, by the job's clock. */
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.planId, t.period] })],
+  (t) => [
+    primaryKey({ columns: [t.planId, t.period] }),
+    index('gae_auto_save_runs_plan_key_idx').on(t.planId, t.createdAt, t.id),
+  ],
 );

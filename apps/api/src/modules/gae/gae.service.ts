@@ -8,6 +8,8 @@ import {
   type Asset,
   type AutoSave,
   type AutoSaveRequest,
+  type AutoSaveRunsResponse,
+  type CursorKey,
   type ConvertQuote,
   type ConvertQuoteRequest,
   type GaePlanResponse,
@@ -29,15 +31,11 @@ import type { MoneyEngine } from '../money/index.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
 import {
   GoldRuleError,
-  autoSaveDayAfter,
   buildStatement,
   dayOf,
   defaultStatementFrom,
   earlyExitUntil,
   gaePrice,
-  monthAfter,
-  nextAutoSaveDay,
-  periodOf,
   quoteConvert,
   quoteGae,
   terminationPrice,
@@ -46,6 +44,16 @@ import {
   type PlanMovement,
   type TerminationFigures,
 } from './gae.rules.js';
+import {
+  addDays,
+  checkAutoSaveAmounts,
+  firstRunOn,
+  monthOf,
+  nextRunAfter,
+  periodKey,
+  withinCap,
+  type AutoSaveSchedule,
+} from './gae.auto-save.rules.js';
 import * as repo from './gae.repository.js';
 import type { PlanRow, TerminationRow } from './gae.repository.js';
 import type { goldQuotes } from './gae.schema.js';
@@ -60,9 +68,24 @@ export const GAE_MAILS = {
   autoSaveSkipped: 'gae.auto-save-skipped',
 } as const;
 
+/** The outbox message of a skipped period (sql/outbox_owe_auto_save_skip.sql). */
 export interface AutoSaveSkipMail {
   planId: string;
   period: string;
+  frequency?: 'daily' | 'weekly' | 'monthly';
+  reason?: 'balance' | 'cap';
+  /** The monthly cap when it skipped (USDT units), or null. */
+  capUsdt?: string | null;
+}
+
+/** The plan's schedule as the rules take it; null without an auto-save. */
+function scheduleOf(plan: PlanRow): AutoSaveSchedule | null {
+  if (plan.autoSaveFrequency === 'daily') return { frequency: 'daily' };
+  if (plan.autoSaveFrequency === 'weekly' && plan.autoSaveDay !== null)
+    return { frequency: 'weekly', dayOfWeek: plan.autoSaveDay };
+  if (plan.autoSaveFrequency === 'monthly' && plan.autoSaveDay !== null)
+    return { frequency: 'monthly', dayOfMonth: plan.autoSaveDay };
+  return null;
 }
 
 export interface GaeDeps {
@@ -94,6 +117,9 @@ function byRules<T>(compute: () => T): T {
   }
 }
 
+/** Due plans the auto-save pass reads at a time. */
+const AUTO_SAVE_DUE_PAGE = 100;
+
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /**
@@ -116,7 +142,8 @@ export function createGaeService(deps: GaeDeps) {
   }
 
   async function autoSaveOf(plan: PlanRow): Promise<AutoSave | null> {
-    if (plan.autoSaveAmount === null || plan.autoSaveDay === null || plan.autoSaveNext === null) return null;
+    const schedule = scheduleOf(plan);
+    if (plan.autoSaveAmount === null || !schedule) return null;
     const last = await repo.lastAutoSaveRun(db, plan.id);
     let transactionCode: string | null = null;
     if (last?.transactionId) {
@@ -124,10 +151,29 @@ export function createGaeService(deps: GaeDeps) {
     }
     return {
       amountUsdt: fromUnits(BigInt(plan.autoSaveAmount), 'USDT'),
-      dayOfMonth: plan.autoSaveDay,
+      frequency: schedule.frequency,
+      dayOfWeek: schedule.frequency === 'weekly' ? schedule.dayOfWeek : null,
+      dayOfMonth: schedule.frequency === 'monthly' ? schedule.dayOfMonth : null,
+      monthlyCapUsdt: plan.autoSaveCap === null ? null : fromUnits(BigInt(plan.autoSaveCap), 'USDT'),
+      paused: plan.autoSavePaused,
       nextRunOn: plan.autoSaveNext,
-      lastRun: last ? { period: last.period, outcome: last.outcome, transactionCode } : null,
+      lastRun: last
+        ? { period: last.period, outcome: last.outcome, reason: last.reason ?? null, transactionCode }
+        : null,
     };
+  }
+
+  /**
+   * The first due day from `from` whose period has not run: a period that has (bought or
+   * skipped) never runs again, so a change or a resume never brings it back.
+   */
+  async function nextFreeDay(planId: string, schedule: AutoSaveSchedule, from: string): Promise<string> {
+    let day = firstRunOn(schedule, from);
+    // Runs happen on their due day, so in practice only the current period can have run; the
+    // bound keeps a clock gone wrong from looping (the operation then skips a run period anyway).
+    for (let i = 0; i < 12 && (await repo.hasRun(db, planId, periodKey(schedule.frequency, day))); i++)
+      day = firstRunOn(schedule, addDays(day, 1));
+    return day;
   }
 
   async function openPlan(userId: string): Promise<PlanRow | undefined> {
@@ -466,56 +512,134 @@ export function createGaeService(deps: GaeDeps) {
       return toTermination(row);
     },
 
-    /** PUT /gae/auto-save: a monthly purchase on a day 1-28, or off. */
+    /**
+     * PUT /gae/auto-save: a schedule (daily, weekly on a weekday, monthly on a day 1-28) with an
+     * optional monthly cap, pause or resume, or off.
+     */
     async setAutoSave(userId: string, request: AutoSaveRequest) {
       const plan = await openPlan(userId);
       if (!plan) throw conflict('Open a GAE plan before setting up auto-save.');
       if (plan.status !== 'active') throw conflict('Auto-save cannot change while a termination request is pending.');
+      const today = dayOf(now());
       if ('enabled' in request) {
         await repo.setAutoSave(db, plan.id, null);
+      } else if ('paused' in request) {
+        const schedule = scheduleOf(plan);
+        if (plan.autoSaveAmount === null || !schedule)
+          throw conflict('Set up auto-save before pausing or resuming it.');
+        const stored = {
+          amount: plan.autoSaveAmount,
+          frequency: schedule.frequency,
+          day: plan.autoSaveDay,
+          cap: plan.autoSaveCap,
+        };
+        if (request.paused) await repo.setAutoSave(db, plan.id, { ...stored, paused: true, next: null });
+        else if (plan.autoSavePaused)
+          // Resuming starts from today: the periods missed while paused are not caught up.
+          await repo.setAutoSave(db, plan.id, {
+            ...stored,
+            paused: false,
+            next: await nextFreeDay(plan.id, schedule, today),
+          });
       } else {
         const amount = parseAmount(request.amountUsdt, 'USDT', 'amountUsdt');
-        // The monthly amount must buy at least a gram at today's price, as a one-off purchase must.
+        const cap =
+          request.monthlyCapUsdt === undefined ? null : parseAmount(request.monthlyCapUsdt, 'USDT', 'monthlyCapUsdt');
+        byRules(() => checkAutoSaveAmounts(amount, cap));
+        // Each purchase must buy at least a gram at today's price, as a one-off purchase must.
         const { usdPerGram } = await market.spot();
         byRules(() => quoteGae(amount, usdPerGram));
-        // Never a month that has already run: its (plan, month) row would make it a no-op forever.
-        const last = await repo.lastAutoSaveRun(db, plan.id);
-        const today = dayOf(now());
-        const afterLast = last ? monthAfter(last.period) : today;
-        const next = nextAutoSaveDay(request.dayOfMonth, afterLast > today ? afterLast : today);
-        await repo.setAutoSave(db, plan.id, { amount: amount.toString(), day: request.dayOfMonth, next });
+        const schedule: AutoSaveSchedule =
+          request.frequency === 'daily'
+            ? { frequency: 'daily' }
+            : request.frequency === 'weekly'
+              ? { frequency: 'weekly', dayOfWeek: request.dayOfWeek }
+              : { frequency: 'monthly', dayOfMonth: request.dayOfMonth };
+        // A paused auto-save stays paused with its new schedule; resuming computes its next day.
+        const paused = plan.autoSaveAmount !== null && plan.autoSavePaused;
+        await repo.setAutoSave(db, plan.id, {
+          amount: amount.toString(),
+          frequency: schedule.frequency,
+          day:
+            schedule.frequency === 'weekly'
+              ? schedule.dayOfWeek
+              : schedule.frequency === 'monthly'
+                ? schedule.dayOfMonth
+                : null,
+          cap: cap === null ? null : cap.toString(),
+          paused,
+          next: paused ? null : await nextFreeDay(plan.id, schedule, today),
+        });
       }
       const updated = await repo.planOf(db, userId, plan.id);
       return { autoSave: updated ? await autoSaveOf(updated) : null };
     },
 
+    /** GET /gae/auto-save/runs: the current plan's runs, newest first, a small page from the cursor. */
+    async autoSaveRuns(userId: string, query: { cursor?: CursorKey | undefined; pageSize: number }) {
+      const plan = await repo.currentPlan(db, userId);
+      if (!plan) return { data: [], nextCursor: null } satisfies AutoSaveRunsResponse;
+      const found = await repo.autoSaveRunsPage(db, plan.id, query.cursor, query.pageSize + 1);
+      const page = cutPage(found, query.pageSize, (r) => ({ at: r.key, id: r.row.id }));
+      const transactions = await deps.transactions.byIds(page.items.map((r) => r.row.transactionId));
+      return {
+        data: page.items.map(({ row }) => ({
+          period: row.period,
+          frequency: row.frequency,
+          ranOn: dayOf(row.createdAt),
+          outcome: row.outcome,
+          reason: row.reason ?? null,
+          amountUsdt: row.amountUsdt === null ? null : fromUnits(BigInt(row.amountUsdt), 'USDT'),
+          grams: row.grams === null ? null : fromUnits(BigInt(row.grams), 'GOLD'),
+          transactionCode: row.transactionId ? (transactions.get(row.transactionId)?.code ?? null) : null,
+        })),
+        nextCursor: page.nextCursor,
+      } satisfies AutoSaveRunsResponse;
+    },
+
     /**
-     * The auto-save job's pass: every plan whose day has come buys once for that month (the
-     * operation's (plan, month) row makes a second run, here or in another process, a no-op);
-     * a short balance skips the month and the customer is mailed. `at` is the job's clock.
+     * The auto-save job's pass: every plan whose day has come buys once for that period (the
+     * operation's (plan, period) row makes a second run, here or in another process, a no-op);
+     * a short balance or the monthly cap reached skips the period, and the customer is told
+     * (an outbox message owed by the run row). `at` is the job's clock.
      */
     async runAutoSaves(at: Date = now()): Promise<{ bought: number; skipped: number }> {
       const today = dayOf(at);
+      const month = monthOf(today);
       let bought = 0;
       let skipped = 0;
-      for (const plan of await repo.dueAutoSaves(db, today)) {
-        const due = plan.autoSaveNext!;
-        const amount = BigInt(plan.autoSaveAmount!);
+      /** One due plan's period: the operation's outcome. */
+      const runOne = async (plan: PlanRow) => {
+        const schedule = scheduleOf(plan);
+        if (!schedule || plan.autoSaveAmount === null || plan.autoSaveNext === null) return 'not_due';
+        const due = plan.autoSaveNext;
+        const amount = BigInt(plan.autoSaveAmount);
+        const cap = plan.autoSaveCap === null ? null : BigInt(plan.autoSaveCap);
         let figures;
         try {
           const { usdPerGram } = await market.spot();
           figures = quoteGae(amount, usdPerGram);
         } catch (error) {
           // No price (or a price at which the amount buys under a gram): try again next pass.
-          if (error instanceof GoldRuleError) continue;
+          if (error instanceof GoldRuleError) return 'not_due';
           throw error;
         }
+        // The cap counts this calendar month's purchases; the operation checks the figure still holds.
+        const spent = await repo.autoSaveSpent(db, plan.id, month.from, month.to);
         const answer = await execute(
           {
             kind: 'gae_auto_save',
             planId: plan.id,
-            period: periodOf(due),
-            nextRunOn: autoSaveDayAfter(plan.autoSaveDay!, due, today),
+            frequency: schedule.frequency,
+            day: plan.autoSaveDay,
+            capUsdt: plan.autoSaveCap,
+            dueOn: due,
+            period: periodKey(schedule.frequency, due),
+            nextRunOn: nextRunAfter(schedule, due, today),
+            monthFrom: month.from.toISOString(),
+            monthTo: month.to.toISOString(),
+            spentUsdt: spent.toString(),
+            withinCap: withinCap(spent, amount, cap),
             amountUsdt: amount.toString(),
             grams: figures.grams.toString(),
             fee: figures.fee.toString(),
@@ -526,14 +650,27 @@ export function createGaeService(deps: GaeDeps) {
           undefined,
           at,
         );
-        if ((answer as { outcome?: string }).outcome === 'bought') bought++;
-        // A skip's mail is owed by its run row, in the operation's transaction.
-        if ((answer as { outcome?: string }).outcome === 'skipped') skipped++;
+        return answer.outcome;
+      };
+      // Page by page through what is due, each page after the last one's key: a plan left due
+      // (no price yet) is passed over until the next pass rather than read again.
+      let after: { next: string; id: string } | undefined;
+      for (;;) {
+        const page = await repo.dueAutoSaves(db, today, after, AUTO_SAVE_DUE_PAGE);
+        for (const plan of page) {
+          const outcome = await runOne(plan);
+          if (outcome === 'bought') bought++;
+          // A skip's message is owed by its run row, in the operation's transaction.
+          if (outcome === 'skipped') skipped++;
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < AUTO_SAVE_DUE_PAGE) break;
+        after = { next: last.autoSaveNext!, id: last.id };
       }
       return { bought, skipped };
     },
 
-    /** A skipped month, for its mail. */
+    /** A skipped period, for its message. */
     skippedRun: (skip: AutoSaveSkipMail) => repo.skippedRun(db, skip.planId, skip.period),
 
     async convertQuote(userId: string, request: ConvertQuoteRequest): Promise<ConvertQuote> {

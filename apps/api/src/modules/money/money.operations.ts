@@ -62,8 +62,19 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     ...base,
     kind: z.literal('gae_auto_save'),
     planId: id,
-    period: z.string().regex(/^\d{4}-\d{2}$/),
+    /** The schedule the pass read (the plan's; a plan changed since is not due). */
+    frequency: z.enum(['daily', 'weekly', 'monthly']),
+    day: z.number().int().min(1).max(28).nullable(),
+    capUsdt: units.nullable(),
+    /** The due day, its period's key ('YYYY-MM-DD', 'YYYY-Www', 'YYYY-MM') and the day after it. */
+    dueOn: day,
+    period: z.string().regex(/^\d{4}-(\d{2}|W\d{2}|\d{2}-\d{2})$/),
     nextRunOn: day,
+    /** This month's auto-save purchases before this one, [monthFrom, monthTo), and the cap rule's verdict on them. */
+    monthFrom: instant,
+    monthTo: instant,
+    spentUsdt: units,
+    withinCap: z.boolean(),
     amountUsdt: units,
     grams: units,
     fee: units,
@@ -209,7 +220,10 @@ interface AnswerFields {
   sell: Booked;
   convert: Booked;
   gae_purchase: Booked;
-  gae_auto_save: MaybeBooked & { outcome: 'bought' | 'skipped' | 'not_due' | 'duplicate' };
+  gae_auto_save: MaybeBooked & {
+    outcome: 'bought' | 'skipped' | 'not_due' | 'duplicate';
+    reason?: 'balance' | 'cap';
+  };
   gae_terminate: { terminationId: string };
   gae_termination_decide: MaybeBooked & { terminationId: string };
   gae_termination_withdraw: { terminationId: string };

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { BalancesResponse, ConvertQuote, GaePlanResponse, TerminationSummary } from '@qmgt/contracts';
+import type { AutoSaveRun, BalancesResponse, ConvertQuote, GaePlanResponse, TerminationSummary } from '@qmgt/contracts';
 import { formatDate } from '@/lib/format';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
@@ -630,24 +630,71 @@ describe('Convert', () => {
 });
 
 describe('GAE auto-save', () => {
-  /** The plan endpoint and PUT /gae/auto-save, stateful: what was saved is what the plan shows next. */
-  function autoSaveApi(refusal?: { status: number; message: string; field?: string }) {
-    let current: NonNullable<GaePlanResponse['plan']>['autoSave'] = null;
+  type AutoSave = NonNullable<NonNullable<GaePlanResponse['plan']>['autoSave']>;
+  const runs: AutoSaveRun[] = [
+    {
+      period: '2026-W48',
+      frequency: 'weekly',
+      ranOn: '2026-11-25',
+      outcome: 'skipped',
+      reason: 'cap',
+      amountUsdt: '150',
+      grams: null,
+      transactionCode: null,
+    },
+    {
+      period: '2026-W47',
+      frequency: 'weekly',
+      ranOn: '2026-11-18',
+      outcome: 'bought',
+      reason: null,
+      amountUsdt: '150',
+      grams: '1.120239',
+      transactionCode: 'GA-1',
+    },
+  ];
+  /**
+   * The plan endpoint, PUT /gae/auto-save and the runs, stateful: what was saved is what the plan
+   * shows next. The runs come two a page.
+   */
+  function autoSaveApi(
+    options: { refusal?: { status: number; message: string; field?: string }; start?: AutoSave } = {},
+  ) {
+    let current: AutoSave | null = options.start ?? null;
     const sent: unknown[] = [];
     server.use(
       http.get(apiUrl('/gae/plan'), () => HttpResponse.json(plan({ autoSave: current }))),
+      http.get(apiUrl('/gae/auto-save/runs'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        if (!current) return HttpResponse.json({ data: [], nextCursor: null });
+        return HttpResponse.json(
+          cursor ? { data: runs.slice(1), nextCursor: null } : { data: runs.slice(0, 1), nextCursor: 'next' },
+        );
+      }),
       http.put(apiUrl('/gae/auto-save'), async ({ request }) => {
-        const body = (await request.json()) as { amountUsdt?: string; dayOfMonth?: number; enabled?: false };
+        const body = (await request.json()) as Record<string, unknown>;
         sent.push(body);
-        if (refusal)
+        if (options.refusal)
           return HttpResponse.json(
-            apiErrorBody(refusal.status, refusal.message, 'UnprocessableError', { field: refusal.field }),
-            { status: refusal.status },
+            apiErrorBody(options.refusal.status, options.refusal.message, 'UnprocessableError', {
+              field: options.refusal.field,
+            }),
+            { status: options.refusal.status },
           );
-        current =
-          body.enabled === false
-            ? null
-            : { amountUsdt: body.amountUsdt!, dayOfMonth: body.dayOfMonth!, nextRunOn: '2026-12-05', lastRun: null };
+        if (body.enabled === false) current = null;
+        else if (typeof body.paused === 'boolean')
+          current = { ...current!, paused: body.paused, nextRunOn: body.paused ? null : '2026-12-02' };
+        else
+          current = {
+            amountUsdt: body.amountUsdt as string,
+            frequency: (body.frequency as AutoSave['frequency']) ?? 'monthly',
+            dayOfWeek: (body.dayOfWeek as number) ?? null,
+            dayOfMonth: (body.dayOfMonth as number) ?? null,
+            monthlyCapUsdt: (body.monthlyCapUsdt as string) ?? null,
+            paused: false,
+            nextRunOn: body.frequency === 'weekly' ? '2026-12-02' : '2026-12-05',
+            lastRun: null,
+          };
         return HttpResponse.json({ autoSave: current });
       }),
     );
@@ -657,16 +704,18 @@ describe('GAE auto-save', () => {
   it('turns monthly auto-save on with an amount and a day, shows it on the plan, and turns it off', async () => {
     const sent = autoSaveApi();
     const { user } = renderApp('/GAE/Purchase', { session: verified() });
-    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+    expect(await screen.findByText(/Buy gold every day, week or month without thinking about it/)).toBeInTheDocument();
+    expect(await screen.findByText('No auto-save has run yet.')).toBeInTheDocument();
     // Nothing to fill while it is off.
-    expect(screen.queryByRole('textbox', { name: 'Monthly amount (USDT)' })).toBeNull();
-    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    expect(screen.queryByRole('textbox', { name: 'Amount each time (USDT)' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Buy gold automatically' }));
     // An amount is required before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter the monthly amount in USDT.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the amount of each purchase in USDT.');
     expect(sent).toEqual([]);
 
-    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '150');
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '150');
     const day = screen.getByRole('textbox', { name: 'Day of the month' });
     await user.clear(day);
     await user.type(day, '5');
@@ -674,34 +723,97 @@ describe('GAE auto-save', () => {
     expect(
       await screen.findByText(`Auto-save is on: next purchase on ${formatDate('2026-12-05')}.`),
     ).toBeInTheDocument();
-    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }]);
+    expect(sent).toEqual([{ amountUsdt: '150', frequency: 'monthly', dayOfMonth: 5 }]);
     // The plan is read again and says what was saved.
-    expect(
-      await screen.findByText(`150.00 USDT on day 5 of each month; next on ${formatDate('2026-12-05')}.`),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('150.00 USDT on day 5 of each month.')).toBeInTheDocument();
+    expect(screen.getByText(`Next purchase on ${formatDate('2026-12-05')}.`)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('switch', { name: 'Buy every month' }));
+    await user.click(screen.getByRole('switch', { name: 'Buy gold automatically' }));
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
     expect(await screen.findByText('Auto-save is off.')).toBeInTheDocument();
-    expect(sent).toEqual([{ amountUsdt: '150', dayOfMonth: 5 }, { enabled: false }]);
-    expect(await screen.findByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '150', frequency: 'monthly', dayOfMonth: 5 }, { enabled: false }]);
+    expect(await screen.findByText(/Buy gold every day, week or month without thinking about it/)).toBeInTheDocument();
+  });
+
+  it('switches to weekly on a weekday with a monthly cap, shows the next run and the last outcomes', async () => {
+    const sent = autoSaveApi();
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    await user.click(await screen.findByRole('switch', { name: 'Buy gold automatically' }));
+    const often = screen.getByRole('radiogroup', { name: 'How often' });
+    await user.click(within(often).getByRole('radio', { name: 'Weekly' }));
+    expect(screen.queryByRole('textbox', { name: 'Day of the month' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '150');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Weekday' }), 'Wednesday');
+    // A cap below one purchase is refused before sending.
+    await user.type(screen.getByRole('textbox', { name: 'Monthly cap (USDT, optional)' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The monthly cap must be at least the amount of one purchase.');
+    expect(sent).toEqual([]);
+    const cap = screen.getByRole('textbox', { name: 'Monthly cap (USDT, optional)' });
+    await user.clear(cap);
+    await user.type(cap, '600');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    expect(sent).toEqual([{ amountUsdt: '150', frequency: 'weekly', dayOfWeek: 3, monthlyCapUsdt: '600' }]);
+    expect(await screen.findByText('150.00 USDT every Wednesday, at most 600.00 USDT a month.')).toBeInTheDocument();
+    expect(screen.getByText(`Next purchase on ${formatDate('2026-12-02')}.`)).toBeInTheDocument();
+
+    // The last outcomes, newest first; older ones on request.
+    const list = await screen.findByRole('list', { name: 'Last auto-save runs' });
+    expect(within(list).getByText('monthly cap reached')).toBeInTheDocument();
+    expect(within(list).getByText(formatDate('2026-11-25'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load older auto-save runs' }));
+    expect(await within(list).findByText(/1\.1202 g for 150\.00 USDT/)).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 runs')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load older auto-save runs' })).toBeNull();
+  });
+
+  it('pauses and resumes, saying that missed purchases are not made up', async () => {
+    const sent = autoSaveApi({
+      start: {
+        amountUsdt: '50',
+        frequency: 'daily',
+        dayOfWeek: null,
+        dayOfMonth: null,
+        monthlyCapUsdt: null,
+        paused: false,
+        nextRunOn: '2026-11-28',
+        lastRun: null,
+      },
+    });
+    const { user } = renderApp('/GAE/Purchase', { session: verified() });
+    expect(await screen.findByText('50.00 USDT every day.')).toBeInTheDocument();
+    // The form opens on the saved schedule.
+    expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Pause auto-save' }));
+    expect(await screen.findByText('Auto-save is paused: nothing is bought until you resume it.')).toBeInTheDocument();
+    expect(await screen.findByText(/Paused: nothing is bought or skipped/)).toHaveTextContent(
+      'the ones missed while paused are not made up',
+    );
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume auto-save' }));
+    expect(
+      await screen.findByText(`Auto-save resumed: next purchase on ${formatDate('2026-12-02')}.`),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ paused: true }, { paused: false }]);
   });
 
   it("shows the server's refusal (an amount below a gram) and keeps the plan as it was", async () => {
     const sent = autoSaveApi({
-      status: 422,
-      message: "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
-      field: 'amountUsdt',
+      refusal: {
+        status: 422,
+        message: "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+        field: 'amountUsdt',
+      },
     });
     const { user } = renderApp('/GAE/Purchase', { session: verified() });
-    await user.click(await screen.findByRole('switch', { name: 'Buy every month' }));
-    await user.type(screen.getByRole('textbox', { name: 'Monthly amount (USDT)' }), '20');
+    await user.click(await screen.findByRole('switch', { name: 'Buy gold automatically' }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '20');
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
     );
-    expect(sent).toEqual([{ amountUsdt: '20', dayOfMonth: 1 }]);
-    expect(screen.getByText(/Buy gold every month without thinking about it/)).toBeInTheDocument();
+    expect(sent).toEqual([{ amountUsdt: '20', frequency: 'monthly', dayOfMonth: 1 }]);
+    expect(screen.getByText(/Buy gold every day, week or month without thinking about it/)).toBeInTheDocument();
   });
 });
 

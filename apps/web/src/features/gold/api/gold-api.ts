@@ -1,6 +1,8 @@
 import {
   adminTerminationsResponseSchema,
   apiPaths,
+  AUTO_SAVE_RUNS_PAGE,
+  autoSaveRunsResponseSchema,
   autoSaveSchema,
   balancesResponseSchema,
   convertQuoteSchema,
@@ -14,7 +16,7 @@ import {
   type ConvertQuoteRequest,
   type GaeQuoteRequest,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
@@ -79,6 +81,20 @@ export const purchaseGae = (quoteId: string, idempotencyKey: string) =>
     body: { quoteId },
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: transactionResponseSchema,
+  });
+
+/** The plan's auto-save runs, newest first, a few a page (under the plan's key: a save refreshes them). */
+export const autoSaveRunsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: goldKeys.autoSaveRuns(),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.gaeAutoSaveRuns, {
+        schema: autoSaveRunsResponseSchema,
+        query: { cursor: pageParam, pageSize: String(AUTO_SAVE_RUNS_PAGE) },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const setAutoSave = (request: AutoSaveRequest) =>

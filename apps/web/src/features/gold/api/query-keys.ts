@@ -2,6 +2,7 @@
 export const goldKeys = {
   all: ['gold'] as const,
   plan: () => [...goldKeys.all, 'plan'] as const,
+  autoSaveRuns: () => [...goldKeys.all, 'plan', 'auto-save-runs'] as const,
   balances: () => [...goldKeys.all, 'balances'] as const,
   statements: () => [...goldKeys.all, 'statement'] as const,
   statement: (from: string, to: string, cursor = '') => [...goldKeys.statements(), from, to, cursor] as const,

@@ -1,29 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { AUTO_SAVE_MAX_DAY, type GaePlan } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { GaePlan } from '@qmgt/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadFailure } from '@/components/ui/load-states';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
-import { notifySuccess } from '@/lib/notify';
-import { gaePlanQueryOptions, goldKeys, setAutoSave } from '../api/gold-api';
+import { formatAmount, formatGrams } from '@/lib/money';
+import { gaePlanQueryOptions } from '../api/gold-api';
+import { AutoSaveCard } from './auto-save-card';
 
 const STATUS_COLOR: Record<GaePlan['status'], string> = { active: 'green', terminating: 'orange', terminated: 'gray' };
 const STATUS_TEXT: Record<GaePlan['status'], string> = {
@@ -73,7 +57,7 @@ export function PlanOverview() {
             <Text size="sm">
               {plan
                 ? `Your plan opened on ${formatDate(plan.openedAt)} was terminated${plan.closedAt ? ` on ${formatDate(plan.closedAt)}` : ''}. You can open a new one with a purchase.`
-                : 'Save in physical gold: buy grams with USDT whenever you like, top them up, or let auto-save buy every month. Your first purchase opens the plan.'}
+                : 'Save in physical gold: buy grams with USDT whenever you like, top them up, or let auto-save buy every day, week or month. Your first purchase opens the plan.'}
             </Text>
             <Button component={Link} to={paths.purchaseGae.to()} w="fit-content">
               Open a plan
@@ -147,87 +131,5 @@ export function PlanOverview() {
         </Stack>
       ) : null}
     </Stack>
-  );
-}
-
-/** Monthly auto-save: an amount of USDT on a day 1-28; a short balance skips the month and mails. */
-function AutoSaveCard({ plan }: { plan: GaePlan }) {
-  const queryClient = useQueryClient();
-  const current = plan.autoSave;
-  const [enabled, setEnabled] = useState(current !== null);
-  const [amount, setAmount] = useState(current?.amountUsdt ?? '');
-  const [day, setDay] = useState<number | string>(current?.dayOfMonth ?? 1);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: setAutoSave,
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      setError(null);
-      notifySuccess(
-        answer.autoSave
-          ? `Auto-save is on: next purchase on ${formatDate(answer.autoSave.nextRunOn)}.`
-          : 'Auto-save is off.',
-      );
-      void queryClient.invalidateQueries({ queryKey: goldKeys.plan() });
-    },
-    onError: (failure) => setError(failure instanceof ApiError ? failure.message : errorMessage(failure)),
-  });
-
-  const submit = () => {
-    if (!enabled) {
-      save.mutate({ enabled: false });
-      return;
-    }
-    const units = parseAmount(amount.trim(), 'USDT');
-    const dayOfMonth = typeof day === 'number' ? day : Number.parseInt(day, 10);
-    if (units === null || units <= 0n) return setError('Enter the monthly amount in USDT.');
-    if (!Number.isInteger(dayOfMonth) || dayOfMonth < 1 || dayOfMonth > AUTO_SAVE_MAX_DAY)
-      return setError('Choose a day from 1 to 28.');
-    save.mutate({ amountUsdt: amount.trim(), dayOfMonth });
-  };
-
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          Auto-save
-        </Title>
-        <Text size="sm" c="dimmed">
-          {current
-            ? `${formatAmount(current.amountUsdt, 'USDT')} USDT on day ${current.dayOfMonth} of each month; next on ${formatDate(current.nextRunOn)}.`
-            : 'Buy gold every month without thinking about it. A month your USDT balance is short is skipped, never overdrawn, and we e-mail you.'}
-          {current?.lastRun
-            ? ` Last: ${current.lastRun.period}, ${current.lastRun.outcome === 'bought' ? `bought (${current.lastRun.transactionCode ?? ''})` : 'skipped (balance short)'}.`
-            : ''}
-        </Text>
-        <Switch label="Buy every month" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
-        {enabled ? (
-          <Group align="flex-start" grow>
-            <TextInput
-              label="Monthly amount (USDT)"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-            />
-            <NumberInput
-              label="Day of the month"
-              min={1}
-              max={AUTO_SAVE_MAX_DAY}
-              allowDecimal={false}
-              value={day}
-              onChange={setDay}
-            />
-          </Group>
-        ) : null}
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Button onClick={submit} loading={save.isPending} w="fit-content" variant="light">
-          Save auto-save
-        </Button>
-      </Stack>
-    </Paper>
   );
 }
