@@ -23,3 +23,4 @@ export * from './ges.js';
 export * from './content.js';
 export * from './compliance.js';
 export * from './payments.js';
+export * from './notifications.js';
