@@ -6,7 +6,7 @@ import {
   fromUnits,
   terminationResponseSchema,
 } from '@qmgt/contracts';
-import { declareReview } from '../../platform/review/index.js';
+import { declareReview, reviewNotice } from '../../platform/review/index.js';
 import { usersService } from '../users/index.js';
 import { GAE_MAILS, createGaeService, type AutoSaveSkipMail, type GaeService } from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
@@ -30,20 +30,29 @@ const AUTO_SAVE_PASS_MS = 60_000;
  */
 export default fp(
   async (app) => {
-    const { money, market, ledger, transactions, mail } = app.services;
+    const { money, market, ledger, transactions, mail, notifications } = app.services;
     const db = app.database.db;
     const gae = createGaeService({ db, money, market, ledger, transactions });
     app.services.gae = gae;
 
-    app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed) => {
+    app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed, delivery) => {
       const run = await gae.skippedRun(owed);
       const user = run && (await usersService.findById(db, run.userId));
       if (!run || !user || run.amount === null) return;
-      await mail.send(
-        autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
-          period: owed.period,
-          amountUsdt: fromUnits(BigInt(run.amount), 'USDT'),
-        }),
+      const amountUsdt = fromUnits(BigInt(run.amount), 'USDT');
+      await notifications.deliver(
+        {
+          userId: user.id,
+          kind: 'instalment',
+          key: delivery.key,
+          title: `Auto-save skipped for ${owed.period}`,
+          body: `Your wallet held less than the ${amountUsdt} USDT your auto-save buys, so nothing was bought this time.`,
+          link: '/dashboard',
+        },
+        () =>
+          mail.send(
+            autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, { period: owed.period, amountUsdt }),
+          ),
       );
     });
 
@@ -75,6 +84,7 @@ export default fp(
         answer: gae.toTermination,
         message: {
           kind: GAE_MAILS.termination,
+          notice: (row) => reviewNotice(`GAE termination ${row.code}`, row.status, `/termination-summary/${row.id}`),
           send: async (row, customer) =>
             mail.send(
               terminationMail(customer.email, customer.username, app.config.publicUrl, await gae.toTermination(row)),
@@ -102,6 +112,7 @@ export default fp(
       'module:market',
       'module:ledger',
       'module:transactions',
+      'module:notifications',
     ],
   },
 );
