@@ -8,8 +8,26 @@ import { pageInfoShape } from './paging.js';
  * the same event goes only when the customer's preferences keep that kind's e-mail on.
  */
 
-/** What a notification is about: the unit a customer turns e-mail on or off for. */
+/** What a notification is about. */
 export const NOTIFICATION_KINDS = [
+  'deposit',
+  'purchase',
+  'instalment',
+  'review',
+  'kyc',
+  'support',
+  'group',
+  'staking',
+  'remittance',
+  'price-alert',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds that also have an e-mail, which a customer turns on or off (the others show in the
+ * app only: they were never mailed).
+ */
+export const EMAIL_NOTIFICATION_KINDS = [
   'deposit',
   'instalment',
   'review',
@@ -17,14 +35,14 @@ export const NOTIFICATION_KINDS = [
   'group',
   'remittance',
   'price-alert',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+] as const satisfies readonly NotificationKind[];
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
-/** How each kind is named on the preferences screen. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+/** How each kind with an e-mail is named on the preferences screen. */
+export const NOTIFICATION_KIND_LABELS: Record<EmailNotificationKind, string> = {
   deposit: 'Card payments credited',
   instalment: 'Instalments taken, missed or skipped',
-  review: 'Decisions on your requests (termination, USDAU, payout, bank account)',
+  review: 'Decisions on your requests (termination, USDAU, payout)',
   support: 'Replies from support',
   group: 'Group savings: joined, matured or lapsed',
   remittance: 'Gold sent and received',
@@ -77,8 +95,8 @@ export const notificationEventSchema = z.object({
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
-const emailChoicesShape = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
-  NotificationKind,
+const emailChoicesShape = Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+  EmailNotificationKind,
   z.ZodBoolean
 >;
 export const notificationPreferencesSchema = z.object({

@@ -1,5 +1,5 @@
 import {
-  NOTIFICATION_KINDS,
+  EMAIL_NOTIFICATION_KINDS,
   type Notification,
   type NotificationEvent,
   type NotificationPreferences,
@@ -64,7 +64,7 @@ export function pushNotification(notification: Notification): void {
 const PAGE = 20;
 const preferences = (): NotificationPreferences => ({
   email: Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, !fakeNotifications.emailOff.includes(kind)]),
+    EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, !fakeNotifications.emailOff.includes(kind)]),
   ) as NotificationPreferences['email'],
 });
 

@@ -26,6 +26,7 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; services: Services }> = asy
   app.post(
     apiPaths.devPrice,
     {
+      config: { errorStatuses: [422] },
       schema: {
         tags: ['sandbox'],
         summary: 'Set the sandbox gold spot now, in USD per gram (fires the price alerts it crosses)',
@@ -35,7 +36,7 @@ export const devRoutes: FastifyPluginAsync<{ db: Db; services: Services }> = asy
     },
     async (request) => {
       const usdPerGram = toUnits(request.body.usdPerGram, 'USDT');
-      if (usdPerGram <= 0n) throw new AppError(400, 'ValidationError', 'The price must be more than zero.');
+      if (usdPerGram <= 0n) throw new AppError(422, 'ApplicationError', 'The price must be more than zero.');
       // Read when called: the market module registers after this one.
       await services.market.recordSpot(usdPerGram);
       return { usdPerGram: request.body.usdPerGram };

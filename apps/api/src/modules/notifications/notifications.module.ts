@@ -8,6 +8,7 @@ import {
   type PriceAlertMessage,
 } from './notifications.service.js';
 import { createStreamHub } from './notifications.stream.js';
+import { handleNoticeEvents } from './notifications.events.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { priceAlertMail } from './notifications.mails.js';
 
@@ -44,6 +45,12 @@ export default fp(
         mail.send(priceAlertMail(user.email, user.username, app.config.publicUrl, notice)),
       );
     });
+
+    handleNoticeEvents(
+      app.outbox,
+      notifications,
+      async (userId) => (await usersService.findById(db, userId))?.kycStatus,
+    );
 
     app.addHook('onReady', () => hub.start());
     // Open streams end first, so the server's close does not wait for them.

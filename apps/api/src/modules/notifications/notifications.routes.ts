@@ -120,8 +120,8 @@ export const notificationsRoutes: FastifyPluginAsync<{ notifications: Notificati
     apiPaths.priceAlerts,
     route({
       guard: app.requireUser,
-      // 409: the price is already past the threshold, or 10 alerts wait already.
-      config: { errorStatuses: [409] },
+      // 409: the price is already past the threshold, or 10 alerts wait already; 422: zero or absurd.
+      config: { errorStatuses: [409, 422] },
       summary: 'Add a price alert: notified once when gold crosses the price (at most 10 waiting)',
       body: priceAlertCreateSchema,
       ok: priceAlertResponseSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS, toUnits } from '@qmgt/contracts';
+import { EMAIL_NOTIFICATION_KINDS, toUnits } from '@qmgt/contracts';
 import { emailOffAfter, preferencesFrom, priceAlertNotice, thresholdRefusal, usd } from './notifications.rules.js';
 
 const price = (usdPerGram: string) => toUnits(usdPerGram, 'USDT');
@@ -7,7 +7,7 @@ const price = (usdPerGram: string) => toUnits(usdPerGram, 'USDT');
 describe('notification preferences', () => {
   it('mails every kind until the customer turns it off', () => {
     const all = preferencesFrom([]);
-    expect(Object.keys(all.email).sort()).toEqual([...NOTIFICATION_KINDS].sort());
+    expect(Object.keys(all.email).sort()).toEqual([...EMAIL_NOTIFICATION_KINDS].sort());
     expect(Object.values(all.email).every(Boolean)).toBe(true);
     expect(preferencesFrom(['support']).email.support).toBe(false);
     expect(preferencesFrom(['support']).email.deposit).toBe(true);
@@ -32,9 +32,9 @@ describe('price alert thresholds', () => {
     expect(thresholdRefusal('below', price('131'), spot)?.status).toBe(409);
   });
   it('refuses zero, negative and absurd prices', () => {
-    expect(thresholdRefusal('below', 0n, spot)?.status).toBe(400);
-    expect(thresholdRefusal('below', -1n, spot)?.status).toBe(400);
-    expect(thresholdRefusal('above', price('100000.01'), spot)?.status).toBe(400);
+    expect(thresholdRefusal('below', 0n, spot)?.status).toBe(422);
+    expect(thresholdRefusal('below', -1n, spot)?.status).toBe(422);
+    expect(thresholdRefusal('above', price('100000.01'), spot)?.status).toBe(422);
     expect(thresholdRefusal('above', price('100000'), spot)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import {
-  NOTIFICATION_KINDS,
+  EMAIL_NOTIFICATION_KINDS,
   PRICE_ALERT_MAX_USD_PER_GRAM,
   toUnits,
-  type NotificationKind,
+  type EmailNotificationKind,
   type NotificationPreferences,
   type PriceAlertDirection,
 } from '@qmgt/contracts';
@@ -11,22 +11,22 @@ import {
 
 /** The preferences a customer sees: every kind's e-mail on unless they turned it off. */
 export function preferencesFrom(emailOff: readonly string[]): NotificationPreferences {
-  const email = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !emailOff.includes(kind)]));
+  const email = Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, !emailOff.includes(kind)]));
   return { email: email as NotificationPreferences['email'] };
 }
 
 /** The kinds turned off after a change: the kinds named take their new choice, the others keep theirs. */
 export function emailOffAfter(
   emailOff: readonly string[],
-  change: Partial<Record<NotificationKind, boolean>>,
-): NotificationKind[] {
-  return NOTIFICATION_KINDS.filter((kind) => {
+  change: Partial<Record<EmailNotificationKind, boolean>>,
+): EmailNotificationKind[] {
+  return EMAIL_NOTIFICATION_KINDS.filter((kind) => {
     const chosen = change[kind];
     return chosen === undefined ? emailOff.includes(kind) : !chosen;
   });
 }
 
-export type ThresholdRefusal = { status: 400 | 409; message: string };
+export type ThresholdRefusal = { status: 409 | 422; message: string };
 
 /**
  * Whether a threshold can be an alert now. An alert fires when the price crosses it, so it
@@ -38,9 +38,10 @@ export function thresholdRefusal(
   threshold: bigint,
   spot: bigint,
 ): ThresholdRefusal | undefined {
-  if (threshold <= 0n) return { status: 400, message: 'The price must be more than zero.' };
+  // 422: the shape is right (a decimal), the value is not one an alert can have.
+  if (threshold <= 0n) return { status: 422, message: 'The price must be more than zero.' };
   if (threshold > toUnits(PRICE_ALERT_MAX_USD_PER_GRAM, 'USDT'))
-    return { status: 400, message: `The price must be at most $${PRICE_ALERT_MAX_USD_PER_GRAM} per gram.` };
+    return { status: 422, message: `The price must be at most $${PRICE_ALERT_MAX_USD_PER_GRAM} per gram.` };
   const now = usd(spot);
   if (direction === 'above' && threshold <= spot)
     return { status: 409, message: `Gold is already at $${now} per gram: choose a price above it.` };

@@ -5,6 +5,7 @@ import {
   fromUnits,
   toUnits,
   type CursorKey,
+  type EmailNotificationKind,
   type MarkNotificationsRead,
   type Notification,
   type NotificationKind,
@@ -178,7 +179,7 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
       return preferencesFrom(await emailOff(userId));
     },
 
-    async setPreferences(userId: string, change: Partial<Record<NotificationKind, boolean>>) {
+    async setPreferences(userId: string, change: Partial<Record<EmailNotificationKind, boolean>>) {
       // One statement reads and writes the row: two changes at once each keep the other's kinds.
       return db.transaction(async (tx) => {
         await tx.insert(notificationPreferences).values({ userId }).onConflictDoNothing();

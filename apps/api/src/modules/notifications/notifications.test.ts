@@ -58,8 +58,8 @@ describe('price alerts', () => {
     const bad: [unknown, number][] = [
       [{ direction: 'sideways', usdPerGram: '100' }, 400],
       [{ direction: 'above', usdPerGram: '-5' }, 400],
-      [{ direction: 'below', usdPerGram: '0' }, 400],
-      [{ direction: 'above', usdPerGram: '100000000' }, 400],
+      [{ direction: 'below', usdPerGram: '0' }, 422],
+      [{ direction: 'above', usdPerGram: '100000000' }, 422],
       // A refinement of the document's shape: 422, as every refinement.
       [{ direction: 'above', usdPerGram: '131.001' }, 422],
       [{ direction: 'above', usdPerGram: 'lots' }, 400],

@@ -6,7 +6,7 @@ import {
   priceAlertResponseSchema,
   priceAlertsResponseSchema,
   type MarkNotificationsRead,
-  type NotificationKind,
+  type EmailNotificationKind,
   type PriceAlertCreate,
 } from '@qmgt/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export const notificationPreferencesQueryOptions = () =>
       apiRequest(apiPaths.notificationPreferences, { schema: notificationPreferencesSchema, signal }),
   });
 
-export const setNotificationEmail = (kind: NotificationKind, email: boolean) =>
+export const setNotificationEmail = (kind: EmailNotificationKind, email: boolean) =>
   apiRequest(apiPaths.notificationPreferences, {
     method: 'PUT',
     body: { email: { [kind]: email } },

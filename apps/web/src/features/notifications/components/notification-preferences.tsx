@@ -1,5 +1,5 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type NotificationKind } from '@qmgt/contracts';
+import { EMAIL_NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailNotificationKind } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { errorMessage } from '@/lib/api-client';
@@ -11,7 +11,7 @@ export function NotificationPreferences() {
   const queryClient = useQueryClient();
   const query = useQuery(notificationPreferencesQueryOptions());
   const change = useMutation({
-    mutationFn: ({ kind, email }: { kind: NotificationKind; email: boolean }) => setNotificationEmail(kind, email),
+    mutationFn: ({ kind, email }: { kind: EmailNotificationKind; email: boolean }) => setNotificationEmail(kind, email),
     onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences(), answer),
     onError: (error) => notifyError(errorMessage(error, 'Your choice could not be saved.')),
   });
@@ -23,7 +23,7 @@ export function NotificationPreferences() {
       <Text size="sm" c="dimmed">
         Every notification shows under the bell. Choose which ones also come by e-mail.
       </Text>
-      {NOTIFICATION_KINDS.map((kind) => (
+      {EMAIL_NOTIFICATION_KINDS.map((kind) => (
         <Switch
           key={kind}
           label={NOTIFICATION_KIND_LABELS[kind]}
