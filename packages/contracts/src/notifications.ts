@@ -41,7 +41,7 @@ export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 /** How each kind with an e-mail is named on the preferences screen. */
 export const NOTIFICATION_KIND_LABELS: Record<EmailNotificationKind, string> = {
   deposit: 'Card payments credited',
-  instalment: 'Instalments taken, missed or skipped',
+  instalment: 'Instalments missed, auto-save skipped',
   review: 'Decisions on your requests (termination, USDAU, payout)',
   support: 'Replies from support',
   group: 'Group savings: joined, matured or lapsed',

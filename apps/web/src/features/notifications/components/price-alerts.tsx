@@ -32,7 +32,7 @@ function AlertRow({ alert, onDelete, deleting }: { alert: PriceAlert; onDelete: 
             : `Set ${formatDateTime(alert.createdAt)}`}
         </Text>
       </Stack>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
         <Badge variant="light" color={alert.firedAt ? 'gray' : 'gold'}>
           {alert.firedAt ? 'Fired' : 'Waiting'}
         </Badge>
