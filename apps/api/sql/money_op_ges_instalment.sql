@@ -46,11 +46,10 @@ BEGIN
     -- The day is the caller's (ges.rules.ts dueOn, the due days' one home): booked as given.
     UPDATE ges_memberships SET next_due_on = (p_op->>'nextDueOn')::date WHERE id = m.id;
   END IF;
-  IF outcome <> 'paid' THEN
-    mail_event := CASE WHEN outcome LIKE '%matured' THEN 'matured' ELSE outcome END;
-    PERFORM outbox_owe('ges.lifecycle', 'ges.lifecycle:' || m.id || ':' || mail_event || ':' || seq,
-                       jsonb_build_object('membershipId', m.id, 'event', mail_event, 'seq', seq));
-  END IF;
+  -- Every outcome is told: 'taken' in the app only, the others by mail too (ges.module.ts).
+  mail_event := CASE WHEN outcome LIKE '%matured' THEN 'matured' WHEN outcome = 'paid' THEN 'taken' ELSE outcome END;
+  PERFORM outbox_owe('ges.lifecycle', 'ges.lifecycle:' || m.id || ':' || mail_event || ':' || seq,
+                     jsonb_build_object('membershipId', m.id, 'event', mail_event, 'seq', seq));
   RETURN answer || jsonb_build_object('outcome', outcome);
 END
 $$;

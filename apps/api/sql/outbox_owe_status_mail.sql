@@ -23,3 +23,7 @@ CREATE OR REPLACE TRIGGER reward_requests_owe_mail AFTER INSERT OR UPDATE OF sta
 
 CREATE OR REPLACE TRIGGER payments_owe_mail AFTER INSERT OR UPDATE OF status ON payments
   FOR EACH ROW EXECUTE FUNCTION outbox_owe_status_mail('payments.credited', '{credited}');
+
+-- A bank account's review decided: notified in the app only (no mail; compliance.module.ts).
+CREATE OR REPLACE TRIGGER bank_accounts_owe_notice AFTER UPDATE OF status ON bank_accounts
+  FOR EACH ROW EXECUTE FUNCTION outbox_owe_status_mail('compliance.bank-account', '{verified,rejected}');

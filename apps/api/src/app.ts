@@ -43,6 +43,7 @@ import contentModule from './modules/content/content.module.js';
 import complianceModule from './modules/compliance/compliance.module.js';
 import paymentsModule from './modules/payments/payments.module.js';
 import statementsModule from './modules/statements/statements.module.js';
+import notificationsModule from './modules/notifications/notifications.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -79,6 +80,8 @@ const MODULES = [
   kycModule,
   ledgerModule,
   marketModule,
+  // Before the products: their outbox handlers deliver notifications.
+  notificationsModule,
   transactionsModule,
   moneyModule,
   swapModule,

@@ -73,6 +73,8 @@ export const envSchema = z.object({
   PRICE_FEED_PATH: z.string().default('price'),
   PRICE_FEED_UNIT: z.enum(['gram', 'ounce']).default('gram'),
   PRICE_REFRESH_SECONDS: intFromEnv(60),
+  /** A notification stream closes after this long; the client reconnects with Last-Event-ID (its session is checked again). */
+  NOTIFICATION_STREAM_MAX_SECONDS: intFromEnv(900),
   QMGT_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(200),
   SWAP_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(50),
   EXPLORER_TX_BASE: z.url().optional(),
@@ -121,6 +123,8 @@ export interface Config {
   /** STRIPE_TIMEOUT_MS: a Stripe call not answered within this is the gateway being unavailable. */
   stripeTimeoutMs: number;
   redisUrl: string | undefined;
+  /** NOTIFICATION_STREAM_MAX_SECONDS: how long one notification stream stays open before the client reconnects. */
+  notificationStreamMaxMs: number;
   /** SANDBOX: the /api/dev/* routes and the dev mailbox page are on. */
   sandbox: boolean;
   operator: { email: string; password: string } | undefined;
@@ -261,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeTimeoutMs: e.STRIPE_TIMEOUT_MS,
     redisUrl: e.REDIS_URL || undefined,
+    notificationStreamMaxMs: e.NOTIFICATION_STREAM_MAX_SECONDS * 1000,
     // Production never falls into the sandbox by default: only an explicit SANDBOX=true.
     sandbox: e.NODE_ENV === 'production' ? e.SANDBOX === true : (e.SANDBOX ?? !productionAdapterConfigured),
     operator:

@@ -24,3 +24,4 @@ export * from './content.js';
 export * from './compliance.js';
 export * from './payments.js';
 export * from './statements.js';
+export * from './notifications.js';

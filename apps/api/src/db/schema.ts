@@ -31,3 +31,4 @@ export * from '../modules/payments/payments.schema.js';
 export * from '../adapters/payments/sandbox.schema.js';
 export * from '../platform/outbox/outbox.schema.js';
 export * from '../platform/schedule/schedule.schema.js';
+export * from '../modules/notifications/notifications.schema.js';

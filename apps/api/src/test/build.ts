@@ -67,6 +67,8 @@ export const testConfigDefaults: Partial<Config> = {
   rateLimit: { authMax: 10_000, windowMs: 60_000 },
   lookupRateLimit: { max: 10_000, windowMs: 60_000 },
   webDistDir: '/nonexistent',
+  // A request to the notification stream ends soon (the OpenAPI fuzz injects it); its own tests set longer.
+  notificationStreamMaxMs: 300,
 };
 
 export interface BuildOptions {

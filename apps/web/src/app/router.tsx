@@ -134,6 +134,10 @@ const KycVerificationRoute = lazyScreen(
   () => import('./routes/kyc-verification'),
   (m) => m.KycVerificationRoute,
 );
+const NotificationsRoute = lazyScreen(
+  () => import('./routes/notifications'),
+  (m) => m.NotificationsRoute,
+);
 const MyProfileRoute = lazyScreen(
   () => import('./routes/my-profile'),
   (m) => m.MyProfileRoute,
@@ -302,6 +306,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.nominee.pattern, element: <NomineeRoute /> },
+          { path: paths.notifications.pattern, element: <NotificationsRoute /> },
           { path: paths.payment.pattern, element: <SpendToSaveRoute /> },
           { path: paths.paymentSuccess.pattern, element: <PaymentSuccessRoute /> },
           { path: paths.gesGroup.pattern, element: <GesGroupRoute /> },

@@ -44,6 +44,8 @@ export const paths = {
 
   // Private
   dashboard: fixed('/dashboard'),
+  /** Every notification (the bell shows the latest). */
+  notifications: fixed('/notifications'),
   nominee: fixed('/nominee'),
   staking: fixed('/staking'),
   /** The sidebar's spelling of the staking link; the router matches it to `staking`. */

@@ -83,6 +83,9 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
   return url.toString();
 }
 
+/** The absolute URL of an API path (for a stream the caller reads itself). */
+export const apiUrl = (path: string): string => buildUrl(path);
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;

@@ -2,6 +2,7 @@ import type { MailboxMessage, User } from '@qmgt/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiErrorBody } from './factories';
 import { createKycHandlers, resetFakeKyc } from './kyc-api';
+import { createNotificationsHandlers, resetFakeNotifications } from './notifications-api';
 import { createWalletHandlers, resetFakeWallet } from './wallet-api';
 
 /** What the fake API knows; tests change it through these helpers. */
@@ -44,6 +45,7 @@ export function resetTestApi(): void {
   testApi.calls = [];
   resetFakeKyc();
   resetFakeWallet();
+  resetFakeNotifications();
 }
 
 export const apiUrl = (path: string) => `${window.location.origin}/api${path}`;
@@ -123,4 +125,5 @@ export const handlers = [
     },
   }),
   ...createWalletHandlers({ apiUrl, currentUser: () => testApi.currentUser }),
+  ...createNotificationsHandlers({ apiUrl }),
 ];

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { API_BASE, adminBankAccountResponseSchema, adminBankAccountsResponseSchema, apiPaths } from '@qmgt/contracts';
 import { createSandboxBank } from '../../adapters/bank/sandbox.js';
 import { createStripeBank } from '../../adapters/bank/stripe.js';
-import { declareReview } from '../../platform/review/index.js';
+import { declareReview, reviewNotice } from '../../platform/review/index.js';
 import { createNomineesService, type NomineesService } from './nominees.service.js';
 import { nomineesRoutes } from './nominees.routes.js';
 import { createBankService, type BankAccountRow, type BankService } from './bank.service.js';
@@ -42,8 +42,8 @@ export default fp(
     app.services.bank = bank;
     await app.register(bankRoutes, { prefix: API_BASE, bank, sandbox: app.config.sandbox && port.kind === 'sandbox' });
     // The operator's review of an account whose holder is not the customer's KYC name: no
-    // money moves, so no Idempotency-Key; a second decision is a 409. No mail (the customer
-    // sees the status on their accounts page).
+    // money moves, so no Idempotency-Key; a second decision is a 409. No mail: a notification
+    // in the app, and the status on their accounts page.
     await declareReview(
       app,
       {
@@ -58,6 +58,11 @@ export default fp(
         },
         subject: (row) => maskAccount(row.last4),
         present: bank.reviewItems,
+        // In the app only (sql/outbox_owe_status_mail.sql owes it when the account is decided).
+        message: {
+          kind: 'compliance.bank-account',
+          notice: (row) => reviewNotice(`bank account ${maskAccount(row.last4)}`, row.status, '/BankVerification'),
+        },
       },
       {
         queue: apiPaths.adminBankAccounts,

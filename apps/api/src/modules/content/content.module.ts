@@ -24,17 +24,32 @@ export default fp(
     app.services.content = content;
     // Sign-up links the terms: a fresh installation has some to show from its first start.
     await content.ensureDefaultTerms();
-    const { mail } = app.services;
+    const { mail, notifications } = app.services;
     const publicUrl = app.config.publicUrl;
 
-    app.outbox.handle<SupportMail>(SUPPORT_MAILS.message, async (owed) => {
+    app.outbox.handle<SupportMail>(SUPPORT_MAILS.message, async (owed, delivery) => {
       const found = await content.messageForMail(owed.id);
       if (!found) return;
       const { ticket, message, wire } = found;
       const signedIn = ticket.userId !== null;
       // Both of a message's mails are one outbox message: a crash between them repeats the first.
       if (message.author === 'support') {
-        await mail.send(ticketReplyMail(ticket.email, ticket.name, publicUrl, wire, message.body, signedIn));
+        const reply = () =>
+          mail.send(ticketReplyMail(ticket.email, ticket.name, publicUrl, wire, message.body, signedIn));
+        // A customer with an account reads it in the app too; a contact-form writer by mail only.
+        if (ticket.userId === null) await reply();
+        else
+          await notifications.deliver(
+            {
+              userId: ticket.userId,
+              kind: 'support',
+              key: delivery.key,
+              title: `Support replied: ${wire.subject}`,
+              body: message.body.length > 200 ? `${message.body.slice(0, 199)}…` : message.body,
+              link: '/support',
+            },
+            reply,
+          );
       } else if (found.opensTicket) {
         await mail.send(ticketToSupportMail(app.config.supportEmail, publicUrl, wire, ticket));
         await mail.send(ticketReceiptMail(ticket.email, ticket.name, publicUrl, wire, signedIn));
@@ -43,11 +58,23 @@ export default fp(
         await mail.send(ticketFollowUpReceiptMail(ticket.email, ticket.name, publicUrl, wire));
       }
     });
-    app.outbox.handle<SupportMail>(SUPPORT_MAILS.ticketClosed, async (owed) => {
+    app.outbox.handle<SupportMail>(SUPPORT_MAILS.ticketClosed, async (owed, delivery) => {
       const found = await content.closeForMail(owed.id);
       if (!found) return;
       const { row, wire } = found;
-      await mail.send(ticketClosedMail(row.email, row.name, publicUrl, wire, row.userId !== null));
+      const closed = () => mail.send(ticketClosedMail(row.email, row.name, publicUrl, wire, row.userId !== null));
+      if (row.userId === null) return closed();
+      await notifications.deliver(
+        {
+          userId: row.userId,
+          kind: 'support',
+          key: delivery.key,
+          title: `Ticket closed: ${wire.subject}`,
+          body: `Your support ticket ${wire.code} is closed. Write again from the support page if you need more help.`,
+          link: '/support',
+        },
+        closed,
+      );
     });
 
     // Sign-up accepts the terms shown on its form: recorded beside the new account.
@@ -62,5 +89,5 @@ export default fp(
     };
     await app.register(contentRoutes, { prefix: API_BASE, content, contactLimit });
   },
-  { name: 'module:content', dependencies: ['auth', 'outbox'] },
+  { name: 'module:content', dependencies: ['auth', 'outbox', 'module:notifications'] },
 );

@@ -8,7 +8,8 @@ import { devRoutes } from './dev.routes.js';
  */
 export default fp(
   async (app) => {
-    if (app.config.sandbox) await app.register(devRoutes, { prefix: API_BASE, db: app.database.db });
+    if (app.config.sandbox)
+      await app.register(devRoutes, { prefix: API_BASE, db: app.database.db, services: app.services });
   },
   { name: 'dev', dependencies: ['database'] },
 );

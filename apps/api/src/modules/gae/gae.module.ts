@@ -6,7 +6,7 @@ import {
   fromUnits,
   terminationResponseSchema,
 } from '@qmgt/contracts';
-import { declareReview } from '../../platform/review/index.js';
+import { declareReview, reviewNotice } from '../../platform/review/index.js';
 import { usersService } from '../users/index.js';
 import { GAE_MAILS, createGaeService, type AutoSaveSkipMail, type GaeService } from './gae.service.js';
 import { gaeRoutes } from './gae.routes.js';
@@ -30,12 +30,12 @@ const AUTO_SAVE_PASS_MS = 60_000;
  */
 export default fp(
   async (app) => {
-    const { money, market, ledger, transactions, mail } = app.services;
+    const { money, market, ledger, transactions, mail, notifications } = app.services;
     const db = app.database.db;
     const gae = createGaeService({ db, money, market, ledger, transactions });
     app.services.gae = gae;
 
-    app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed) => {
+    app.outbox.handle<AutoSaveSkipMail>(GAE_MAILS.autoSaveSkipped, async (owed, delivery) => {
       const run = await gae.skippedRun(owed);
       const user = run && (await usersService.findById(db, run.userId));
       // Runs recorded before migration 0048 kept no amount: the plan's says what it was to spend.
@@ -43,14 +43,28 @@ export default fp(
       if (!run || !user || spend === null || spend === undefined) return;
       // The cap as it was when the period skipped (the message carries it), else the plan's.
       const cap = owed.capUsdt === undefined ? run.cap : owed.capUsdt;
-      await mail.send(
-        autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, {
-          period: owed.period,
-          frequency: run.frequency,
-          reason: run.reason ?? 'balance',
-          amountUsdt: fromUnits(BigInt(spend), 'USDT'),
-          capUsdt: cap === null || cap === undefined ? null : fromUnits(BigInt(cap), 'USDT'),
-        }),
+      const skip = {
+        period: owed.period,
+        frequency: run.frequency,
+        reason: run.reason ?? 'balance',
+        amountUsdt: fromUnits(BigInt(spend), 'USDT'),
+        capUsdt: cap === null || cap === undefined ? null : fromUnits(BigInt(cap), 'USDT'),
+      } as const;
+      await notifications.deliver(
+        {
+          userId: user.id,
+          kind: 'instalment',
+          key: delivery.key,
+          title: `Auto-save skipped for ${owed.period}`,
+          body:
+            skip.reason === 'cap'
+              ? `This month's auto-save purchases reached your monthly cap${
+                  skip.capUsdt ? ` of ${skip.capUsdt} USDT` : ''
+                }, so nothing was bought. Auto-save resumes next month.`
+              : `Your wallet held less than the ${skip.amountUsdt} USDT your auto-save buys, so nothing was bought this time.`,
+          link: '/GAE/Purchase',
+        },
+        () => mail.send(autoSaveSkippedMail(user.email, user.username, app.config.publicUrl, skip)),
       );
     });
 
@@ -82,6 +96,7 @@ export default fp(
         answer: gae.toTermination,
         message: {
           kind: GAE_MAILS.termination,
+          notice: (row) => reviewNotice(`GAE termination ${row.code}`, row.status, `/termination-summary/${row.id}`),
           send: async (row, customer) =>
             mail.send(
               terminationMail(customer.email, customer.username, app.config.publicUrl, await gae.toTermination(row)),
@@ -109,6 +124,7 @@ export default fp(
       'module:market',
       'module:ledger',
       'module:transactions',
+      'module:notifications',
     ],
   },
 );

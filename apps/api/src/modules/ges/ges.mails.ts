@@ -62,3 +62,28 @@ export function gesMail(
     open,
   );
 }
+
+/** The member's notification in the app of the same events. */
+export function gesNotice(groupName: string, event: GesMailEvent, seq: number) {
+  switch (event) {
+    case 'joined':
+      return { title: `You joined ${groupName}`, body: 'Your first instalment is in your passbook.' };
+    case 'taken':
+      return { title: `${groupName}: instalment ${seq} taken`, body: `Instalment ${seq} was paid from your wallet.` };
+    case 'missed':
+      return {
+        title: `${groupName}: instalment ${seq} missed`,
+        body: 'Your USDT balance was too low, so nothing was taken. Keep the instalment in your wallet on its day.',
+      };
+    case 'lapsed':
+      return {
+        title: `${groupName}: membership lapsed`,
+        body: 'Three instalments were missed. Your grams are in your gold savings account; no bonus is paid.',
+      };
+    case 'matured':
+      return {
+        title: `${groupName} matured`,
+        body: 'Your savings and the maturity bonus are in your gold savings account.',
+      };
+  }
+}

@@ -4,7 +4,7 @@ import { writePlatformSettings } from '../../db/platform-settings.js';
 import { usersService } from '../users/index.js';
 import { GES_MAIL, createGesService, type GesMail, type GesService } from './ges.service.js';
 import { gesRoutes } from './ges.routes.js';
-import { gesMail } from './ges.mails.js';
+import { gesMail, gesNotice } from './ges.mails.js';
 
 declare module '../../services.js' {
   interface Services {
@@ -21,7 +21,7 @@ const INSTALMENT_PASS_MS = 60_000;
  */
 export default fp(
   async (app) => {
-    const { money, market, transactions, mail } = app.services;
+    const { money, market, transactions, mail, notifications } = app.services;
     const db = app.database.db;
     const ges = createGesService({ db, money, market, transactions });
     app.services.ges = ges;
@@ -29,13 +29,27 @@ export default fp(
     // it inside the instalment (ges_lapses).
     await writePlatformSettings(app.database, { ges_misses_to_lapse: String(GES_MISSES_TO_LAPSE) });
 
-    app.outbox.handle<GesMail>(GES_MAIL, async (owed) => {
+    app.outbox.handle<GesMail>(GES_MAIL, async (owed, delivery) => {
       const found = await ges.membershipForMail(owed.membershipId);
       const user = found && (await usersService.findById(db, found.userId));
       if (!found || !user) return;
       const { group, membership } = found;
-      const link = `${app.config.publicUrl}/GES/${group.id}/${encodeURIComponent(group.name)}/${group.currentDocumentId}`;
-      await mail.send(gesMail(user.email, user.username, link, group.name, owed.event, membership, owed.seq));
+      const path = `/GES/${group.id}/${encodeURIComponent(group.name)}/${group.currentDocumentId}`;
+      const link = `${app.config.publicUrl}${path}`;
+      const instalment = owed.event === 'taken' || owed.event === 'missed';
+      await notifications.deliver(
+        {
+          userId: user.id,
+          kind: instalment ? 'instalment' : 'group',
+          key: delivery.key,
+          link: path,
+          ...gesNotice(group.name, owed.event, owed.seq),
+        },
+        // A taken instalment was never mailed: the app only.
+        owed.event === 'taken'
+          ? undefined
+          : () => mail.send(gesMail(user.email, user.username, link, group.name, owed.event, membership, owed.seq)),
+      );
     });
 
     // Each pass takes what is due; a (membership, instalment) row makes each happen once,
@@ -46,6 +60,14 @@ export default fp(
   },
   {
     name: 'module:ges',
-    dependencies: ['auth', 'idempotency', 'outbox', 'module:money', 'module:market', 'module:transactions'],
+    dependencies: [
+      'auth',
+      'idempotency',
+      'outbox',
+      'module:money',
+      'module:market',
+      'module:transactions',
+      'module:notifications',
+    ],
   },
 );

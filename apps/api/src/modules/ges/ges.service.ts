@@ -49,7 +49,8 @@ import type { InputOf, MoneyOperationKind } from '../money/index.js';
  * transaction (sql/money_op_ges_*.sql).
  */
 export const GES_MAIL = 'ges.lifecycle';
-export type GesMailEvent = 'joined' | 'missed' | 'lapsed' | 'matured';
+/** 'taken' (an instalment paid) is notified in the app only; the others are mailed too. */
+export type GesMailEvent = 'joined' | 'taken' | 'missed' | 'lapsed' | 'matured';
 export interface GesMail {
   membershipId: string;
   event: GesMailEvent;

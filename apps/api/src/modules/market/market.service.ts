@@ -43,6 +43,18 @@ export function createMarketService(deps: MarketDeps) {
   return {
     refresh,
 
+    /**
+     * Sandbox only (POST /dev/price): the spot is this from now (a tick at this instant; the
+     * sandbox feed walks on from it). Price alerts it crosses fire in the tick's transaction.
+     */
+    async recordSpot(usdPerGram: bigint): Promise<void> {
+      await db
+        .insert(priceTicks)
+        .values({ at: now(), usdPerGram: usdPerGram.toString(), source: 'dev' })
+        .onConflictDoNothing();
+      remembered = undefined;
+    },
+
     /** The current spot; refreshed first when the stored one is older than one period. */
     async spot(): Promise<{ usdPerGram: bigint; at: Date }> {
       if (remembered && now().getTime() - remembered.at.getTime() < deps.refreshMs) return remembered;

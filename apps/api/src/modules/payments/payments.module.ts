@@ -3,6 +3,7 @@ import { API_BASE, apiPaths } from '@qmgt/contracts';
 import { createSandboxGateway, type SandboxGateway } from '../../adapters/payments/sandbox.js';
 import { createStripeGateway } from '../../adapters/payments/stripe.js';
 import type { PaymentGateway } from '../../adapters/payments/port.js';
+import { amount } from '../../lib/mail-layout.js';
 import { usersService } from '../users/index.js';
 import { paymentCreditedMail, remittanceReceivedMail, remittanceSentMail } from './payments.mails.js';
 import { paymentsRoutes, paymentsWebhookRoutes, sandboxCheckoutRoutes } from './payments.routes.js';
@@ -25,7 +26,7 @@ const SWEEP_MS = 60_000;
  */
 export default fp(
   async (app) => {
-    const { money, market, transactions, mail, kyc } = app.services;
+    const { money, market, transactions, mail, kyc, notifications } = app.services;
     const db = app.database.db;
     let sandbox: SandboxGateway | undefined;
     let gateway: PaymentGateway;
@@ -55,34 +56,61 @@ export default fp(
     app.services.payments = payments;
     app.services.remit = remit;
 
-    app.outbox.handle<PaymentMail>(PAYMENT_MAIL, async (owed) => {
+    app.outbox.handle<PaymentMail>(PAYMENT_MAIL, async (owed, delivery) => {
       const row = await payments.row(owed.id);
       if (!row || row.status !== 'credited') return;
       const user = await usersService.findById(db, row.userId);
       if (!user) return;
-      await mail.send(paymentCreditedMail(user.email, user.username, app.config.publicUrl, payments.toWire(row)));
+      const wire = payments.toWire(row);
+      await notifications.deliver(
+        {
+          userId: user.id,
+          kind: 'deposit',
+          key: delivery.key,
+          title: `Payment credited: ${amount(wire.grams, 'GOLD')} of gold`,
+          body: `Your card payment of $${wire.amountUsd} bought ${amount(wire.grams, 'GOLD')} at ${amount(wire.price, 'USDT')} per gram.`,
+          link: '/transactions',
+        },
+        () => mail.send(paymentCreditedMail(user.email, user.username, app.config.publicUrl, wire)),
+      );
     });
     // Both sides' mails are one outbox message: a crash between them repeats the sender's.
-    app.outbox.handle<RemitMail>(REMIT_MAIL, async (owed) => {
+    app.outbox.handle<RemitMail>(REMIT_MAIL, async (owed, delivery) => {
       const row = await remit.row(owed.id);
       if (!row) return;
       const [sender, recipient] = await Promise.all([
         usersService.findById(db, row.senderId),
         usersService.findById(db, row.recipientId),
       ]);
-      if (sender)
-        await mail.send(
-          remittanceSentMail(sender.email, sender.username, app.config.publicUrl, await remit.toWire(row, sender.id)),
+      // One message, two customers: a notification each, under the message's key and the side.
+      if (sender) {
+        const wire = await remit.toWire(row, sender.id);
+        await notifications.deliver(
+          {
+            userId: sender.id,
+            kind: 'remittance',
+            key: `${delivery.key}:sent`,
+            title: `You sent ${amount(wire.amountUsdt, 'USDT')}`,
+            body: `${amount(wire.amountUsdt, 'USDT')} went to ${wire.counterparty} (${wire.code}).`,
+            link: '/transactions',
+          },
+          () => mail.send(remittanceSentMail(sender.email, sender.username, app.config.publicUrl, wire)),
         );
-      if (recipient)
-        await mail.send(
-          remittanceReceivedMail(
-            recipient.email,
-            recipient.username,
-            app.config.publicUrl,
-            await remit.toWire(row, recipient.id),
-          ),
+      }
+      if (recipient) {
+        const wire = await remit.toWire(row, recipient.id);
+        await notifications.deliver(
+          {
+            userId: recipient.id,
+            kind: 'remittance',
+            key: `${delivery.key}:received`,
+            title: `You received ${amount(wire.amountUsdt, 'USDT')}`,
+            body: `${wire.counterparty} sent you ${amount(wire.amountUsdt, 'USDT')} (${wire.code}). It is in your wallet.`,
+            link: '/transactions',
+          },
+          () => mail.send(remittanceReceivedMail(recipient.email, recipient.username, app.config.publicUrl, wire)),
         );
+      }
     });
 
     // One process a period sweeps (the schedule), and need not be the only one: a sweep claims
@@ -113,6 +141,14 @@ export default fp(
   },
   {
     name: 'module:payments',
-    dependencies: ['auth', 'idempotency', 'outbox', 'module:money', 'module:market', 'module:transactions'],
+    dependencies: [
+      'auth',
+      'idempotency',
+      'outbox',
+      'module:money',
+      'module:market',
+      'module:transactions',
+      'module:notifications',
+    ],
   },
 );

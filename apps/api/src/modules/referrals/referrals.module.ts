@@ -8,7 +8,7 @@ import {
   rewardRequestResponseSchema,
 } from '@qmgt/contracts';
 import { intArraySetting, writePlatformSettings } from '../../db/platform-settings.js';
-import { declareReview } from '../../platform/review/index.js';
+import { declareReview, reviewNotice } from '../../platform/review/index.js';
 import { REWARD_MAIL, createReferralsService, requestWire, type ReferralsService } from './referrals.service.js';
 import type { RewardRequestRow } from './referrals.repository.js';
 import { rewardRequests } from './referrals.schema.js';
@@ -65,6 +65,7 @@ export default fp(
         answer: async (row) => requestWire(row),
         message: {
           kind: REWARD_MAIL,
+          notice: (row) => reviewNotice(`reward payout ${row.code}`, row.status, '/My-Reward-Center'),
           send: (row, customer) =>
             mail.send(rewardRequestMail(customer.email, customer.username, app.config.publicUrl, requestWire(row))),
         },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_BASE, adminUsdauRequestsResponseSchema, apiPaths, usdauRequestResponseSchema } from '@qmgt/contracts';
 import { ApplicationUnavailable } from '../../lib/errors.js';
-import { declareReview } from '../../platform/review/index.js';
+import { declareReview, reviewNotice } from '../../platform/review/index.js';
 import { USDAU_MAIL, createUsdauService, type UsdauService } from './usdau.service.js';
 import { usdauRoutes } from './usdau.routes.js';
 import { usdauRequestMail } from './usdau.mails.js';
@@ -52,6 +52,7 @@ export default fp(
         },
         message: {
           kind: USDAU_MAIL,
+          notice: (row) => reviewNotice(`USDAU ${row.code}`, row.status, '/request-external-usdau'),
           send: async (row, customer) =>
             mail.send(
               usdauRequestMail(customer.email, customer.username, app.config.publicUrl, await usdau.toWire(row)),

@@ -12,9 +12,12 @@ export async function declareReview<Row extends ReviewRow, Item extends object, 
   routes: ReviewRoutes,
 ): Promise<Review<Row, Item, Answer>> {
   const money = 'money' in declaration.booking ? app.services.money : undefined;
-  const review = createReview({ db: app.database.db, money }, declaration);
+  const notify = app.services.notifications.deliver;
+  const review = createReview({ db: app.database.db, money, notify }, declaration);
   if (declaration.message)
-    app.outbox.handle<{ id: string; status: string }>(declaration.message.kind, review.sendMessage);
+    app.outbox.handle<{ id: string; status: string }>(declaration.message.kind, (owed, delivery) =>
+      review.sendMessage(owed, delivery.key),
+    );
   await reviewRoutes(app, review, {
     ...routes,
     idempotent: money !== undefined,

@@ -7,6 +7,7 @@
 export { declareReview } from './declare.js';
 export {
   createReview,
+  reviewNotice,
   type Decided,
   type MoneyOperationInput,
   type QueueItem,

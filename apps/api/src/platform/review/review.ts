@@ -8,6 +8,7 @@ import { keyText, newerThan, olderThan } from '../../lib/keyset.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MoneyEngine } from '../../modules/money/index.js';
 import type { InputOf, MoneyOperationKind } from '../../modules/money/index.js';
+import type { Notice } from '../../modules/notifications/index.js';
 import { usersService } from '../../modules/users/index.js';
 
 /** What every reviewed request row carries (the common review columns). */
@@ -87,7 +88,22 @@ export interface ReviewDeclaration<Row extends ReviewRow, Item extends object, A
    * sql/outbox_owe_status_mail.sql, with `{ id, status }`), sent while the request still has
    * that status (a later status owes its own message, which tells where the request stands).
    */
-  message?: { kind: string; send: (row: Row, customer: { email: string; username: string }) => Promise<void> };
+  message?: {
+    kind: string;
+    /** The e-mail; none for a review that only notifies in the app. */
+    send?: (row: Row, customer: { email: string; username: string }) => Promise<void>;
+    /** The in-app notification of the status (DESIGN.md section 11); without it, a plain one naming `subject`. */
+    notice?: (row: Row) => { title: string; body: string; link: string | null };
+  };
+}
+
+/** What a review's customer reads in the app when their request takes a status. */
+export function reviewNotice(subject: string, status: string, link: string | null = null) {
+  if (status === 'approved' || status === 'verified')
+    return { title: `Request ${subject} approved`, body: `Your request ${subject} was approved.`, link };
+  if (status === 'rejected')
+    return { title: `Request ${subject} not approved`, body: `Your request ${subject} was not approved.`, link };
+  return { title: `Request ${subject} received`, body: `Your request ${subject} is with our operators.`, link };
 }
 
 export interface ReviewDeps {
@@ -95,6 +111,8 @@ export interface ReviewDeps {
   /** Needed by money reviews only. */
   money?: MoneyEngine;
   now?: () => Date;
+  /** Writes the customer's notification and sends the mail their preferences keep (modules/notifications). */
+  notify?: (notice: Notice, mail?: () => Promise<void>) => Promise<void>;
 }
 
 export type QueueItem<Item> = Item & { username: string; email: string };
@@ -206,12 +224,18 @@ export function createReview<Row extends ReviewRow, Item extends object, Answer 
     },
 
     /** The outbox handler of the customer's message: skips a status the request has left. */
-    async sendMessage(owed: { id: string; status: string }): Promise<void> {
-      if (!review.message) return;
+    async sendMessage(owed: { id: string; status: string }, key: string): Promise<void> {
+      const message = review.message;
+      if (!message) return;
       const row = await byId(owed.id);
       if (!row || row.status !== owed.status) return;
       const customer = await usersService.findById(db, row.userId);
-      if (customer) await review.message.send(row, customer);
+      if (!customer) return;
+      const send = message.send;
+      const mail = send ? () => send(row, customer) : undefined;
+      if (!deps.notify) return mail?.();
+      const notice = message.notice?.(row) ?? reviewNotice(review.subject(row), row.status);
+      await deps.notify({ userId: row.userId, kind: 'review', key, ...notice }, mail);
     },
   };
 }

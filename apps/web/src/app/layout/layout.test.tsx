@@ -197,10 +197,10 @@ describe('header', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Referral Code' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '0xA...2345' }));
     expect(await screen.findByRole('dialog', { name: 'Wallet' })).toBeInTheDocument();
-    expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument();
+    expect(screen.queryByText('No notifications yet')).not.toBeInTheDocument();
 
     // A screen opening the wallet (isWalletOpen) while another header modal is up leaves one open.
     await user.keyboard('{Escape}');
@@ -231,29 +231,28 @@ describe('header', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('shows the notifications placeholder with a 0 badge', async () => {
+  it('shows the notifications bell without a badge while nothing is unread', async () => {
     const { user } = renderApp('/', { session: buildSession() });
     const bell = await screen.findByRole('button', { name: 'Notifications' });
-    expect(bell.parentElement).toHaveTextContent('0');
+    expect(bell.parentElement).not.toHaveTextContent('0');
     await user.click(bell);
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
-    expect(screen.getByText('Notifications are not available yet!')).toBeInTheDocument();
-    expect(screen.getByText('No Notifications')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all notifications' })).toHaveAttribute('href', '/notifications');
   });
 
   it('closes the notifications popover on Escape and on a click outside it', async () => {
     const { user } = renderApp('/', { session: buildSession() });
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await user.click(bell);
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('No notifications yet')).not.toBeInTheDocument());
     expect(bell).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(bell);
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     await user.click(screen.getByRole('heading', { name: 'Swap' }));
-    await waitFor(() => expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('No notifications yet')).not.toBeInTheDocument());
     expect(bell).toHaveAttribute('aria-expanded', 'false');
   });
 

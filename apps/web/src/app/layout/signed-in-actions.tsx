@@ -13,7 +13,7 @@ import { swapPreset } from '../money/swap-preset';
 import { useRefreshMoney } from '../money/use-refresh-money';
 import { useEndSession } from '../session/use-end-session';
 import { LogoutConfirmModal } from './logout-confirm-modal';
-import { NotificationsBell } from './notifications-bell';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { ProfileMenu } from './profile-menu';
 import { useHeaderModals } from './use-header-modals';
 
@@ -78,6 +78,7 @@ export function SignedInActions({ userHash }: { userHash: string }) {
         opened={modals.current === 'notification'}
         onToggle={() => modals.toggle('notification')}
         onClose={() => modals.close('notification')}
+        allHref={paths.notifications.to()}
       />
       <ProfileMenu
         user={user}

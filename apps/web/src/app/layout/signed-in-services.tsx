@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { TermsPrompt } from '@/features/content/components/terms';
+import { NotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { lazyScreen } from '../lazy-screen';
 import { SessionSync } from '../session/session-sync';
 
@@ -12,7 +13,7 @@ const IdleLogout = lazyScreen(
 
 /**
  * What runs only while a client is signed in: the session sync, the idle logout, the prompt to
- * accept new terms. One lazy chunk, loaded by the root layout once there is a session.
+ * accept new terms, the notifications' live stream. One lazy chunk, loaded by the root layout once there is a session.
  */
 export function SignedInServices() {
   return (
@@ -22,6 +23,7 @@ export function SignedInServices() {
         <IdleLogout />
       </Suspense>
       <TermsPrompt />
+      <NotificationStream />
     </>
   );
 }

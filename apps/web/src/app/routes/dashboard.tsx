@@ -8,6 +8,7 @@ import { GoldHoldings } from '@/features/gold/components/gold-holdings';
 import { RecentActivity } from '@/features/transactions/components/recent-activity';
 import { BalanceSummary } from '@/features/wallet/components/balance-summary';
 import { GoldPriceCard } from '@/features/wallet/components/gold-price-card';
+import { PriceAlertsCard } from '@/features/notifications/components/price-alerts';
 import { useSessionStore } from '@/lib/session-store';
 import { swapPreset } from '../money/swap-preset';
 
@@ -44,7 +45,10 @@ export function DashboardRoute() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <GoldPriceCard />
+            <Stack gap="lg">
+              <GoldPriceCard />
+              <PriceAlertsCard />
+            </Stack>
           </Grid.Col>
         </Grid>
         <GoldHoldings />

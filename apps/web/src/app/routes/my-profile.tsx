@@ -5,6 +5,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { SectionCard } from '@/components/ui/section-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { KycBadge } from '@/features/kyc/components/kyc-badge';
+import { NotificationPreferences } from '@/features/notifications/components/notification-preferences';
 import { PersonalInfoSummary } from '@/features/kyc/components/profile/personal-info-summary';
 import { ProfilePicture } from '@/features/kyc/components/profile/profile-picture-card';
 import { copyReferralLink } from '@/lib/copy-feedback';
@@ -46,6 +47,9 @@ export function MyProfileRoute() {
                 <KycBadge status={user.kycVerified} />
               </Detail>
             </SimpleGrid>
+          </SectionCard>
+          <SectionCard title="E-mail notifications">
+            <NotificationPreferences />
           </SectionCard>
           <SectionCard title="Change password">
             <Text size="sm" c="dimmed" mt={-8}>

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, units } from '../../db/columns.js';
+import { userRef } from '../users/users.schema.js';
+
+/* Notifications and price alerts (migrations 0046, 0047; docs/decisions/020-notifications.md). */
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
+    /** The outbox message's key: the event notifies once however often its message is handled. */
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_key_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** The kinds whose e-mail a customer turned off; no row: every e-mail on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: userRef('user_id', 'cascade').primaryKey(),
+  emailOff: text('email_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
+    direction: text('direction').$type<'above' | 'below'>().notNull(),
+    /** USD per gram scaled by 1e18, as price_ticks.usd_per_gram. */
+    threshold: units('threshold').notNull(),
+    createdAt: createdAt(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    firedPrice: units('fired_price'),
+  },
+  (t) => [
+    index('price_alerts_active_idx')
+      .on(t.direction, t.threshold)
+      .where(sql`${t.firedAt} IS NULL`),
+    index('price_alerts_user_idx').on(t.userId, t.createdAt.desc()),
+    check('price_alerts_direction_check', sql`${t.direction} IN ('above', 'below')`),
+  ],
+);
