@@ -199,6 +199,9 @@ async function main() {
       LOG_LEVEL: 'warn',
       // The fuzzer signs in and registers thousands of times; the limit itself has its own tests.
       RATE_LIMIT_AUTH_MAX: '1000000',
+      // A notification stream stays open until the server ends it: each of the fuzzer's calls to
+      // it would wait the production 15 minutes. One second still checks the answer's head.
+      NOTIFICATION_STREAM_MAX_SECONDS: '1',
       OPERATOR_EMAIL: OPERATOR.email,
       OPERATOR_PASSWORD: OPERATOR.password,
     },
