@@ -228,6 +228,12 @@ async function main() {
         // Signing out would end the session the rest of the run uses.
         '--exclude-path',
         '/api/auth/logout',
+        // Server-sent events: schemathesis 4.25 checks each event against the media type's
+        // `itemSchema` (OpenAPI 3.2), else against its `schema`, which in this 3.0 document is
+        // the stream as one binary string, so every event "violates" it. The JS property test
+        // (apps/api/src/openapi.fuzz.test.ts) and notifications.test.ts call the stream.
+        '--exclude-path',
+        '/api/notifications/stream',
       ]),
     );
     results.push(
