@@ -56,6 +56,8 @@ export const notificationsRoutes: FastifyPluginAsync<{ notifications: Notificati
     {
       onRequest: app.requireUser,
       config: {
+        // 429: the customer has MAX_STREAMS_PER_CUSTOMER streams open in this process already.
+        errorStatuses: [429],
         fileResponse: {
           contentType: 'text/event-stream',
           description:

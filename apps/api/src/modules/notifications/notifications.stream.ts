@@ -2,12 +2,19 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CursorKey, NotificationEvent } from '@qmgt/contracts';
 import type { Database } from '../../db/client.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import { toWire, type NotificationsService } from './notifications.service.js';
 
 /** Announced by the notifications trigger (sql/notifications_notify.sql): whose list grew. */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const STREAM_HEARTBEAT_MS = 25_000;
+/**
+ * Open streams one customer may hold in one process: a tab each, and every stream costs two
+ * queries per notification, so one account must not open thousands. Past it the stream is
+ * refused (429), and the client's back-off waits before it asks again.
+ */
+export const MAX_STREAMS_PER_CUSTOMER = 10;
 
 interface Stream {
   userId: string;
@@ -100,8 +107,13 @@ export function createStreamHub(deps: {
      * checked again then).
      */
     async open(userId: string, lastEventId: string | undefined, onClosed: (close: () => void) => void) {
-      const out = new PassThrough();
       const last = lastEventId ? await notifications.keyOf(userId, lastEventId) : undefined;
+      // Counted and added with no wait between, so concurrent opens cannot pass the cap.
+      if ((byUser.get(userId)?.size ?? 0) >= MAX_STREAMS_PER_CUSTOMER)
+        throw tooManyRequests(
+          `At most ${MAX_STREAMS_PER_CUSTOMER} notification streams can be open at once: close a tab and try again.`,
+        );
+      const out = new PassThrough();
       const stream: Stream = { userId, last, out, sending: false, again: false };
       const set = byUser.get(userId) ?? new Set();
       set.add(stream);

@@ -13,6 +13,7 @@ import { get, mailCount, post, signedInUser } from '../../test/factories.js';
 import { sendWithKey } from '../../test/customers.js';
 import { until, within } from '../../test/within.js';
 import { usd as dollars } from './notifications.rules.js';
+import { MAX_STREAMS_PER_CUSTOMER } from './notifications.stream.js';
 
 /*
  * The notifications centre and price alerts, on PGlite and (DATABASE_URL) PostgreSQL. On
@@ -296,5 +297,36 @@ describe('notification stream', () => {
     expect(theirs.events).toEqual([{ data: { notification: null, unread: 0 } }]);
     await theirs.close();
     expect((await fetch(url)).status).toBe(401);
+  });
+});
+
+describe('notification streams per customer', () => {
+  it(`refuses the ${MAX_STREAMS_PER_CUSTOMER + 1}th open stream of one customer with a 429, and takes one again once a stream closed`, async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {
+      const bound = t.app.server.address();
+      return typeof bound === 'object' && bound ? `http://127.0.0.1:${bound.port}` : '';
+    });
+    const { token } = await signedInUser(t.app);
+    const url = `${address}/api/notifications/stream`;
+    const auth = { authorization: `Bearer ${token}` };
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_CUSTOMER; i++) open.push(await readEvents(url, auth));
+    const refused = await fetch(url, { headers: auth });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /At most 10 notification streams can be open at once/,
+    );
+    // Another customer is not held back by this one's streams.
+    const other = await signedInUser(t.app);
+    const theirs = await readEvents(url, { authorization: `Bearer ${other.token}` });
+    await theirs.close();
+    await open.pop()!.close();
+    await within(5_000, async () => {
+      const retried = await fetch(url, { headers: auth, signal: AbortSignal.timeout(2_000) }).catch(() => null);
+      const ok = retried?.status === 200;
+      await retried?.body?.cancel().catch(() => undefined);
+      return ok;
+    });
+    for (const stream of open) await stream.close();
   });
 });
