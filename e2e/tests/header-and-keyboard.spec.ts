@@ -42,14 +42,17 @@ test('header: notifications and profile menu never show together', async ({ page
   const profileButton = page.getByRole('button', { name: 'Profile menu' });
   const profileMenu = page.getByRole('menu');
 
-  // The count badge says 0.
-  await expect(page.getByRole('banner').getByText('0', { exact: true })).toBeVisible();
+  // A new account has nothing unread: the bell carries no count (DESIGN.md section 11 replaced
+  // SPEC.md's "Coming Soon" placeholder with the notifications centre).
+  await expect(bell).toBeVisible();
 
   await bell.click();
   await expect(notifications).toBeVisible();
-  await expect(notifications.getByText('Coming Soon', { exact: true })).toBeVisible();
-  await expect(notifications.getByText('Notifications are not available yet!', { exact: true })).toBeVisible();
-  await expect(notifications.getByText('No Notifications', { exact: true })).toBeVisible();
+  await expect(notifications.getByText('No notifications yet', { exact: true })).toBeVisible();
+  await expect(notifications.getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
+    'href',
+    '/notifications',
+  );
   await expect(profileMenu).toHaveCount(0);
 
   await profileButton.click();
