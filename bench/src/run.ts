@@ -28,6 +28,7 @@ import {
   waitUntilListening,
   type Child,
 } from './processes.js';
+import { STREAMS_OPEN, STREAMS_PER_CUSTOMER, openHabits } from './habits.js';
 import { rawTransferRate } from './raw-transfer.js';
 import { Report } from './report.js';
 import {
@@ -163,6 +164,7 @@ async function benchTarget(target: Target): Promise<void> {
     return connection;
   };
   let backlog: BacklogSource | undefined;
+  let habits: { close(): void } | undefined;
   /** The one-process sells, judged against the raw transfer measured after the servers stop. */
   let sellResult: LoadResult | undefined;
   const failedCounter = databaseUrl ? await openTransactionCounter(databaseUrl) : undefined;
@@ -194,6 +196,16 @@ async function benchTarget(target: Target): Promise<void> {
     );
 
     backlog = await openBacklogSource(operator, databaseUrl, customers);
+    // BENCH_HABITS=1 (PostgreSQL): the scenarios run with issue 25's alerts stored and streams open.
+    if (process.env.BENCH_HABITS === '1' && databaseUrl) {
+      const needed = Math.max(0, STREAMS_OPEN / STREAMS_PER_CUSTOMER - customers.length);
+      const watchers = await mapLimit(Array.from({ length: needed }), SETUP_CONCURRENCY, () =>
+        verifiedCustomer(server.origin, operator),
+      );
+      const opened = await openHabits(server.origin, databaseUrl, [...customers, ...watchers]);
+      habits = opened;
+      for (const note of opened.notes) report.note(label, note);
+    }
     report.note(label, `settlement backlog read from ${backlog.describe}`);
     const failedOperations = async () =>
       failedCounter ? (await failedCounter.read()).failed : (await countHistories(customers)).failed;
@@ -365,6 +377,7 @@ async function benchTarget(target: Target): Promise<void> {
       chain?.matches,
     );
   } finally {
+    habits?.close();
     await Promise.allSettled(openConnections.map((c) => c.close()));
     await backlog?.close();
     await failedCounter?.close();
