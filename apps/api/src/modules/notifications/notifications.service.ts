@@ -220,7 +220,8 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
           .select({ n: sql<number>`count(*)::int` })
           .from(priceAlerts)
           .where(and(eq(priceAlerts.userId, userId), isNull(priceAlerts.firedAt)));
-        if (Number(count?.n ?? 0) >= PRICE_ALERTS_MAX_ACTIVE)
+        // A count of alerts (at most the cap), not money: `::int` arrives as a number.
+        if ((count?.n ?? 0) >= PRICE_ALERTS_MAX_ACTIVE)
           throw new AppError(
             409,
             'ApplicationError',
