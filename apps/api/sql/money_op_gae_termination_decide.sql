@@ -29,11 +29,8 @@ BEGIN
      WHERE id = request.plan_id;
     RETURN answer || jsonb_build_object('terminationId', request.id);
   END IF;
-  PERFORM ledger_post('gae.termination_reject', request.id::text, jsonb_build_array(
-    jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
-    jsonb_build_object('owner', customer, 'purpose', 'gae_plan', 'asset', 'GOLD', 'amount', request.grams::text)));
+  PERFORM gae_termination_release(request, 'gae.termination_reject');
   PERFORM review_settle('gae_terminations', request.id, 'rejected', p_op);
-  UPDATE gae_plans SET status = 'active', updated_at = clock_timestamp() WHERE id = request.plan_id;
   RETURN jsonb_build_object('status', 200, 'terminationId', request.id);
 END
 $$;

@@ -14,11 +14,8 @@ BEGIN
     RETURN answer;
   END IF;
   SELECT * INTO request FROM gae_terminations WHERE id = (p_op->>'terminationId')::uuid;
-  PERFORM ledger_post('gae.termination_withdraw', request.id::text, jsonb_build_array(
-    jsonb_build_object('owner', customer, 'purpose', 'locked', 'asset', 'GOLD', 'amount', (-request.grams)::text),
-    jsonb_build_object('owner', customer, 'purpose', 'gae_plan', 'asset', 'GOLD', 'amount', request.grams::text)));
+  PERFORM gae_termination_release(request, 'gae.termination_withdraw');
   PERFORM review_settle('gae_terminations', request.id, 'withdrawn', p_op);
-  UPDATE gae_plans SET status = 'active', updated_at = clock_timestamp() WHERE id = request.plan_id;
   RETURN jsonb_build_object('status', 200, 'terminationId', request.id);
 END
 $$;
