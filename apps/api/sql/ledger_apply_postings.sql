@@ -6,51 +6,23 @@
 -- nothing. Platform accounts are derived from postings and never cached.
 CREATE OR REPLACE FUNCTION ledger_apply_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  bad_account uuid;
-  bad_entry uuid;
-  owners text[];
-  my_shard smallint;
+  entries uuid[];
 BEGIN
-  -- Postings have no foreign key (its share lock made the platform rows a queue): check here.
-  SELECT n.account_id INTO bad_account FROM new_postings n
-    LEFT JOIN ledger_accounts a ON a.id = n.account_id
-   WHERE a.id IS NULL OR a.asset <> n.asset LIMIT 1;
-  IF bad_account IS NOT NULL THEN
-    RAISE EXCEPTION 'posting to unknown account or in another asset: %', bad_account USING ERRCODE = 'foreign_key_violation';
+  -- Customer balances follow their postings at once: the CHECK refuses an overdraft, and the
+  -- next operation of a batch reads them. Platform balances are derived, so no operation waits
+  -- on the treasury's or the fees' row.
+  UPDATE ledger_accounts a SET balance = a.balance + d.delta
+    FROM (SELECT account_id, sum(amount) AS delta FROM new_postings GROUP BY account_id) d
+   WHERE a.id = d.account_id AND a.owner_user_id IS NOT NULL;
+  SELECT array_agg(DISTINCT entry_id) INTO entries FROM new_postings;
+  IF current_setting('ledger.deferred', true) = 'on' THEN
+    -- In a money batch (money_execute_batch): its entries are checked and added up together
+    -- before it returns, in the same transaction; a failed check still rolls all of it back.
+    PERFORM set_config('ledger.deferred_entries',
+                       current_setting('ledger.deferred_entries', true) || array_to_string(entries, ',') || ',', true);
+  ELSE
+    PERFORM ledger_entries_close(entries);
   END IF;
-  SELECT n.entry_id INTO bad_entry FROM new_postings n GROUP BY n.entry_id, n.asset HAVING sum(n.amount) <> 0 LIMIT 1;
-  IF bad_entry IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % does not sum to zero', bad_entry USING ERRCODE = 'check_violation';
-  END IF;
-  SELECT n.entry_id INTO bad_entry FROM new_postings n GROUP BY n.entry_id
-   HAVING count(*) < 2 AND (SELECT count(*) FROM postings p WHERE p.entry_id = n.entry_id) < 2 LIMIT 1;
-  IF bad_entry IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % has fewer than two postings', bad_entry USING ERRCODE = 'check_violation';
-  END IF;
-  -- Customer balances follow their postings; the CHECK refuses an overdraft. Platform
-  -- balances are derived, so no operation waits on the treasury's or the fees' row.
-  WITH moved AS (
-    UPDATE ledger_accounts a SET balance = a.balance + d.delta
-      FROM (SELECT account_id, sum(amount) AS delta FROM new_postings GROUP BY account_id) d
-     WHERE a.id = d.account_id AND a.owner_user_id IS NOT NULL
-    RETURNING a.owner_user_id
-  )
-  SELECT array_agg(DISTINCT owner_user_id::text) INTO owners FROM moved;
-  IF owners IS NOT NULL THEN
-    -- 200 ids of 37 characters stay well under the 8000-byte payload limit.
-    PERFORM pg_notify('ledger_balances',
-      CASE WHEN cardinality(owners) > 200 THEN '*' ELSE array_to_string(owners, ',') END);
-  END IF;
-  -- The running totals per (asset, purpose) (decision 013), in this transaction's own shard
-  -- (ledger_total_shard), so no operation waits on another's total row.
-  my_shard := ledger_total_shard();
-  INSERT INTO ledger_totals AS t (asset, purpose, shard, total)
-  SELECT a.asset, a.purpose, my_shard, sum(n.amount)
-    FROM new_postings n JOIN ledger_accounts a ON a.id = n.account_id
-   GROUP BY a.asset, a.purpose
-  HAVING sum(n.amount) <> 0
-   ORDER BY a.asset, a.purpose
-  ON CONFLICT (asset, purpose, shard) DO UPDATE SET total = t.total + excluded.total;
   RETURN NULL;
 END
 $$;

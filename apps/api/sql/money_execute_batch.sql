@@ -7,6 +7,7 @@ DECLARE
   customers uuid[];
   level uuid[];
   depth int;
+  entries uuid[];
 BEGIN
   SELECT array_agg(DISTINCT c) INTO customers
     FROM jsonb_array_elements(p_ops) AS o,
@@ -24,9 +25,18 @@ BEGIN
     END LOOP;
   END IF;
   PERFORM 1 FROM ledger_accounts WHERE owner_user_id = ANY (customers) ORDER BY id FOR UPDATE;
+  -- The ledger's checks, balance announcement and running totals once for the whole batch
+  -- (ledger_entries_close), not once per operation: the postings trigger only moves balances
+  -- and notes its entries until then.
+  PERFORM set_config('ledger.deferred', 'on', true), set_config('ledger.deferred_entries', '', true);
   FOR op IN SELECT value FROM jsonb_array_elements(p_ops) LOOP
     answers := answers || jsonb_build_array(money_execute(op));
   END LOOP;
+  entries := string_to_array(rtrim(current_setting('ledger.deferred_entries'), ','), ',')::uuid[];
+  PERFORM set_config('ledger.deferred', 'off', true);
+  IF cardinality(entries) > 0 THEN
+    PERFORM ledger_entries_close(entries);
+  END IF;
   RETURN answers;
 END
 $$;

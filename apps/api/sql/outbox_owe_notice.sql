@@ -40,5 +40,8 @@ CREATE OR REPLACE TRIGGER staking_positions_owe_notice AFTER UPDATE OF status ON
 CREATE OR REPLACE TRIGGER users_owe_kyc_notice AFTER UPDATE OF kyc_status ON users
   FOR EACH ROW EXECUTE FUNCTION outbox_owe_notice('kyc');
 
+-- The sender settles every movement, burns of sells among them: the WHEN, tested by the
+-- executor, keeps the function call for the mints that owe a notice.
 CREATE OR REPLACE TRIGGER chain_movements_owe_notice AFTER UPDATE OF status ON chain_movements
-  FOR EACH ROW EXECUTE FUNCTION outbox_owe_notice('settled');
+  FOR EACH ROW WHEN (NEW.status = 'settled' AND OLD.status IS DISTINCT FROM NEW.status AND NEW.kind = 'mint')
+  EXECUTE FUNCTION outbox_owe_notice('settled');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,100 @@ describe('the money kernel', () => {
         ]),
       ).rejects.toThrow(/unknown money operation/);
     expect(await rows(`SELECT count(*)::int AS n FROM idempotency_keys`)).toEqual(before);
+  });
+
+  describe('a batch closes its entries once, at its end', () => {
+    const Q = 10n ** 18n;
+    let seq = 0;
+    async function customerWithQmgt(qmgt: bigint): Promise<string> {
+      seq++;
+      const [user] = await rows(
+        `INSERT INTO users (username, email, password_hash, user_hash, ref_code)
+         VALUES ($1, $2, 'x', $3, $4) RETURNING id::text AS id`,
+        [`kernel_${seq}`, `kernel_${seq}@example.com`, `hash_${seq}`, `KRN${seq}X`],
+      );
+      const id = String(user!.id);
+      await rows(`SELECT ledger_post('test.grant', NULL, $1::jsonb)`, [
+        JSON.stringify([
+          { owner: null, purpose: 'treasury', asset: 'QMGT', amount: (-qmgt * Q).toString() },
+          { owner: id, purpose: 'available', asset: 'QMGT', amount: (qmgt * Q).toString() },
+        ]),
+      ]);
+      return id;
+    }
+    const sell = (userId: string, n: number) => ({
+      kind: 'sell',
+      userId,
+      key: `kernel-sell-${userId}-${n}`,
+      scope: '/sell-token',
+      requestHash: 'h',
+      amountIn: (Q / 100n).toString(),
+      amountOut: '1270000',
+      fee: '0',
+      price: '127000000',
+      minAmountOut: '1',
+      code: `QMGT${randomUUID().slice(0, 12)}`,
+      now: new Date().toISOString(),
+    });
+    const totals = async () =>
+      Object.fromEntries(
+        (
+          await rows(
+            `SELECT asset || '/' || purpose AS k, sum(total)::text AS total FROM ledger_totals GROUP BY 1 ORDER BY 1`,
+          )
+        ).map((r) => [String(r.k), String(r.total)]),
+      );
+    const sums = async () =>
+      Object.fromEntries(
+        (
+          await rows(
+            `SELECT a.asset || '/' || a.purpose AS k, sum(p.amount)::text AS total
+               FROM postings p JOIN ledger_accounts a ON a.id = p.account_id GROUP BY 1 HAVING sum(p.amount) <> 0 ORDER BY 1`,
+          )
+        ).map((r) => [String(r.k), String(r.total)]),
+      );
+
+    it('keeps the running totals equal to the postings after a batch of many operations', async () => {
+      const a = await customerWithQmgt(5n);
+      const b = await customerWithQmgt(5n);
+      const ops = [sell(a, 1), sell(a, 2), sell(b, 1), sell(a, 3), sell(b, 2)].sort((x, y) =>
+        x.userId < y.userId ? -1 : 1,
+      );
+      const [result] = await rows(`SELECT money_execute_batch($1::jsonb) AS answers`, [JSON.stringify(ops)]);
+      const answers = (typeof result!.answers === 'string' ? JSON.parse(result!.answers) : result!.answers) as {
+        status: number;
+      }[];
+      expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200, 200]);
+      const totalsNow = await totals();
+      expect(Object.fromEntries(Object.entries(totalsNow).filter(([, v]) => v !== '0'))).toEqual(await sums());
+    });
+
+    it('refuses the whole batch when one operation books an entry that does not sum to zero', async () => {
+      const a = await customerWithQmgt(5n);
+      await rows(`CREATE FUNCTION money_op_kernel_unbalanced(p_op jsonb) RETURNS jsonb LANGUAGE plpgsql AS $f$
+        BEGIN
+          RETURN money_book('test.unbalanced', NULL, jsonb_build_array(
+            jsonb_build_object('owner', p_op->>'userId', 'purpose', 'available', 'asset', 'QMGT', 'amount', '-1'),
+            jsonb_build_object('owner', NULL, 'purpose', 'treasury', 'asset', 'QMGT', 'amount', '2')),
+            jsonb_build_object('userId', p_op->>'userId', 'type', 'QMGT', 'code', p_op->>'code'));
+        END $f$`);
+      await rows(`SELECT money_kind_register('kernel_unbalanced', 'money_op_kernel_unbalanced', false, NULL)`);
+      try {
+        const before = await rows(`SELECT count(*)::int AS n FROM transactions WHERE user_id = $1`, [a]);
+        const ops = [sell(a, 1), { ...sell(a, 2), kind: 'kernel_unbalanced' }, sell(a, 3)];
+        await expect(rows(`SELECT money_execute_batch($1::jsonb) AS answers`, [JSON.stringify(ops)])).rejects.toThrow(
+          /does not sum to zero/,
+        );
+        // The sells before and after it are gone with it: nothing of the batch stays.
+        expect(await rows(`SELECT count(*)::int AS n FROM transactions WHERE user_id = $1`, [a])).toEqual(before);
+        // Outside a batch, the same entry is refused by the postings trigger at once.
+        await expect(
+          rows(`SELECT money_execute($1::jsonb) AS answer`, [JSON.stringify({ ...sell(a, 4), kind: 'kernel_unbalanced' })]),
+        ).rejects.toThrow(/does not sum to zero/);
+      } finally {
+        await rows(`DELETE FROM money_operation_types WHERE kind = 'kernel_unbalanced'`);
+        await rows(`DROP FUNCTION money_op_kernel_unbalanced(jsonb)`);
+      }
+    });
   });
 });
