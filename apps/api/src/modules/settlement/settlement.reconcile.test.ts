@@ -155,6 +155,76 @@ describe('a reconciliation pass', () => {
   });
 });
 
+describe('a pass reading while money moves', () => {
+  /** QMGT bought and booked, its mint waiting in the outbox (pending) or sent to the chain. */
+  async function boughtUnsettled(holder: Holder, amount: bigint, status: 'pending' | 'sent') {
+    await credit(holder.id, amount);
+    const [row] = (
+      await t.database.executeSql(
+        `INSERT INTO chain_movements (transaction_id, user_id, kind, amount, status)
+         VALUES ($1, $2, 'mint', $3, $4) RETURNING id::text`,
+        [randomUUID(), holder.id, amount.toString(), status],
+      )
+    ).rows as { id: string }[];
+    return row!.id;
+  }
+  const settle = (id: string) =>
+    t.database.executeSql(
+      `UPDATE chain_movements SET status = 'settled', settled_at = now(), settled_seq = nextval('chain_movements_settled_seq')
+        WHERE id = $1`,
+      [id],
+    );
+
+  it('finds no difference in a movement that became final between its reads of the ledger and of the chain', async () => {
+    const d = holders[3]!;
+    await bought(d, 1n); // touched: the pass asks about d
+    const movement = await boughtUnsettled(d, 40n, 'pending');
+    // The sender settles it while the pass waits for d's chain balance.
+    chain.balanceOf.mockImplementationOnce(async (_token: string, address: Address) => {
+      await settle(movement);
+      onChain.set(d.address, onChain.get(d.address)! + 40n);
+      supply += 40n;
+      return onChain.get(address) ?? 0n;
+    });
+    const pass = await settlementFor().reconcileAndRecord();
+    expect(askedAbout()).toContain(d.address);
+    expect(pass.differences).toEqual([]);
+    expect((await settlementFor().report()).differences.map((x) => x.address)).not.toContain(d.address);
+  });
+
+  it('leaves a holder whose movement is on its way to the chain to the pass after it is final', async () => {
+    const d = holders[3]!;
+    await bought(d, 1n);
+    // Mined already, not yet confirmed to the ledger: the chain has it, the outbox says sent.
+    const movement = await boughtUnsettled(d, 30n, 'sent');
+    onChain.set(d.address, onChain.get(d.address)! + 30n);
+    supply += 30n;
+    chain.balanceOf.mockClear();
+    const during = await settlementFor().reconcileAndRecord();
+    expect(askedAbout()).toContain(d.address);
+    expect(during.differences).toEqual([]);
+    // Final now: the next pass asks about d again (touched) and finds it agrees.
+    await settle(movement);
+    chain.balanceOf.mockClear();
+    const after = await settlementFor().reconcileAndRecord();
+    expect(askedAbout()).toEqual([d.address]);
+    expect(after.differences).toEqual([]);
+  });
+
+  it('still finds a difference that stays when nothing of the holder moves', async () => {
+    const d = holders[3]!;
+    await bought(d, 1n);
+    onChain.set(d.address, onChain.get(d.address)! - 2n);
+    supply -= 2n;
+    const found = await settlementFor().reconcileAndRecord();
+    expect(found.differences.map((x) => x.address)).toEqual([d.address]);
+    // Put right for the sweep below.
+    onChain.set(d.address, onChain.get(d.address)! + 2n);
+    supply += 2n;
+    expect((await settlementFor().reconcileAndRecord()).differences).toEqual([]);
+  });
+});
+
 describe('the full sweep', () => {
   it('pages over every holder by key, resumes where it stopped, and finds what no pass touched', async () => {
     const [, , c, , e] = holders as [Holder, Holder, Holder, Holder, Holder];

@@ -488,8 +488,8 @@ export function createSettlement(deps: SettlementDeps) {
       options.addressOf ?? addresses(customers),
       holders.includes(null) ? deps.ledger.platformIssued('QMGT') : Promise.resolve(0n),
     ]);
-    const differences: Difference[] = [];
     const agreeing: Address[] = [];
+    const disagreeing: { holder: string | null; address: Address; onChain: bigint; pending: bigint }[] = [];
     const work: (() => Promise<void>)[] = [];
     for (const holder of new Set(holders)) {
       const address = addressOf.get(holder);
@@ -500,17 +500,56 @@ export function createSettlement(deps: SettlementDeps) {
       work.push(async () => {
         const onChain = await chain.balanceOf('QMGT', address);
         if (onChain + pending === ledger) agreeing.push(address);
-        else
-          differences.push({
-            address,
-            userId: holder,
-            onChain: fromUnits(onChain, 'QMGT'),
-            ledger: fromUnits(ledger, 'QMGT'),
-          });
+        else disagreeing.push({ holder, address, onChain, pending });
       });
     }
     for (let i = 0; i < work.length; i += 8) await Promise.all(work.slice(i, i + 8).map((w) => w()));
+    const differences = await judgeAgain(disagreeing, agreeing);
     return { checked: work.length, differences, agreeing };
+  }
+
+  /**
+   * The ledger and the backlog were read before the chain: a movement that settled, or an
+   * operation booked, in between makes a holder disagree for a moment. Each holder that
+   * disagreed is read again after its chain balance (its holding and its open movements, one
+   * query each for all of them): it agrees now, or it differs with nothing of its in flight
+   * and nothing moved since the first read (a difference), or it is left to the pass after its
+   * movements are final, which asks about it again (touched).
+   */
+  async function judgeAgain(
+    disagreeing: readonly { holder: string | null; address: Address; onChain: bigint; pending: bigint }[],
+    agreeing: Address[],
+  ): Promise<Difference[]> {
+    if (disagreeing.length === 0) return [];
+    const customers = disagreeing.flatMap((d) => (d.holder === null ? [] : [d.holder]));
+    const withTreasury = disagreeing.some((d) => d.holder === null);
+    const [open, holdings, platformHeld] = await Promise.all([
+      exec(
+        `SELECT user_id::text AS "userId", kind, amount::text, status FROM chain_movements
+          WHERE status IN ('pending', 'sent')
+            AND (user_id = ANY (string_to_array($1, ',')::uuid[]) OR ($2 AND user_id IS NULL))`,
+        [idList(customers), withTreasury],
+      ),
+      deps.ledger.holdingsOf('QMGT', customers),
+      withTreasury ? deps.ledger.platformIssued('QMGT') : Promise.resolve(0n),
+    ]);
+    const movements = rowsOf<{ userId: string | null; kind: 'mint' | 'burn'; amount: string; status: string }>(open);
+    const pendingNow = netByHolder(movements);
+    const inFlight = new Set(movements.filter((m) => m.status === 'sent').map((m) => m.userId));
+    const differences: Difference[] = [];
+    for (const d of disagreeing) {
+      const ledger = d.holder === null ? platformHeld : (holdings.get(d.holder) ?? 0n);
+      const pending = pendingNow.get(d.holder) ?? 0n;
+      if (d.onChain + pending === ledger) agreeing.push(d.address);
+      else if (!inFlight.has(d.holder) && pending === d.pending)
+        differences.push({
+          address: d.address,
+          userId: d.holder,
+          onChain: fromUnits(d.onChain, 'QMGT'),
+          ledger: fromUnits(ledger, 'QMGT'),
+        });
+    }
+    return differences;
   }
 
   /** What the checks found, kept per address: differing holders stay until a check sees them agree. */
