@@ -65,7 +65,8 @@ export const redemptionQuoteSchema = z.object({
 });
 export type RedemptionQuote = z.infer<typeof redemptionQuoteSchema>;
 
-const line = (label: string, max: number) => text(max, { required: `${label} is required` }).min(1, `${label} is required`);
+const line = (label: string, max: number) =>
+  text(max, { required: `${label} is required` }).min(1, `${label} is required`);
 
 /** Where the metal goes: every line but the second is required. */
 export const deliveryAddressSchema = z.object({

@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import { API_BASE, adminRedemptionSchema, adminRedemptionsResponseSchema, apiPaths } from '@qmgt/contracts';
 import { z } from 'zod';
 import { declareReview } from '../../platform/review/index.js';
-import { REDEMPTION_NOTICE, createRedemptionsService, redemptionNotice, type RedemptionsService } from './redemptions.service.js';
+import {
+  REDEMPTION_NOTICE,
+  createRedemptionsService,
+  redemptionNotice,
+  type RedemptionsService,
+} from './redemptions.service.js';
 import { redemptionsRoutes } from './redemptions.routes.js';
 import { redemptions as redemptionsTable } from './redemptions.schema.js';
 import type { RedemptionRow } from './redemptions.repository.js';

@@ -29,7 +29,10 @@ export async function productsByIds(db: Db, ids: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-type ProductValues = Pick<typeof redemptionProducts.$inferInsert, 'name' | 'fineGrams' | 'makingFee' | 'deliveryFee' | 'active'>;
+type ProductValues = Pick<
+  typeof redemptionProducts.$inferInsert,
+  'name' | 'fineGrams' | 'makingFee' | 'deliveryFee' | 'active'
+>;
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {
   const [row] = await db.insert(redemptionProducts).values(values).returning();

@@ -33,7 +33,11 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
 
   app.get(
     apiPaths.redemptionProducts,
-    route({ guard: app.requireUser, summary: 'The coins and bars a customer can redem grams for now', ok: redemptionProductsResponseSchema }),
+    route({
+      guard: app.requireUser,
+      summary: 'The coins and bars a customer can redem grams for now',
+      ok: redemptionProductsResponseSchema,
+    }),
     async () => ({ data: await redemptions.activeProducts() }),
   );
 
@@ -69,7 +73,11 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
 
   app.get(
     apiPaths.redemptions,
-    route({ guard: app.requireUser, summary: "The caller's redemptions and where each stands, newest first", ok: redemptionsResponseSchema }),
+    route({
+      guard: app.requireUser,
+      summary: "The caller's redemptions and where each stands, newest first",
+      ok: redemptionsResponseSchema,
+    }),
     async (request) => ({ data: await redemptions.list(currentAuth(request).user.id) }),
   );
 
@@ -104,7 +112,11 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
 
   app.get(
     apiPaths.adminRedemptionProducts,
-    office({ guard: app.requireOperator, summary: 'The redemption catalogue, inactive products too', ok: redemptionProductsResponseSchema }),
+    office({
+      guard: app.requireOperator,
+      summary: 'The redemption catalogue, inactive products too',
+      ok: redemptionProductsResponseSchema,
+    }),
     async () => ({ data: await redemptions.allProducts() }),
   );
 

@@ -31,7 +31,8 @@ describe('redemption rules', () => {
   });
 
   it('refuses zero, negative, fractional and too many pieces, and no price', () => {
-    for (const quantity of [0, -1, 1.5, 101]) expect(() => quoteRedemption(coin, quantity, usdt('100'))).toThrow(RedemptionRuleError);
+    for (const quantity of [0, -1, 1.5, 101])
+      expect(() => quoteRedemption(coin, quantity, usdt('100'))).toThrow(RedemptionRuleError);
     expect(() => quoteRedemption(coin, 1, 0n)).toThrow('No gold price');
   });
 
@@ -41,11 +42,15 @@ describe('redemption rules', () => {
       makingFee: usdt('5'),
       deliveryFee: 0n,
     });
-    expect(() => productFigures({ fineGrams: '0', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow('more than zero');
+    expect(() => productFigures({ fineGrams: '0', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow(
+      'more than zero',
+    );
     expect(() => productFigures({ fineGrams: '1001', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow('1000 g');
     expect(() => productFigures({ fineGrams: '1.0000001', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow(
       RedemptionRuleError,
     );
-    expect(() => productFigures({ fineGrams: '-1', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow(RedemptionRuleError);
+    expect(() => productFigures({ fineGrams: '-1', makingFeeUsdt: '5', deliveryFeeUsdt: '0' })).toThrow(
+      RedemptionRuleError,
+    );
   });
 });

@@ -45,14 +45,7 @@ export const redemptionQuotes = pgTable(
   (t) => [index('redemption_quotes_user_idx').on(t.userId, t.createdAt)],
 );
 
-const REDEMPTION_ROW_STATUSES = [
-  'requested',
-  'approved',
-  'shipped',
-  'delivered',
-  'rejected',
-  'cancelled',
-] as const;
+const REDEMPTION_ROW_STATUSES = ['requested', 'approved', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
 
 /** A redemption: requested, approved (a review), shipped, delivered; or rejected or cancelled. */
 export const redemptions = pgTable(

@@ -135,8 +135,11 @@ export function createRedemptionsService(deps: RedemptionsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const execute = <K extends MoneyOperationKind>(op: { kind: K } & InputOf<K>, userId: string, claim?: IdempotencyClaim) =>
-    deps.money.run<K>(userId, op, { now: now(), claim });
+  const execute = <K extends MoneyOperationKind>(
+    op: { kind: K } & InputOf<K>,
+    userId: string,
+    claim?: IdempotencyClaim,
+  ) => deps.money.run<K>(userId, op, { now: now(), claim });
 
   async function own(userId: string, id: string): Promise<RedemptionRow> {
     const row = await repo.byId(db, id);
@@ -211,7 +214,8 @@ export function createRedemptionsService(deps: RedemptionsDeps) {
     async quote(userId: string, request: RedemptionQuoteRequest): Promise<RedemptionQuote> {
       const product = await repo.productById(db, request.productId);
       if (!product) throw notFound('Product not found.');
-      if (!product.active) throw unprocessable('This product is no longer offered. Choose another one.', { field: 'productId' });
+      if (!product.active)
+        throw unprocessable('This product is no longer offered. Choose another one.', { field: 'productId' });
       const { usdPerGram } = await deps.market.spot();
       const figures = byRules(() =>
         quoteRedemption(
@@ -261,7 +265,12 @@ export function createRedemptionsService(deps: RedemptionsDeps) {
     /** POST /redemptions: the quote confirmed with the delivery address; its grams are locked. */
     async request(userId: string, body: RedemptionRequestBody, claim: IdempotencyClaim) {
       const answer = await execute(
-        { kind: 'redemption_request', quoteId: body.quoteId, code: newTransactionCode('REDEMPTION'), address: body.address },
+        {
+          kind: 'redemption_request',
+          quoteId: body.quoteId,
+          code: newTransactionCode('REDEMPTION'),
+          address: body.address,
+        },
         userId,
         claim,
       );

@@ -136,7 +136,12 @@ describe('physical redemption', () => {
     const res = await send('/redemptions', { quoteId: q.quoteId, address: ADDRESS }, token);
     expect(res.statusCode, res.body).toBe(200);
     const redemption = res.json<{ redemption: Redemption }>().redemption;
-    expect(redemption).toMatchObject({ status: 'requested', productName: '1 g coin', grams: q.grams, address: ADDRESS });
+    expect(redemption).toMatchObject({
+      status: 'requested',
+      productName: '1 g coin',
+      grams: q.grams,
+      address: ADDRESS,
+    });
     expect(redemption.code).toMatch(/^RD-/);
     const locked = await balances(token);
     expect(locked.GOLD.locked).toBe(q.grams);
@@ -145,7 +150,10 @@ describe('physical redemption', () => {
 
     // The operator approves from the queue.
     const queue = (await get(t.app, '/admin/redemptions', operatorToken)).json<{ data: AdminRedemption[] }>();
-    expect(queue.data.find((r) => r.id === redemption.id)).toMatchObject({ username: user.username, status: 'requested' });
+    expect(queue.data.find((r) => r.id === redemption.id)).toMatchObject({
+      username: user.username,
+      status: 'requested',
+    });
     const approved = await send(`/admin/redemptions/${redemption.id}/approve`, {}, operatorToken);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().redemption).toMatchObject({ status: 'approved' });
@@ -153,7 +161,9 @@ describe('physical redemption', () => {
     expect(await reserves()).toEqual(r0);
 
     // Shipped with a carrier and tracking number; not before it was approved, not twice.
-    const fulfil = (await get(t.app, '/admin/redemptions/fulfilment', operatorToken)).json<{ data: AdminRedemption[] }>();
+    const fulfil = (await get(t.app, '/admin/redemptions/fulfilment', operatorToken)).json<{
+      data: AdminRedemption[];
+    }>();
     expect(fulfil.data.map((r) => r.id)).toContain(redemption.id);
     const early = await send(`/admin/redemptions/${redemption.id}/deliver`, {}, operatorToken);
     expect(early.statusCode).toBe(409);
@@ -226,12 +236,28 @@ describe('physical redemption', () => {
     expect(q.feeGrams).toBe('0');
     const noReason = await send(`/admin/redemptions/${redemption.id}/reject`, {}, operatorToken);
     expect(noReason.statusCode).toBe(400);
-    const rejected = await send(`/admin/redemptions/${redemption.id}/reject`, { reason: 'Address outside our delivery area' }, operatorToken);
+    const rejected = await send(
+      `/admin/redemptions/${redemption.id}/reject`,
+      { reason: 'Address outside our delivery area' },
+      operatorToken,
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().redemption).toMatchObject({ status: 'rejected', reason: 'Address outside our delivery area' });
+    expect(rejected.json().redemption).toMatchObject({
+      status: 'rejected',
+      reason: 'Address outside our delivery area',
+    });
     expect((await balances(token)).GOLD).toMatchObject({ available: start.GOLD.available, locked: '0' });
     expect(await reserves()).toEqual(r0);
-    expect((await send(`/admin/redemptions/${redemption.id}/ship`, { carrier: 'X', trackingNumber: 'Y' }, operatorToken, null)).statusCode).toBe(409);
+    expect(
+      (
+        await send(
+          `/admin/redemptions/${redemption.id}/ship`,
+          { carrier: 'X', trackingNumber: 'Y' },
+          operatorToken,
+          null,
+        )
+      ).statusCode,
+    ).toBe(409);
     const seen = await notices(token, 2);
     expect(seen.find((n) => n.title.endsWith('not approved'))?.body).toContain('Address outside our delivery area');
     await ledgerIsSound();
@@ -304,7 +330,8 @@ describe('physical redemption', () => {
     expect(catalogue.map((p) => p.id)).not.toContain(gone.id);
 
     const q = await quoted(token, coin.id);
-    const confirm = (body: unknown, who = token, key: string | null = randomUUID()) => send('/redemptions', body, who, key);
+    const confirm = (body: unknown, who = token, key: string | null = randomUUID()) =>
+      send('/redemptions', body, who, key);
     // An address missing a line, or a junk phone.
     for (const field of ['fullName', 'line1', 'city', 'postalCode', 'country', 'phone'] as const) {
       const res = await confirm({ quoteId: q.quoteId, address: { ...ADDRESS, [field]: '  ' } });
@@ -338,7 +365,9 @@ describe('physical redemption', () => {
     // Grams spent elsewhere after the quote.
     const spare = await addProduct();
     const q3 = await quoted(token, spare.id);
-    await t.database.executeSql(`UPDATE redemption_quotes SET fine_grams = fine_grams * 100 WHERE id = $1`, [q3.quoteId]);
+    await t.database.executeSql(`UPDATE redemption_quotes SET fine_grams = fine_grams * 100 WHERE id = $1`, [
+      q3.quoteId,
+    ]);
     const poor = await confirm({ quoteId: q3.quoteId, address: ADDRESS });
     expect(poor.statusCode).toBe(422);
     expect(poor.json().error.name).toBe('InsufficientFundsError');
@@ -362,7 +391,14 @@ describe('physical redemption', () => {
     const { redemption } = await requested(token, big.id);
     expect((await send(`/admin/redemptions/${redemption.id}/approve`, {}, operatorToken)).statusCode).toBe(200);
     expect(
-      (await send(`/admin/redemptions/${redemption.id}/ship`, { carrier: 'Brinks', trackingNumber: 'BR-1' }, operatorToken, null)).statusCode,
+      (
+        await send(
+          `/admin/redemptions/${redemption.id}/ship`,
+          { carrier: 'Brinks', trackingNumber: 'BR-1' },
+          operatorToken,
+          null,
+        )
+      ).statusCode,
     ).toBe(200);
     // A small bar does not hold 5 g: refused, nothing moved.
     const small = await addBar('4');
@@ -371,7 +407,9 @@ describe('physical redemption', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/does not hold the 5 g/);
     expect(await reserves()).toEqual(r0);
-    expect((await send(`/admin/redemptions/${redemption.id}/deliver`, { barId: randomUUID() }, operatorToken)).statusCode).toBe(409);
+    expect(
+      (await send(`/admin/redemptions/${redemption.id}/deliver`, { barId: randomUUID() }, operatorToken)).statusCode,
+    ).toBe(409);
 
     const exact = await addBar('5');
     const r1 = await reserves();
@@ -391,8 +429,14 @@ describe('physical redemption', () => {
     const { token } = await customer('0');
     expect((await get(t.app, '/admin/redemption-products', token)).statusCode).toBe(403);
     expect(
-      (await send('/admin/redemption-products', { name: 'x', fineGrams: '1', makingFeeUsdt: '0', deliveryFeeUsdt: '0', active: true }, token, null))
-        .statusCode,
+      (
+        await send(
+          '/admin/redemption-products',
+          { name: 'x', fineGrams: '1', makingFeeUsdt: '0', deliveryFeeUsdt: '0', active: true },
+          token,
+          null,
+        )
+      ).statusCode,
     ).toBe(403);
     const bad = (body: object) =>
       send(
@@ -414,8 +458,11 @@ describe('physical redemption', () => {
       null,
     );
     expect(edited.json().product).toMatchObject({ deliveryFeeUsdt: '12.5' });
-    expect((await send(`/admin/redemption-products/${randomUUID()}/edit`, product, operatorToken, null)).statusCode).toBe(404);
-    const all = (await get(t.app, '/admin/redemption-products', operatorToken)).json<{ data: RedemptionProduct[] }>().data;
+    expect(
+      (await send(`/admin/redemption-products/${randomUUID()}/edit`, product, operatorToken, null)).statusCode,
+    ).toBe(404);
+    const all = (await get(t.app, '/admin/redemption-products', operatorToken)).json<{ data: RedemptionProduct[] }>()
+      .data;
     expect(all.find((p) => p.id === product.id)).toMatchObject({ name: '10 g bar', deliveryFeeUsdt: '12.5' });
     const audit = await t.database.executeSql(`SELECT action FROM audit_log WHERE detail LIKE '10 g bar%'`);
     expect((audit.rows as { action: string }[]).map((r) => r.action).sort()).toEqual([
