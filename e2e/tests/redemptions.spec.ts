@@ -89,6 +89,10 @@ test('Redemption: A redeems a 1 g coin, the operator approves, ships and deliver
   // The operator approves it from the queue, then ships it with a tracking number.
   await operatorPage.goto('/admin/redemptions');
   const row = operatorPage.getByRole('row').filter({ hasText: me.username });
+  await expect(row).toBeVisible();
+  await operatorPage.setViewportSize({ width: 360, height: 800 });
+  await operatorPage.screenshot({ path: `${SHOTS}-queue-360.png`, fullPage: true });
+  await operatorPage.setViewportSize({ width: 1280, height: 900 });
   await row.getByRole('button', { name: /^Approve / }).click();
   await expect(row.getByText('Approved, preparing')).toBeVisible();
   await expect(card.getByText('Approved, preparing')).toBeVisible({ timeout: 15_000 });
@@ -113,7 +117,7 @@ test('Redemption: A redeems a 1 g coin, the operator approves, ships and deliver
   await expect(deliver.getByLabel('Vault bar the metal came from')).toHaveValue(/PAMP E2E/);
   await deliver.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(operatorPage.getByText(/delivered: 1\.0000 g left the vault/)).toBeVisible();
-  await expect(card.getByText('Delivered', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('Delivered', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   expect((await balancesOf(request, session)).GOLD.locked).toBe('0');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}-delivered-1280.png`, fullPage: true });

@@ -222,8 +222,8 @@ export function RedeemForm({
       {quote ? (
         <Paper withBorder radius="md" p="md">
           <Figures label="Redemption quote">
-            <Figure label="Fine gold delivered">
-              {quote.quantity} x {quote.product.name}: {formatAmount(quote.fineGrams, 'GOLD')} g
+            <Figure label={`Fine gold (${quote.quantity} x ${quote.product.name})`}>
+              {formatAmount(quote.fineGrams, 'GOLD')} g
             </Figure>
             <Figure label="Making fee">{formatAmount(quote.makingFeeUsdt, 'USDT')} USDT</Figure>
             <Figure label="Delivery fee">{formatAmount(quote.deliveryFeeUsdt, 'USDT')} USDT</Figure>
