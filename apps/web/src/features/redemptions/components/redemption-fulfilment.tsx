@@ -232,7 +232,7 @@ export function RedemptionFulfilment() {
   return (
     <Stack gap="md">
       {notice ? (
-        <Alert color="green" withCloseButton onClose={() => setNotice(null)}>
+        <Alert color="green" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
           {notice}
         </Alert>
       ) : null}
