@@ -27,3 +27,8 @@ CREATE OR REPLACE TRIGGER payments_owe_mail AFTER INSERT OR UPDATE OF status ON 
 -- A bank account's review decided: notified in the app only (no mail; compliance.module.ts).
 CREATE OR REPLACE TRIGGER bank_accounts_owe_notice AFTER UPDATE OF status ON bank_accounts
   FOR EACH ROW EXECUTE FUNCTION outbox_owe_status_mail('compliance.bank-account', '{verified,rejected}');
+
+-- A physical redemption's every step: notified in the app (redemptions.module.ts).
+CREATE OR REPLACE TRIGGER redemptions_owe_notice AFTER INSERT OR UPDATE OF status ON redemptions
+  FOR EACH ROW EXECUTE FUNCTION outbox_owe_status_mail('redemptions.status',
+    '{requested,approved,rejected,shipped,delivered,cancelled}');

@@ -17,6 +17,7 @@ export * from './wallet.js';
 export * from './idempotency.js';
 export * from './gold.js';
 export * from './usdau.js';
+export * from './redemptions.js';
 export * from './referrals.js';
 export * from './staking.js';
 export * from './ges.js';

@@ -156,6 +156,19 @@ export const apiPaths = {
   remittances: '/remittances',
   adminPayments: '/admin/payments',
   adminRemittances: '/admin/remittances',
+  redemptionProducts: '/redemptions/products',
+  redemptionQuote: '/redemptions/quote',
+  redemptions: '/redemptions',
+  redemption: (id: string) => `/redemptions/${encodeURIComponent(id)}`,
+  redemptionCancel: (id: string) => `/redemptions/${encodeURIComponent(id)}/cancel`,
+  adminRedemptionProducts: '/admin/redemption-products',
+  adminRedemptionProductEdit: (id: string) => `/admin/redemption-products/${encodeURIComponent(id)}/edit`,
+  adminRedemptions: '/admin/redemptions',
+  adminRedemptionsFulfilment: '/admin/redemptions/fulfilment',
+  adminRedemptionDecision: (id: string, decision: 'approve' | 'reject') =>
+    `/admin/redemptions/${encodeURIComponent(id)}/${decision}`,
+  adminRedemptionShip: (id: string) => `/admin/redemptions/${encodeURIComponent(id)}/ship`,
+  adminRedemptionDeliver: (id: string) => `/admin/redemptions/${encodeURIComponent(id)}/deliver`,
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

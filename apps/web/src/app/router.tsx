@@ -50,6 +50,14 @@ const AdminUsdauRoute = lazyScreen(
   () => import('./routes/usdau'),
   (m) => m.AdminUsdauRoute,
 );
+const AdminRedemptionsRoute = lazyScreen(
+  () => import('./routes/redemptions'),
+  (m) => m.AdminRedemptionsRoute,
+);
+const RedemptionsRoute = lazyScreen(
+  () => import('./routes/redemptions'),
+  (m) => m.RedemptionsRoute,
+);
 const AdminVaultBarsRoute = lazyScreen(
   () => import('./routes/gold'),
   (m) => m.AdminVaultBarsRoute,
@@ -332,6 +340,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.adminConsultants.pattern, element: <AdminConsultantsRoute /> },
               { path: paths.adminUsdauRequests.pattern, element: <AdminUsdauRoute /> },
               { path: paths.adminVaultBars.pattern, element: <AdminVaultBarsRoute /> },
+              { path: paths.adminRedemptions.pattern, element: <AdminRedemptionsRoute /> },
               { path: paths.adminGes.pattern, element: <AdminGesRoute /> },
               { path: paths.adminContent.pattern, element: <AdminContentRoute /> },
               { path: paths.adminCompliance.pattern, element: <AdminComplianceRoute /> },
@@ -362,6 +371,7 @@ export const appRoutes: RouteObject[] = [
                 element: <TransactionsRoute title="GAEX Transactions" type="GAEX" label="GAEX transactions" />,
               },
               { path: paths.requestExternalUsdau.pattern, element: <UsdauRequestRoute /> },
+              { path: paths.redemptions.pattern, element: <RedemptionsRoute /> },
               { path: paths.transaction.pattern, element: <TransactionByCodeRoute /> },
               { path: paths.myProfile.pattern, element: <MyProfileRoute /> },
               { path: paths.myAffiliates.pattern, element: <AffiliatesRoute /> },

@@ -90,6 +90,7 @@ export const paths = {
   transactionsGae: fixed('/transactions-gae'),
   transactionsGaex: fixed('/transactions-gaex'),
   requestExternalUsdau: fixed('/request-external-usdau'),
+  redemptions: fixed('/redemptions'),
   transaction: {
     pattern: '/transactions/:transactionType/:transactionCode',
     to: (transactionType: string, transactionCode: string) =>
@@ -112,6 +113,7 @@ export const paths = {
   adminConsultants: fixed('/admin/consultants'),
   adminUsdauRequests: fixed('/admin/usdau-requests'),
   adminVaultBars: fixed('/admin/vault-bars'),
+  adminRedemptions: fixed('/admin/redemptions'),
   adminGes: fixed('/admin/ges'),
   adminContent: fixed('/admin/content'),
   adminCompliance: fixed('/admin/compliance'),

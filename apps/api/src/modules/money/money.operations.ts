@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryAddressSchema } from '@qmgt/contracts';
 
 /*
  * Every money operation as `money_execute` reads it: one zod schema per registered kind
@@ -192,6 +193,17 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     usdauAmount: units,
   }),
   z.object({ ...base, kind: z.literal('usdau_decide'), requestId: id, ...decided }),
+  z.object({ ...base, kind: z.literal('redemption_request'), quoteId: id, code, address: deliveryAddressSchema }),
+  z.object({ ...base, kind: z.literal('redemption_decide'), redemptionId: id, ...decided }),
+  z.object({ ...base, kind: z.literal('redemption_cancel'), redemptionId: id }),
+  z.object({
+    ...base,
+    kind: z.literal('redemption_deliver'),
+    redemptionId: id,
+    operatorId: id,
+    /** The vault bar the metal came from; absent: the first active bar holding enough. */
+    barId: id.optional(),
+  }),
 ]);
 
 export type MoneyOperation = z.infer<typeof moneyOperationSchema>;
@@ -240,6 +252,10 @@ interface AnswerFields {
   staking_close: MaybeBooked & { positionId?: string; outcome?: 'not_due' };
   usdau_request: { requestId: string };
   usdau_decide: { requestId: string };
+  redemption_request: { redemptionId: string };
+  redemption_decide: { redemptionId: string };
+  redemption_cancel: { redemptionId: string };
+  redemption_deliver: Booked & { redemptionId: string; barId: string };
 }
 
 /** An accepted answer of kind K: the engine's common fields and what that kind adds. */

@@ -68,6 +68,7 @@ describe('sidebar', () => {
       ['GAE', '/transactions-gae'],
       ['GAEX', '/transactions-gaex'],
       ['USDAU Request External', '/request-external-usdau'],
+      ['Physical Redemption', '/redemptions'],
       ['Annual Statement', '/statements'],
     ]);
     expect(hrefs('More')).toEqual([

@@ -36,6 +36,7 @@ const BACK_OFFICE = [
   { label: 'Consultants', path: paths.adminConsultants },
   { label: 'USDAU requests', path: paths.adminUsdauRequests },
   { label: 'Vault bars', path: paths.adminVaultBars },
+  { label: 'Redemptions', path: paths.adminRedemptions },
   { label: 'GDS groups', path: paths.adminGes },
   { label: 'Content and support', path: paths.adminContent },
   { label: 'Compliance', path: paths.adminCompliance },

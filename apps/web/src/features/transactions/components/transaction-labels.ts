@@ -13,6 +13,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   GES: 'GDS instalment',
   PAYMENT: 'Spend To Save',
   REMIT: 'Remit to save',
+  REDEMPTION: 'Physical redemption',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */

@@ -1,0 +1,188 @@
+import { within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BalancesResponse, Redemption, RedemptionProduct, RedemptionQuote } from '@qmgt/contracts';
+import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiUrl } from '@/testing/handlers';
+import { renderApp, screen } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+const verified = () => buildSession({ kycVerified: 'Verified' });
+const balances: BalancesResponse = {
+  USDT: { available: '0', locked: '0' },
+  QMGT: { available: '0', locked: '0' },
+  GOLD: { available: '3.5', locked: '0', plan: '0', ges: '0' },
+  rewards: { QMGT: '0' },
+  spot: '130',
+};
+const coin: RedemptionProduct = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: '1 g coin',
+  fineGrams: '1',
+  makingFeeUsdt: '5',
+  deliveryFeeUsdt: '10',
+  active: true,
+};
+const quote: RedemptionQuote = {
+  quoteId: '22222222-2222-4222-8222-222222222222',
+  product: coin,
+  quantity: 1,
+  fineGrams: '1',
+  makingFeeUsdt: '5',
+  deliveryFeeUsdt: '10',
+  feeGrams: '0.115385',
+  grams: '1.115385',
+  price: '130',
+  expiresAt: new Date(Date.now() + 30_000).toISOString(),
+};
+const ADDRESS = {
+  fullName: 'Ada Lovelace',
+  line1: '12 St James Square',
+  city: 'London',
+  postalCode: 'SW1Y 4JH',
+  country: 'United Kingdom',
+  phone: '+44 20 7946 0000',
+};
+const redemption = (overrides: Partial<Redemption> = {}): Redemption => ({
+  id: '33333333-3333-4333-8333-333333333333',
+  code: 'RD-7Q2K9ABCDE',
+  productId: coin.id,
+  productName: coin.name,
+  quantity: 1,
+  fineGrams: '1',
+  feeGrams: '0.115385',
+  grams: '1.115385',
+  makingFeeUsdt: '5',
+  deliveryFeeUsdt: '10',
+  price: '130',
+  address: ADDRESS,
+  status: 'requested',
+  reason: null,
+  carrier: null,
+  trackingNumber: null,
+  requestedAt: '2026-11-27T10:00:00.000Z',
+  decidedAt: null,
+  shippedAt: null,
+  deliveredAt: null,
+  ...overrides,
+});
+
+function redemptionsApi(options: {
+  products?: RedemptionProduct[];
+  mine?: Redemption[];
+  onRequest?: (body: unknown, key: string | null) => Response | undefined;
+}) {
+  server.use(
+    http.get(apiUrl('/balances'), () => HttpResponse.json(balances)),
+    http.get(apiUrl('/redemptions/products'), () => HttpResponse.json({ data: options.products ?? [coin] })),
+    http.get(apiUrl('/redemptions'), () => HttpResponse.json({ data: options.mine ?? [] })),
+    http.post(apiUrl('/redemptions/quote'), () => HttpResponse.json(quote)),
+    http.post(apiUrl('/redemptions'), async ({ request }) => {
+      const body = await request.json();
+      return (
+        options.onRequest?.(body, request.headers.get('idempotency-key')) ??
+        HttpResponse.json({ redemption: redemption() })
+      );
+    }),
+  );
+}
+
+/** Pastes into the field: typing every character of six fields is slow on a busy machine. */
+async function fill(user: ReturnType<typeof renderApp>['user'], label: RegExp, value: string) {
+  await user.click(screen.getByRole('textbox', { name: label }));
+  await user.paste(value);
+}
+
+describe('Physical redemption', { timeout: 60_000 }, () => {
+  it('quotes the coin, refuses an address missing a line at its field, then confirms with an Idempotency-Key', async () => {
+    const sent: { body: unknown; key: string | null }[] = [];
+    redemptionsApi({
+      onRequest: (body, key) => {
+        sent.push({ body, key });
+        return undefined;
+      },
+    });
+    const { user } = renderApp('/redemptions', { session: verified() });
+    expect(await screen.findByText(/No redemptions yet/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: '1 g coin' }));
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    const figures = await screen.findByRole('group', { name: 'Redemption quote' });
+    expect(within(figures).getByText(/^1\.115\d g$/)).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/Quote expires in/);
+
+    await fill(user, /Full name/, ADDRESS.fullName);
+    await user.click(screen.getByRole('button', { name: 'Confirm redemption' }));
+    expect(await screen.findByText('Address line 1 is required')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await fill(user, /Address line 1/, ADDRESS.line1);
+    await fill(user, /City/, ADDRESS.city);
+    await fill(user, /Postal code/, ADDRESS.postalCode);
+    await fill(user, /Country/, ADDRESS.country);
+    await fill(user, /Phone/, ADDRESS.phone);
+    await user.click(screen.getByRole('button', { name: 'Confirm redemption' }));
+    expect(await screen.findByText('Redemption RD-7Q2K9ABCDE requested')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { body: { quoteId: quote.quoteId, address: ADDRESS }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+  });
+
+  it('shows a refused confirmation (expired quote) and asks for a new quote', async () => {
+    redemptionsApi({
+      onRequest: () =>
+        HttpResponse.json(apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'), {
+          status: 422,
+        }),
+    });
+    const { user } = renderApp('/redemptions', { session: verified() });
+    await user.click(await screen.findByRole('radio', { name: '1 g coin' }));
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await screen.findByRole('group', { name: 'Redemption quote' });
+    for (const [label, value] of [
+      [/Full name/, ADDRESS.fullName],
+      [/Address line 1/, ADDRESS.line1],
+      [/City/, ADDRESS.city],
+      [/Postal code/, ADDRESS.postalCode],
+      [/Country/, ADDRESS.country],
+      [/Phone/, ADDRESS.phone],
+    ] as const)
+      await fill(user, label, value);
+    await user.click(screen.getByRole('button', { name: 'Confirm redemption' }));
+    expect(await screen.findByText('This quote has expired. Please ask for a new one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get a quote' })).toBeInTheDocument();
+  });
+
+  it('follows each redemption: shipped with its carrier and tracking number, rejected with its reason', async () => {
+    redemptionsApi({
+      mine: [
+        redemption({ status: 'shipped', carrier: 'DHL Express', trackingNumber: 'JD014600003828' }),
+        redemption({
+          id: '44444444-4444-4444-8444-444444444444',
+          code: 'RD-REJECTED1',
+          status: 'rejected',
+          reason: 'Outside our area',
+        }),
+      ],
+    });
+    renderApp('/redemptions', { session: verified() });
+    const shipped = await screen.findByRole('article', { name: 'Redemption RD-7Q2K9ABCDE' });
+    expect(within(shipped).getByText('JD014600003828')).toBeInTheDocument();
+    expect(within(shipped).getAllByText('Shipped').length).toBeGreaterThan(0);
+    const rejected = screen.getByRole('article', { name: 'Redemption RD-REJECTED1' });
+    expect(within(rejected).getByText(/Not approved: Outside our area/)).toBeInTheDocument();
+  });
+
+  it('says so when nothing is offered, and when the catalogue cannot be loaded', async () => {
+    redemptionsApi({ products: [] });
+    const first = renderApp('/redemptions', { session: verified() });
+    expect(await screen.findByText(/No coins or bars are offered right now/)).toBeInTheDocument();
+    first.unmount();
+    server.use(
+      http.get(apiUrl('/redemptions/products'), () =>
+        HttpResponse.json(apiErrorBody(403, 'Not allowed here', 'ForbiddenError'), { status: 403 }),
+      ),
+    );
+    renderApp('/redemptions', { session: verified() });
+    expect(await screen.findByText('The catalogue could not be loaded')).toBeInTheDocument();
+  });
+});
