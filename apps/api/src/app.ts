@@ -44,6 +44,7 @@ import complianceModule from './modules/compliance/compliance.module.js';
 import paymentsModule from './modules/payments/payments.module.js';
 import statementsModule from './modules/statements/statements.module.js';
 import notificationsModule from './modules/notifications/notifications.module.js';
+import giftsModule from './modules/gifts/gifts.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -97,6 +98,7 @@ const MODULES = [
   contentModule,
   complianceModule,
   paymentsModule,
+  giftsModule,
   statementsModule,
 ];
 

@@ -156,6 +156,8 @@ export const apiPaths = {
   remittances: '/remittances',
   adminPayments: '/admin/payments',
   adminRemittances: '/admin/remittances',
+  giftQuote: '/gifts/quote',
+  gifts: '/gifts',
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

@@ -17,6 +17,7 @@ export const TRANSACTION_TYPES = [
   'GES',
   'PAYMENT',
   'REMIT',
+  'GIFT',
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

@@ -32,3 +32,4 @@ export * from '../adapters/payments/sandbox.schema.js';
 export * from '../platform/outbox/outbox.schema.js';
 export * from '../platform/schedule/schedule.schema.js';
 export * from '../modules/notifications/notifications.schema.js';
+export * from '../modules/gifts/gifts.schema.js';

@@ -50,6 +50,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   GES: 'GS',
   PAYMENT: 'PY',
   REMIT: 'RM',
+  GIFT: 'GF',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
