@@ -55,8 +55,12 @@ export const gifts = pgTable(
   (t) => [
     index('gifts_sender_created_idx').on(t.senderId, t.createdAt, t.id),
     index('gifts_recipient_created_idx').on(t.recipientId, t.createdAt, t.id),
-    index('gifts_waiting_email_idx').on(t.invitedEmail, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
-    index('gifts_waiting_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'waiting'`),
+    index('gifts_waiting_email_idx')
+      .on(t.invitedEmail, t.createdAt, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index('gifts_waiting_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'waiting'`),
     check('gifts_status', sql`${t.status} IN ('waiting', 'claimed', 'returned')`),
     check('gifts_grams_positive', sql`${t.grams} > 0`),
   ],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   GIFT_ESCROW_DAYS,
+  type AnnualStatement,
   toUnits,
   type Gift,
   type GiftQuote,
@@ -185,6 +186,10 @@ describe('a gift to an address with no verified customer', () => {
     expect((await giftsOf(ada.token))[0]).toMatchObject({ id: sent.id, status: 'claimed', counterparty: 'U***' });
     const notice = await until(async () => (await noticesOf(bo.token)).data.find((n) => n.kind === 'gift'));
     expect(notice?.title).toBe('You received a gift of 0.5000 g of gold');
+    const statement = (
+      await get(t.app, `/statements/annual?year=${new Date().getUTCFullYear()}`, bo.token)
+    ).json<AnnualStatement>();
+    expect(statement.movements.map((m) => [m.kind, m.description])).toEqual([['GIFT', 'Gold gift received']]);
     // Later passes find nothing more to claim.
     await claimPasses(new Date());
     expect(await gsa(bo.token)).toBe(g('0.5'));
@@ -232,6 +237,15 @@ describe('a gift to an address with no verified customer', () => {
     expect(history[0]).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('30 days') });
     const notice = await until(async () => (await noticesOf(ada.token)).data.find((n) => n.kind === 'gift'));
     expect(notice?.title).toBe('Your gift of 0.4000 g came back');
+    // The annual statement: the send and its return are a reversal pair (the grams keep their cost).
+    const statement = (
+      await get(t.app, `/statements/annual?year=${new Date().getUTCFullYear()}`, ada.token)
+    ).json<AnnualStatement>();
+    const gifted = statement.movements.filter((m) => m.kind.startsWith('GIFT'));
+    expect(gifted.map((m) => [m.description, m.status])).toEqual([
+      ['Gold gift sent', 'failed'],
+      ['Gold gift returned (not claimed in 30 days)', null],
+    ]);
 
     // The address verifies afterwards: nothing left to claim.
     const bo = await signedInUser(t.app, { email });
@@ -255,11 +269,26 @@ describe('bad input moves nothing', () => {
       if (message) expect(res.json().error.message).toBe(message);
       return res;
     };
-    await refused('/gifts/quote', { recipient: ada.input.email, grams: '0.1' }, 422, 'You cannot gift gold to yourself.');
-    await refused('/gifts/quote', { recipient: ada.user.refCode, grams: '0.1' }, 422, 'You cannot gift gold to yourself.');
+    await refused(
+      '/gifts/quote',
+      { recipient: ada.input.email, grams: '0.1' },
+      422,
+      'You cannot gift gold to yourself.',
+    );
+    await refused(
+      '/gifts/quote',
+      { recipient: ada.user.refCode, grams: '0.1' },
+      422,
+      'You cannot gift gold to yourself.',
+    );
     await refused('/gifts/quote', { recipient: 'NOSUCH1', grams: '0.1' }, 422, NO_RECIPIENT);
     await refused('/gifts/quote', { recipient: 'not-an@address', grams: '0.1' }, 422);
-    await refused('/gifts/quote', { recipient: other.user.refCode, grams: '0' }, 422, 'The grams must be more than zero.');
+    await refused(
+      '/gifts/quote',
+      { recipient: other.user.refCode, grams: '0' },
+      422,
+      'The grams must be more than zero.',
+    );
     await refused('/gifts/quote', { recipient: other.user.refCode, grams: '-1' }, 400);
     await refused('/gifts/quote', { recipient: other.user.refCode, grams: '0.0000001' }, 422);
     await refused(
