@@ -31,9 +31,8 @@ export function GiftsList() {
       empty="No gifts yet."
       label="Your gifts"
       minWidth={720}
+      focusableScroll
       columns={[
-        { header: 'Date', cell: (g) => formatDateTime(g.createdAt) },
-        { header: 'Reference', mono: true, cell: (g) => g.code },
         {
           header: '',
           cell: (g) => (
@@ -79,6 +78,8 @@ export function GiftsList() {
           title: (g) =>
             g.expiresAt ? `Returns to the sender ${formatDateTime(g.expiresAt)} if not claimed` : undefined,
         },
+        { header: 'Date', cell: (g) => formatDateTime(g.createdAt) },
+        { header: 'Reference', mono: true, cell: (g) => g.code },
       ]}
     />
   );
