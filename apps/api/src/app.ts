@@ -45,6 +45,7 @@ import paymentsModule from './modules/payments/payments.module.js';
 import statementsModule from './modules/statements/statements.module.js';
 import notificationsModule from './modules/notifications/notifications.module.js';
 import redemptionsModule from './modules/redemptions/redemptions.module.js';
+import giftsModule from './modules/gifts/gifts.module.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (JSON.parse(readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string })
@@ -98,6 +99,7 @@ const MODULES = [
   contentModule,
   complianceModule,
   paymentsModule,
+  giftsModule,
   statementsModule,
   redemptionsModule,
 ];

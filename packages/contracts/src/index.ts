@@ -26,3 +26,4 @@ export * from './compliance.js';
 export * from './payments.js';
 export * from './statements.js';
 export * from './notifications.js';
+export * from './gifts.js';

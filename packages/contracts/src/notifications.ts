@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'staking',
   'remittance',
   'price-alert',
+  'gift',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const EMAIL_NOTIFICATION_KINDS = [
   'group',
   'remittance',
   'price-alert',
+  'gift',
 ] as const satisfies readonly NotificationKind[];
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
@@ -47,6 +49,7 @@ export const NOTIFICATION_KIND_LABELS: Record<EmailNotificationKind, string> = {
   group: 'Group savings: joined, matured or lapsed',
   remittance: 'Gold sent and received',
   'price-alert': 'Price alerts',
+  gift: 'Gold gifts received and returned',
 };
 
 export const notificationSchema = z.object({

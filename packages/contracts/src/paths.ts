@@ -169,6 +169,8 @@ export const apiPaths = {
     `/admin/redemptions/${encodeURIComponent(id)}/${decision}`,
   adminRedemptionShip: (id: string) => `/admin/redemptions/${encodeURIComponent(id)}/ship`,
   adminRedemptionDeliver: (id: string) => `/admin/redemptions/${encodeURIComponent(id)}/deliver`,
+  giftQuote: '/gifts/quote',
+  gifts: '/gifts',
 } as const;
 
 /** Client routes whose links the server builds into e-mails. */

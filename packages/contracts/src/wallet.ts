@@ -18,6 +18,7 @@ export const TRANSACTION_TYPES = [
   'PAYMENT',
   'REMIT',
   'REDEMPTION',
+  'GIFT',
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, { error: 'Unknown transaction type' });
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

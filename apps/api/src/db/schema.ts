@@ -33,3 +33,4 @@ export * from '../platform/outbox/outbox.schema.js';
 export * from '../platform/schedule/schedule.schema.js';
 export * from '../modules/notifications/notifications.schema.js';
 export * from '../modules/redemptions/redemptions.schema.js';
+export * from '../modules/gifts/gifts.schema.js';

@@ -246,6 +246,10 @@ const PaymentSuccessRoute = lazyScreen(
   () => import('./routes/payments'),
   (m) => m.PaymentSuccessRoute,
 );
+const GiftsRoute = lazyScreen(
+  () => import('./routes/gifts'),
+  (m) => m.GiftsRoute,
+);
 const RemitToSaveRoute = lazyScreen(
   () => import('./routes/payments'),
   (m) => m.RemitToSaveRoute,
@@ -329,6 +333,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.purchaseGaeExtra.pattern, element: <PurchaseGaeRoute kind="GAEX" /> },
           { path: paths.registrationStep.pattern, element: <KycRegistrationRoute /> },
           { path: paths.remitToSave.pattern, element: <RemitToSaveRoute /> },
+          { path: paths.gifts.pattern, element: <GiftsRoute /> },
 
           // Back office: the operator role only (DESIGN.md section 5); KYC is not required.
           {

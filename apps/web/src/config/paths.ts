@@ -106,6 +106,7 @@ export const paths = {
     to: (step: string | number) => `/Registration/${encodeURIComponent(String(step))}`,
   },
   remitToSave: fixed('/remit-to-save'),
+  gifts: fixed('/gifts'),
 
   // Back office (operator role only, DESIGN.md section 5)
   adminKyc: fixed('/admin/kyc'),

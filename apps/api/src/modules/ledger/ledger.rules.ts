@@ -9,6 +9,7 @@ export const PLATFORM_PURPOSES = [
   'staking_pool',
   'rewards_pool',
   'external',
+  'gift_escrow',
 ] as const;
 export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];

@@ -24,6 +24,7 @@ export const assetEnum = pgEnum('asset', ['USDT', 'QMGT', 'GOLD', 'USDAU', 'USD'
  * grams under a termination or USDAU request), rewards, gae_plan (grams in the GAE plan),
  * ges (grams in group savings holdings).
  * Platform purposes (no owner): treasury, fees, float, gold_vault, staking_pool, rewards_pool,
+ * gift_escrow (grams gifted to an address not yet a verified customer, decision 021),
  * and external: the world outside the ledger, the contra side of deposits and withdrawals.
  */
 export const accountPurposeEnum = pgEnum('account_purpose', [
@@ -39,6 +40,7 @@ export const accountPurposeEnum = pgEnum('account_purpose', [
   'external',
   'gae_plan',
   'ges',
+  'gift_escrow',
 ]);
 
 export const ledgerAccounts = pgTable(

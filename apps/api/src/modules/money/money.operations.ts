@@ -153,6 +153,16 @@ export const moneyOperationSchema = z.discriminatedUnion('kind', [
     code,
     recipientCode: code,
   }),
+  z.object({
+    ...base,
+    kind: z.literal('gift_send'),
+    quoteId: id,
+    code,
+    recipientCode: code,
+    escrowUntil: instant,
+  }),
+  z.object({ ...base, kind: z.literal('gift_claim'), giftId: id, code }),
+  z.object({ ...base, kind: z.literal('gift_return'), giftId: id }),
   z.object({ ...base, kind: z.literal('reward_claim'), rewardId: id, code }),
   z.object({
     ...base,
@@ -244,6 +254,9 @@ interface AnswerFields {
   payment_open: { paymentId: string };
   payment_credit: MaybeBooked & { outcome: 'credited' | 'duplicate' | 'mismatch' | string };
   remit: Booked & { remittanceId: string };
+  gift_send: Booked & { giftId: string };
+  gift_claim: MaybeBooked & { outcome: 'claimed' | 'settled' | 'expired' | 'not_eligible'; giftId?: string };
+  gift_return: { outcome: 'returned' | 'settled' | 'not_due'; giftId?: string };
   reward_claim: Booked;
   reward_sell: Booked;
   reward_payout_request: { requestId: string };

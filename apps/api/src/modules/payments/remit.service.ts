@@ -14,6 +14,7 @@ import {
 } from '@qmgt/contracts';
 import type { Db } from '../../db/client.js';
 import { unprocessable } from '../../lib/errors.js';
+import { findVerifiedRecipient } from '../../lib/recipients.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { KycService } from '../kyc/index.js';
 import type { MarketService } from '../market/index.js';
@@ -32,7 +33,7 @@ import { maskedName, remitAmount, roundUpGold, roundUpOf } from './payments.rule
  */
 export const REMIT_MAIL = 'payments.remittance';
 /** The one answer for an address nobody has and for a customer who cannot receive yet. */
-export const NO_RECIPIENT = 'No verified customer has this e-mail or referral code.';
+export { NO_RECIPIENT } from '../../lib/recipients.js';
 
 export interface RemitMail {
   id: string;
@@ -56,21 +57,9 @@ export function createRemitService(deps: RemitDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /**
-   * The recipient an e-mail or referral code names, if they may receive. Nobody with this
-   * address and a customer not yet verified get one answer: the look-up must not tell a
-   * sender which addresses belong to a customer (the audit of issue 24). Oneself is named,
-   * since a sender knows their own address anyway.
-   */
-  async function recipientOf(senderId: string, recipient: string): Promise<UserRow> {
-    const given = recipient.trim();
-    const user = given.includes('@')
-      ? await usersService.findByEmail(db, given)
-      : await usersService.findByRefCode(db, given);
-    if (user?.id === senderId) throw unprocessable('You cannot remit to yourself.', { field: 'recipient' });
-    if (!user || user.kycStatus !== 'Verified') throw unprocessable(NO_RECIPIENT, { field: 'recipient' });
-    return user;
-  }
+  /** The recipient an e-mail or referral code names, if they may receive (lib/recipients.ts). */
+  const recipientOf = (senderId: string, recipient: string): Promise<UserRow> =>
+    findVerifiedRecipient(db, senderId, recipient, 'You cannot remit to yourself.');
 
   async function nameOf(user: UserRow): Promise<string> {
     const { form } = await deps.kyc.getPersonal(user.id);

@@ -151,6 +151,29 @@ describe('gifts, rewards, conversions, redemptions', () => {
     expect(pools.GOLD).toEqual({ units: g('1.5'), cost: usdt('150') });
   });
 
+  it("Gift gold's entries (decision 021): sent, received, and a returned gift's send and its reversal", () => {
+    // The kinds the statement reads: the GIFT transaction of each side, and the return's entry.
+    expect(describeMovement('GIFT', new Map([['GOLD', g('0.5')]]))).toBe('Gold gift received');
+    expect(describeMovement('GIFT', new Map([['GOLD', -g('0.5')]]))).toBe('Gold gift sent');
+    expect(describeMovement('GIFT.compensation', new Map([['GOLD', g('0.5')]]))).toBe(
+      'Gold gift returned (not claimed in 30 days)',
+    );
+    // Claimed from escrow: a receipt at cost zero, all gain when sold.
+    const claimed = run([facts([['GOLD', g('0.5')]]), facts([['GOLD', -g('0.5')]], [['USDT', -usdt('60')]])]);
+    expect(claimed.effects).toEqual(['receipt', 'disposal']);
+    expect(claimed.realised[0]).toMatchObject({ cost: 0n, gain: usdt('60') });
+    // Returned: the send (its transaction failed) and the return (GIFT.compensation) are a
+    // reversal pair, so the grams keep the cost they had, as if never sent.
+    const returned = run([
+      buyGold('1', '100'),
+      facts([['GOLD', -g('0.5')]], [], true),
+      facts([['GOLD', g('0.5')]], [], true),
+      facts([['GOLD', -g('1')]], [['USDT', -usdt('120')]]),
+    ]);
+    expect(returned.effects).toEqual(['acquisition', 'none', 'none', 'disposal']);
+    expect(returned.realised[0]).toMatchObject({ cost: usdt('100'), gain: usdt('20') });
+  });
+
   it('converting QMGT to grams carries the cost over, and the grams sold later realise against it', () => {
     const { pools, realised, effects } = run([
       buyQmgt('10', '1000'),

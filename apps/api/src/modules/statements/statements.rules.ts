@@ -236,6 +236,8 @@ export function describeMovement(kind: string, changes: ReadonlyMap<Asset, bigin
     case 'REDEMPTION':
       return 'Physical redemption';
   }
+  // A gift nobody claimed in 30 days comes back as the reversal of its send (decision 021).
+  if (kind === 'GIFT.compensation') return 'Gold gift returned (not claimed in 30 days)';
   if (kind.endsWith('.compensation')) return 'Reversal of a failed operation';
   const words: Record<string, string> = {
     'usdau.lock': 'Grams locked for a USDAU request',

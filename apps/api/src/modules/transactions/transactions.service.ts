@@ -51,6 +51,7 @@ const CODE_PREFIX: Record<TransactionType, string> = {
   PAYMENT: 'PY',
   REMIT: 'RM',
   REDEMPTION: 'RD',
+  GIFT: 'GF',
 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

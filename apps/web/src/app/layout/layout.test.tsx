@@ -54,6 +54,7 @@ describe('sidebar', () => {
     await screen.findByRole('link', { name: 'QMGT +' });
     expect(hrefs('Gold Convert services')).toEqual([
       ['Remit to Save', '/remit-to-save'],
+      ['Gift Gold', '/gifts'],
       ['Spend To Save', '/payment'],
       ['QMGT +', '/Staking'],
       ['GDS', '/GES'],

@@ -4,6 +4,7 @@ import {
   IconCoin,
   IconCreditCard,
   IconGift,
+  IconGiftCard,
   IconLayoutDashboard,
   IconMail,
   IconSend,
@@ -47,6 +48,7 @@ export const sidebarGroups: SidebarGroup[] = [
     label: 'Gold Convert services',
     links: [
       { label: 'Remit to Save', to: paths.remitToSave.to(), icon: IconSend },
+      { label: 'Gift Gold', to: paths.gifts.to(), icon: IconGiftCard },
       { label: 'Spend To Save', to: paths.payment.to(), icon: IconCreditCard },
       { label: 'QMGT +', to: paths.stakingNav.to(), icon: IconPigMoney, requiresUpline: true },
       { label: 'GDS', to: paths.gesNav.to(), icon: IconBuildingStore },

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { gesKeys } from '@/features/ges/api/ges-api';
 import { goldKeys } from '@/features/gold/api/query-keys';
+import { giftKeys } from '@/features/gifts/api/gifts-api';
 import { paymentKeys } from '@/features/payments/api/payments-api';
 import { growthKeys } from '@/features/referrals/api/growth-api';
 import { stakingKeys } from '@/features/staking/api/staking-api';
@@ -19,6 +20,7 @@ export type MoneyAction =
   | 'reward-sale'
   | 'stake'
   | 'remit'
+  | 'gift'
   | 'spend-to-save'
   | 'termination-withdraw';
 
@@ -50,6 +52,8 @@ export const MONEY_ACTION_VIEWS: Record<MoneyAction, readonly QueryKey[]> = {
   stake: [stakingKeys.all()],
   // A remittance rounded up saves grams in the gold savings account.
   remit: [paymentKeys.remittances()],
+  // Grams leave the gold savings account: the gifts list gains a line.
+  gift: [giftKeys.all],
   // A card payment credited grams to the gold savings account.
   'spend-to-save': [paymentKeys.all],
 };

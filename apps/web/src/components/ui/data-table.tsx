@@ -27,6 +27,11 @@ type DataTableProps<R> = {
   /** Below this the table scrolls sideways inside its card, never the page. */
   minWidth: number;
   rowKey?: (row: R) => string;
+  /**
+   * Rows with nothing to focus (no link or button): the sideways-scrolling area takes the focus
+   * itself, so a keyboard can scroll it on a phone (axe: scrollable-region-focusable).
+   */
+  focusableScroll?: boolean;
   /** Rendered in the card after the table (a dialog its rows open). */
   children?: ReactNode;
 };
@@ -34,10 +39,21 @@ type DataTableProps<R> = {
 const byId = (row: unknown) => (row as { id: string }).id;
 
 /** A list of records as a striped table in a card, one column definition per column. */
-export function DataTable<R>({ rows, columns, label, minWidth, rowKey = byId, children }: DataTableProps<R>) {
+export function DataTable<R>({
+  rows,
+  columns,
+  label,
+  minWidth,
+  rowKey = byId,
+  focusableScroll = false,
+  children,
+}: DataTableProps<R>) {
   return (
     <Paper withBorder radius="lg" p="md">
-      <ScrollArea type="auto">
+      <ScrollArea
+        type="auto"
+        viewportProps={focusableScroll ? { tabIndex: 0, role: 'region', 'aria-label': label } : undefined}
+      >
         <Table striped miw={minWidth} aria-label={label}>
           <Table.Thead>
             <Table.Tr>

@@ -14,6 +14,7 @@ const TYPE_LABEL: Record<TransactionType, string> = {
   PAYMENT: 'Spend To Save',
   REMIT: 'Remit to save',
   REDEMPTION: 'Physical redemption',
+  GIFT: 'Gift gold',
 };
 
 /** What happened, in the customer's words: 'Buy QMGT', 'Sell QMGT', 'Deposit'. */
@@ -25,6 +26,7 @@ export function describeTransaction(transaction: Transaction): string {
   if (transaction.type === 'DEPOSIT' && transaction.assetOut) return `Deposit ${transaction.assetOut}`;
   // The sender's row pays in, the recipient's only receives.
   if (transaction.type === 'REMIT') return transaction.assetIn ? 'Remittance sent' : 'Remittance received';
+  if (transaction.type === 'GIFT') return transaction.assetIn ? 'Gold gift sent' : 'Gold gift received';
   return TYPE_LABEL[transaction.type];
 }
 
