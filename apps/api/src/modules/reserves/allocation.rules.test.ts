@@ -35,6 +35,8 @@ function holds(book: AllocationBook, holdings: Record<string, bigint>) {
   }
   const { allocated, unallocated } = book.totals();
   expect(allocated + unallocated).toBe(owed);
+  // The book began empty, so what its changes added is the whole.
+  expect([book.allocatedDelta, book.unallocatedDelta]).toEqual([allocated, unallocated]);
   for (const bar of book.bars.values()) expect(bar.allocated <= bar.capacity).toBe(true);
 }
 

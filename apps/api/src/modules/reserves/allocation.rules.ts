@@ -48,6 +48,10 @@ export class AllocationBook {
   readonly changedWaiting = new Set<string>();
   readonly changedBars = new Set<string>();
 
+  /** What this book's changes added to the whole allocation's totals (loading adds nothing). */
+  allocatedDelta = 0n;
+  unallocatedDelta = 0n;
+
   constructor(public nextSeq: bigint) {}
 
   addBar(bar: BookBar) {
@@ -89,12 +93,14 @@ export class AllocationBook {
     if (row.grams < 0n) throw new AllocationRuleError(`row ${holder}|${barId} below zero`);
     rows.set(barId, row);
     bar.allocated += delta;
+    this.allocatedDelta += delta;
     this.changedRows.add(`${holder}|${barId}`);
     this.changedBars.add(barId);
   }
 
   private setWaiting(holder: string, grams: bigint) {
     const before = this.waiting.get(holder);
+    this.unallocatedDelta += grams - (before?.grams ?? 0n);
     if (!this.rows.has(holder)) this.rows.set(holder, new Map());
     if (grams === 0n) this.waiting.set(holder, { grams: 0n, since: 0n });
     else this.waiting.set(holder, { grams, since: before && before.grams > 0n ? before.since : this.seq() });
@@ -191,6 +197,7 @@ export class AllocationBook {
       const take = w.grams < room ? w.grams : room;
       // Taken off the remainder and placed: placing puts nothing back (there is room for it all).
       this.waiting.set(holder, { grams: w.grams - take, since: w.grams - take > 0n ? w.since : 0n });
+      this.unallocatedDelta -= take;
       this.changedWaiting.add(holder);
       this.place(holder, take);
     }
