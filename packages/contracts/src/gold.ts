@@ -329,6 +329,8 @@ export const vaultBarSchema = z.object({
   refinery: z.string(),
   fineGrams: z.string(),
   addedAt: z.string(),
+  /** Grams the last allocation placed on the bar (decision 023). */
+  allocatedGrams: z.string(),
 });
 export type VaultBar = z.infer<typeof vaultBarSchema>;
 export const vaultBarInputSchema = z.object({
@@ -338,7 +340,14 @@ export const vaultBarInputSchema = z.object({
 });
 export type VaultBarInput = z.infer<typeof vaultBarInputSchema>;
 export const vaultBarResponseSchema = z.object({ bar: vaultBarSchema });
-export const vaultBarsResponseSchema = z.object({ data: z.array(vaultBarSchema) });
+/** The vault bars, a page at a time in the order they were listed (decision 017). */
+export const vaultBarsQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(50),
+});
+export type VaultBarsQuery = z.infer<typeof vaultBarsQuerySchema>;
+export const vaultBarsResponseSchema = z.object({ data: z.array(vaultBarSchema), ...pageInfoShape });
+export type VaultBarsResponse = z.infer<typeof vaultBarsResponseSchema>;
 export const reservesSchema = z.object({
   /** QMGT on chain (null when no chain is configured). */
   onChainQmgt: z.string().nullable(),
@@ -355,10 +364,43 @@ export const reservesSchema = z.object({
   surplusGrams: z.string(),
   /** vaultGrams / liabilitiesGrams, e.g. "1.0213"; null when nothing is owed. */
   coverage: z.string().nullable(),
-  bars: z.array(vaultBarSchema),
+  /** Bars counted in vaultGrams; the list itself pages at GET /reserves/bars. */
+  barCount: z.number().int(),
+  /** Of ledgerGold, the grams the allocation placed on bars and the remainder no bar holds. */
+  allocatedGrams: z.string(),
+  unallocatedGrams: z.string(),
+  /** When the allocation last ran (null: not yet). */
+  allocatedAt: z.string().nullable(),
   checkedAt: z.string(),
 });
 export type Reserves = z.infer<typeof reservesSchema>;
+
+/** GET /reserves/allocation: the bars behind a customer's grams (decision 023). */
+export const barAllocationQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  pageSize: pageSizeSchema(50),
+});
+export type BarAllocationQuery = z.infer<typeof barAllocationQuerySchema>;
+export const myBarSchema = z.object({
+  barId: z.string(),
+  serial: z.string(),
+  refinery: z.string(),
+  fineGrams: z.string(),
+  /** The customer's grams on this bar. */
+  myGrams: z.string(),
+  /** myGrams / fineGrams, eight decimals, rounded down. */
+  share: z.string(),
+});
+export type MyBar = z.infer<typeof myBarSchema>;
+export const barAllocationResponseSchema = z.object({
+  data: z.array(myBarSchema),
+  /** The customer's grams no bar has room for (the vault is short of them). */
+  unallocatedGrams: z.string(),
+  /** When the allocation was computed (null: not yet). */
+  computedAt: z.string().nullable(),
+  ...pageInfoShape,
+});
+export type BarAllocationResponse = z.infer<typeof barAllocationResponseSchema>;
 
 /** The operator's queues. */
 export const adminTerminationSchema = terminationSchema.extend({ username: z.string(), email: z.string() });

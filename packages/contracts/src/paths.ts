@@ -134,6 +134,8 @@ export const apiPaths = {
   convert: '/convert',
   requestExternalUsdau: '/request-external-usdau',
   reserves: '/reserves',
+  reservesBars: '/reserves/bars',
+  reservesAllocation: '/reserves/allocation',
   adminTerminations: '/admin/terminations',
   adminTerminationDecision: (id: string, decision: 'approve' | 'reject') =>
     `/admin/terminations/${encodeURIComponent(id)}/${decision}`,

@@ -162,6 +162,10 @@ const ProofOfReservesRoute = lazyScreen(
   () => import('./routes/gold'),
   (m) => m.ProofOfReservesRoute,
 );
+const MyBarsRoute = lazyScreen(
+  () => import('./routes/gold'),
+  (m) => m.MyBarsRoute,
+);
 const PurchaseGaeRoute = lazyScreen(
   () => import('./routes/gold'),
   (m) => m.PurchaseGaeRoute,
@@ -329,6 +333,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.gaeAccountStatement.pattern, element: <GaeStatementRoute /> },
           { path: paths.annualStatement.pattern, element: <AnnualStatementRoute /> },
           { path: paths.gaePurchase.pattern, element: <GaePlanRoute /> },
+          { path: paths.myBars.pattern, element: <MyBarsRoute /> },
           { path: paths.purchaseGae.pattern, element: <PurchaseGaeRoute kind="GAE" /> },
           { path: paths.purchaseGaeExtra.pattern, element: <PurchaseGaeRoute kind="GAEX" /> },
           { path: paths.registrationStep.pattern, element: <KycRegistrationRoute /> },

@@ -123,6 +123,8 @@ export const paths = {
   // Other
   /** The public proof of reserves (DESIGN.md section 9). */
   proofOfReserves: fixed('/proof-of-reserves'),
+  /** Signed in: the vault bars behind the customer's grams (decision 023). */
+  myBars: fixed('/proof-of-reserves/my-bars'),
   test: fixed('/test'),
   /** Sandbox only: the embedded mail service's inbox (DESIGN.md section 1). */
   devMailbox: fixed('/dev/mailbox'),

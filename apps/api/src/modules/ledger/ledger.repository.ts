@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Asset } from '@qmgt/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from './ledger.schema.js';
-import type { AccountRef } from './ledger.rules.js';
+import { NOT_ISSUED_PURPOSES, type AccountRef } from './ledger.rules.js';
 import { keyText } from '../../lib/keyset.js';
 
 type Queryable = Db | Tx;
@@ -373,4 +373,83 @@ export async function holdingEntriesPage(
     else entry.own.push({ asset: row.asset, purpose: row.purpose, amount });
   }
   return entries;
+}
+
+/** Where a reader of the ledger's entries has come to: every entry up to (at, entry) is read. */
+export interface EntryMark {
+  at: string;
+  entry: string | null;
+}
+
+/**
+ * The gold the platform owes, as it changed (decision 023): the entries after `mark` (at most
+ * `pageEntries`, by (created_at, id), up to a bound no open transaction can still write
+ * before, as the incremental check), and the customers' gold accounts they posted to, with
+ * the customers owning them with their gold owed now (every gold account but rewards, which are
+ * promises), all read in one statement (one snapshot).
+ */
+export async function goldLiabilityChanges(db: Queryable, mark: EntryMark, pageEntries: number) {
+  const after = mark.entry
+    ? sql`(e.created_at > ${mark.at}::timestamptz OR (e.created_at = ${mark.at}::timestamptz AND e.id > ${mark.entry}::uuid))`
+    : sql`e.created_at >= ${mark.at}::timestamptz`;
+  const [row] = rowsOf<{
+    issued: string;
+    bound: string | null;
+    entries: string;
+    last_at: string | null;
+    last_entry: string | null;
+    accounts: { id: string; balance: string }[];
+  }>(
+    await db.execute(sql`
+      WITH b AS (
+        SELECT least(clock_timestamp() - ${CHECK_LAG}::interval,
+                     (SELECT min(xact_start) FROM pg_stat_activity
+                       WHERE datname = current_database() AND pid <> pg_backend_pid())) AS bound),
+      w AS (
+        SELECT e.id, e.created_at FROM journal_entries e, b
+         WHERE ${after} AND e.created_at < b.bound
+         ORDER BY e.created_at, e.id LIMIT ${pageEntries}),
+      touched AS (
+        SELECT DISTINCT a.owner_user_id AS owner FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+         WHERE p.entry_id IN (SELECT id FROM w) AND a.asset = 'GOLD'
+           AND a.owner_user_id IS NOT NULL AND a.purpose <> 'rewards'),
+      held AS (
+        SELECT t.owner, sum(a.balance) AS balance FROM touched t
+          JOIN ledger_accounts a ON a.owner_user_id = t.owner AND a.asset = 'GOLD' AND a.purpose <> 'rewards'
+         GROUP BY t.owner)
+      SELECT (SELECT coalesce(sum(total), 0)::text FROM ledger_totals
+                WHERE asset = 'GOLD' AND NOT (purpose::text = ANY(string_to_array(${NOT_ISSUED_PURPOSES.join(',')}, ',')))) AS issued,
+             (SELECT CASE WHEN bound > ${mark.at}::timestamptz THEN bound::text END FROM b) AS bound,
+             (SELECT count(*) FROM w)::text AS entries,
+             (SELECT created_at::text FROM w ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at,
+             (SELECT id::text FROM w ORDER BY created_at DESC, id DESC LIMIT 1) AS last_entry,
+             (SELECT coalesce(json_agg(json_build_object('id', owner, 'balance', balance::text) ORDER BY owner), '[]'::json)
+                FROM held) AS accounts`),
+  );
+  const entries = Number(row!.entries);
+  const full = entries >= pageEntries;
+  // A full page ends at its last entry; one that reached the bound covers everything before it
+  // (never moving back: the bound is earlier than the mark while an old transaction is open).
+  const next: EntryMark = full
+    ? { at: row!.last_at!, entry: row!.last_entry }
+    : row!.bound !== null
+      ? { at: row!.bound, entry: null }
+      : mark;
+  return {
+    accounts: row!.accounts.map((a) => ({ id: a.id, balance: BigInt(a.balance) })),
+    /** The gold the ledger has issued, in the same snapshot (what the proof of reserves counts as ledgerGold). */
+    issued: BigInt(row!.issued),
+    entries,
+    caughtUp: !full,
+    next,
+  };
+}
+
+/** Every customer's gold owed (rewards aside): the whole ledger, for tests and a nightly audit. */
+export async function goldLiabilityBalances(db: Queryable): Promise<Map<string, bigint>> {
+  const result = await db.execute(sql`
+    SELECT owner_user_id::text AS id, sum(balance)::text AS balance FROM ledger_accounts
+     WHERE owner_user_id IS NOT NULL AND asset = 'GOLD' AND purpose <> 'rewards'
+     GROUP BY owner_user_id HAVING sum(balance) <> 0`);
+  return new Map(rowsOf<{ id: string; balance: string }>(result).map((r) => [r.id, BigInt(r.balance)]));
 }

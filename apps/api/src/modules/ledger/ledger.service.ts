@@ -18,6 +18,9 @@ import {
   customerHoldingsOf,
   ensureAccount,
   fullAudit,
+  goldLiabilityBalances,
+  goldLiabilityChanges,
+  type EntryMark,
   holdingEntriesPage,
   incrementalCheck,
   insertEntry,
@@ -194,6 +197,11 @@ export function createLedgerService(db: Db, options: { balanceCache?: BalanceCac
     rewardsOwed: async () => (await assetTotals(db, 'QMGT')).get('rewards') ?? 0n,
     /** The given customers' totals of an asset across their accounts (rewards aside). */
     holdingsOf: (asset: Asset, userIds: readonly string[]) => customerHoldingsOf(db, asset, userIds),
+    /** The bar allocation's reader (decision 023): customers whose gold moved after a mark, with their gold owed now. */
+    goldLiabilityChanges: (q: Db | Tx, mark: EntryMark, pageEntries: number) =>
+      goldLiabilityChanges(q, mark, pageEntries),
+    /** Every customer's gold owed: the whole ledger, for checks, never a request. */
+    goldLiabilityBalances: () => goldLiabilityBalances(db),
     format: fromUnits,
   };
 }

@@ -1,17 +1,29 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { CursorKey } from '@qmgt/contracts';
+import { keyText, newerThan } from '../../lib/keyset.js';
 import type { Db } from '../../db/client.js';
 import { reserveSnapshots, vaultBars } from './reserves.schema.js';
 
 export type VaultBarRow = typeof vaultBars.$inferSelect;
 export type SnapshotRow = typeof reserveSnapshots.$inferSelect;
 
-/** The bars in the vault now, in the order they were added. */
-export async function activeBars(db: Db): Promise<VaultBarRow[]> {
+/** A page of the bars in the vault now, in the order they were added (decision 017). */
+export async function activeBarsPage(db: Db, cursor: CursorKey | undefined, limit: number) {
   return db
-    .select()
+    .select({ bar: vaultBars, key: keyText(vaultBars.addedAt) })
     .from(vaultBars)
-    .where(isNull(vaultBars.removedAt))
-    .orderBy(asc(vaultBars.addedAt), asc(vaultBars.id));
+    .where(and(isNull(vaultBars.removedAt), newerThan(vaultBars.addedAt, vaultBars.id, cursor)))
+    .orderBy(asc(vaultBars.addedAt), asc(vaultBars.id))
+    .limit(limit);
+}
+
+/** The vault's fine grams and bar count: one aggregate, no rows carried. */
+export async function vaultTotals(db: Db) {
+  const [row] = await db
+    .select({ grams: sql<string>`coalesce(sum(${vaultBars.fineGrams}), 0)::text`, bars: count() })
+    .from(vaultBars)
+    .where(isNull(vaultBars.removedAt));
+  return { grams: BigInt(row?.grams ?? '0'), bars: row?.bars ?? 0 };
 }
 
 export async function barById(db: Db, id: string): Promise<VaultBarRow | undefined> {

@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiPaths,
+  barAllocationQuerySchema,
+  barAllocationResponseSchema,
   reservesSchema,
   vaultBarInputSchema,
   vaultBarResponseSchema,
+  vaultBarsQuerySchema,
   vaultBarsResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
@@ -32,13 +35,41 @@ export const reservesRoutes: FastifyPluginAsync<{ reserves: ReservesService }> =
   );
 
   app.get(
+    apiPaths.reservesBars,
+    {
+      schema: {
+        tags: ['gold savings'],
+        summary:
+          'The vault bars (public), in the order they were listed, paged by key, with the grams allocated to each',
+        querystring: vaultBarsQuerySchema,
+        response: { 200: vaultBarsResponseSchema },
+      },
+    },
+    async (request) => reserves.bars(request.query),
+  );
+
+  const customerRoute = routeDeclarer({ tags: ['gold savings'], security: [{ bearer: [] }] });
+  app.get(
+    apiPaths.reservesAllocation,
+    customerRoute({
+      guard: app.requireUser,
+      summary:
+        "The vault bars behind the caller's grams: each bar, the caller's grams on it and share of it, paged by key",
+      querystring: barAllocationQuerySchema,
+      ok: barAllocationResponseSchema,
+    }),
+    async (request) => reserves.allocationOf(currentAuth(request).user.id, request.query),
+  );
+
+  app.get(
     apiPaths.adminVaultBars,
     route({
       guard: app.requireOperator,
-      summary: 'The bars in the vault',
+      summary: 'The bars in the vault, in the order they were listed, paged by key',
+      querystring: vaultBarsQuerySchema,
       ok: vaultBarsResponseSchema,
     }),
-    async () => ({ data: await reserves.bars() }),
+    async (request) => reserves.bars(request.query),
   );
 
   app.post(

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, units } from '../../db/columns.js';
 
 /*
@@ -19,8 +31,21 @@ export const vaultBars = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The size the allocation last counted (0 once withdrawn): differing, the bar is due (migration 0057). */
+    allocationGrams: units('allocation_grams').notNull().default('0'),
+    /** Grams the allocation placed on the bar. */
+    allocatedGrams: units('allocated_grams').notNull().default('0'),
   },
   (t) => [
+    index('vault_bars_listed_key_idx')
+      .on(t.addedAt, t.id)
+      .where(sql`${t.removedAt} IS NULL`),
+    index('vault_bars_allocation_due_idx')
+      .on(t.addedAt, t.id)
+      .where(sql`${t.allocationGrams} <> CASE WHEN ${t.removedAt} IS NULL THEN ${t.fineGrams} ELSE 0 END`),
+    index('vault_bars_room_idx')
+      .on(t.addedAt, t.id)
+      .where(sql`${t.allocatedGrams} < ${t.allocationGrams}`),
     // A refinery's serial names one bar: listed twice, the vault would be counted twice.
     uniqueIndex('vault_bars_serial_idx')
       .on(t.refinery, t.serial)
@@ -40,9 +65,53 @@ export const reserveSnapshots = pgTable(
     /** QMGT units of referral rewards not yet claimed: promised, minted when claimed. */
     rewardsQmgt: units('rewards_qmgt').notNull().default('0'),
     vaultGold: units('vault_gold').notNull(),
-    /** The bars counted: [{ id, serial, refinery, fineGrams, addedAt }]. */
-    bars: jsonb('bars').notNull(),
+    /**
+     * The bars counted: [{ id, serial, refinery, fineGrams, addedAt }], in readings before
+     * migration 0058; null since (the list at a reading is the bars listed then, decision 023).
+     */
+    bars: jsonb('bars'),
+    barCount: integer('bar_count'),
+    /** Grams the allocation had placed on bars and left unallocated, and when it ran. */
+    allocatedGold: units('allocated_gold'),
+    unallocatedGold: units('unallocated_gold'),
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reserve_snapshots_checked_idx').on(t.checkedAt)],
 );
+
+/** A customer's grams owed on a bar (decision 023): all their gold accounts but rewards; `seq` orders placements, the last leaves first. */
+export const barAllocations = pgTable(
+  'bar_allocations',
+  {
+    userId: uuid('user_id').notNull(),
+    barId: uuid('bar_id')
+      .notNull()
+      .references(() => vaultBars.id, { onDelete: 'restrict' }),
+    grams: units('grams').notNull(),
+    seq: bigint('seq', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.barId] }), index('bar_allocations_bar_idx').on(t.barId, t.seq)],
+);
+
+/** A customer's grams owed that no bar has room for; the longest waiting is placed first. */
+export const barAllocationWaiting = pgTable(
+  'bar_allocation_waiting',
+  {
+    userId: uuid('user_id').primaryKey(),
+    grams: units('grams').notNull(),
+    since: bigint('since', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [index('bar_allocation_waiting_since_idx').on(t.since, t.userId)],
+);
+
+/** The allocation job's mark over the ledger's entries, its placement counter and its totals. */
+export const barAllocationMarks = pgTable('bar_allocation_marks', {
+  name: text('name').primaryKey(),
+  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+  throughEntry: uuid('through_entry'),
+  nextSeq: bigint('next_seq', { mode: 'bigint' }).notNull().default(1n),
+  allocated: units('allocated').notNull().default('0'),
+  unallocated: units('unallocated').notNull().default('0'),
+  computedAt: timestamp('computed_at', { withTimezone: true }),
+});

@@ -1,4 +1,13 @@
-import { AmountError, fromUnits, type Reserves, type VaultBar, type VaultBarInput } from '@qmgt/contracts';
+import {
+  AmountError,
+  cutPage,
+  fromUnits,
+  type Reserves,
+  type VaultBar,
+  type VaultBarInput,
+  type VaultBarsQuery,
+  type VaultBarsResponse,
+} from '@qmgt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
@@ -8,10 +17,11 @@ import type { LedgerService } from '../ledger/index.js';
 import * as repo from './reserves.repository.js';
 import type { SnapshotRow, VaultBarRow } from './reserves.repository.js';
 import { ReserveRuleError, barGrams, coverageOf } from './reserves.rules.js';
+import { createAllocation } from './allocation.service.js';
 
 export interface ReservesDeps {
   db: Db;
-  ledger: Pick<LedgerService, 'issued' | 'rewardsOwed'>;
+  ledger: Pick<LedgerService, 'issued' | 'rewardsOwed' | 'goldLiabilityChanges' | 'goldLiabilityBalances'>;
   /** The QMGT contract's total supply; undefined when no chain is configured. */
   qmgtSupply?: () => Promise<bigint>;
   log: FastifyBaseLogger;
@@ -23,6 +33,7 @@ const barWire = (row: VaultBarRow): VaultBar => ({
   refinery: row.refinery,
   fineGrams: fromUnits(BigInt(row.fineGrams), 'GOLD'),
   addedAt: row.addedAt.toISOString(),
+  allocatedGrams: fromUnits(BigInt(row.allocatedGrams), 'GOLD'),
 });
 
 function parseBar(input: VaultBarInput) {
@@ -46,6 +57,7 @@ function parseBar(input: VaultBarInput) {
  */
 export function createReservesService(deps: ReservesDeps) {
   const { db, log } = deps;
+  const allocation = createAllocation({ db, ledger: deps.ledger });
 
   function toWire(row: SnapshotRow): Reserves {
     const ledgerQmgt = BigInt(row.ledgerQmgt);
@@ -62,7 +74,11 @@ export function createReservesService(deps: ReservesDeps) {
       vaultGrams: fromUnits(vaultGold, 'GOLD'),
       surplusGrams: fromUnits(surplus, 'GOLD'),
       coverage,
-      bars: row.bars as VaultBar[],
+      // Readings before migration 0058 kept a copy of the bars and no count.
+      barCount: row.barCount ?? (Array.isArray(row.bars) ? row.bars.length : 0),
+      allocatedGrams: fromUnits(BigInt(row.allocatedGold ?? '0'), 'GOLD'),
+      unallocatedGrams: fromUnits(BigInt(row.unallocatedGold ?? '0'), 'GOLD'),
+      allocatedAt: row.allocatedAt?.toISOString() ?? null,
       checkedAt: row.checkedAt.toISOString(),
     };
   }
@@ -77,20 +93,26 @@ export function createReservesService(deps: ReservesDeps) {
         log.warn({ err: error }, 'proof of reserves: the chain supply could not be read');
       }
     }
-    const [ledgerQmgt, ledgerGold, rewardsQmgt, bars] = await Promise.all([
+    // The allocation first (what changed since its last pass), so the reading shows its totals.
+    const placed = await allocation.pass();
+    const [ledgerQmgt, ledgerGold, rewardsQmgt, vault] = await Promise.all([
       deps.ledger.issued('QMGT'),
       deps.ledger.issued('GOLD'),
       deps.ledger.rewardsOwed(),
-      repo.activeBars(db),
+      repo.vaultTotals(db),
     ]);
-    const vaultGold = bars.reduce((sum, bar) => sum + BigInt(bar.fineGrams), 0n);
     const row = await repo.insertSnapshot(db, {
       onChainQmgt: onChain?.toString() ?? null,
       ledgerQmgt: ledgerQmgt.toString(),
       ledgerGold: ledgerGold.toString(),
       rewardsQmgt: rewardsQmgt.toString(),
-      vaultGold: vaultGold.toString(),
-      bars: bars.map(barWire),
+      vaultGold: vault.grams.toString(),
+      // No copy of the bars (decision 023): the list at this reading is the bars listed by then.
+      bars: null,
+      barCount: vault.bars,
+      allocatedGold: placed.allocated.toString(),
+      unallocatedGold: placed.unallocated.toString(),
+      allocatedAt: placed.computedAt,
     });
     return toWire(row);
   }
@@ -118,9 +140,16 @@ export function createReservesService(deps: ReservesDeps) {
       const latest = await repo.latestSnapshot(db);
       return latest ? toWire(latest) : snapshot();
     },
-    async bars(): Promise<VaultBar[]> {
-      return (await repo.activeBars(db)).map(barWire);
+    /** The bars in the vault, a page at a time in the order they were listed (public and operators' lists). */
+    async bars(query: VaultBarsQuery): Promise<VaultBarsResponse> {
+      const rows = await repo.activeBarsPage(db, query.cursor, query.pageSize + 1);
+      const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.bar.id }));
+      return { data: page.items.map((r) => barWire(r.bar)), nextCursor: page.nextCursor };
     },
+    /** GET /reserves/allocation: the bars behind the customer's grams. */
+    allocationOf: allocation.mine,
+    /** The allocation's pass and its whole-ledger check (tests). */
+    allocation,
     async addBar(operatorId: string, input: VaultBarInput, ip: string | null): Promise<VaultBar> {
       const bar = parseBar(input);
       const row = await write(() => repo.insertBar(db, bar));

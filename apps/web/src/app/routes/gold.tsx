@@ -14,6 +14,7 @@ import { StatementView } from '@/features/gold/components/statement-view';
 import { TerminationForm } from '@/features/gold/components/termination-form';
 import { TerminationQueue } from '@/features/gold/components/termination-queue';
 import { TerminationStatus } from '@/features/gold/components/termination-status';
+import { MyBars } from '@/features/gold/components/my-bars';
 import { ReservesView } from '@/features/gold/components/reserves-view';
 import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
@@ -207,9 +208,31 @@ export function ProofOfReservesRoute() {
       <ScreenTitle>Proof of Reserves</ScreenTitle>
       <Text c="dimmed" mt={-12} mb="lg" maw={720}>
         Every QMGT and every gram saved with us is backed by fine gold in the vault. This page compares what we owe with
-        the bars we hold, bar by bar, and the QMGT supply on chain with our ledger.
+        the bars we hold, bar by bar, and the QMGT supply on chain with our ledger. Signed in, see{' '}
+        <Anchor component={Link} to={paths.myBars.to()}>
+          the bars behind your grams
+        </Anchor>
+        .
       </Text>
       <ReservesView />
+    </>
+  );
+}
+
+/** /proof-of-reserves/my-bars (signed in): the vault bars behind the customer's grams. */
+export function MyBarsRoute() {
+  return (
+    <>
+      <ScreenTitle>The bars behind my grams</ScreenTitle>
+      <Text c="dimmed" mt={-12} mb="lg" maw={720}>
+        Every gram we owe you is placed on a bar in the vault, in a fixed order, by the same rules for everyone. Here
+        are those bars, your grams on each and your share of it. See the whole vault on the{' '}
+        <Anchor component={Link} to={paths.proofOfReserves.to()}>
+          proof of reserves
+        </Anchor>
+        .
+      </Text>
+      <MyBars />
     </>
   );
 }

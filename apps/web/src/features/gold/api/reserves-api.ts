@@ -1,11 +1,12 @@
 import {
   apiPaths,
+  barAllocationResponseSchema,
   reservesSchema,
   vaultBarResponseSchema,
   vaultBarsResponseSchema,
   type VaultBarInput,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /* The proof of reserves (public) and the operator's vault bar list it counts. */
@@ -13,6 +14,8 @@ import { apiRequest } from '@/lib/api-client';
 export const reservesKeys = {
   reserves: () => ['reserves'] as const,
   bars: () => ['reserves', 'bars'] as const,
+  publicBars: () => ['reserves', 'public-bars'] as const,
+  mine: () => ['reserves', 'allocation'] as const,
 };
 
 export const reservesQueryOptions = () =>
@@ -21,10 +24,43 @@ export const reservesQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(apiPaths.reserves, { schema: reservesSchema, signal, auth: false }),
   });
 
+/** The operators' bar list, a page at a time in the order the bars were listed. */
 export const vaultBarsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: reservesKeys.bars(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The public bar list with each bar's allocated grams, a page at a time. */
+export const publicBarsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: reservesKeys.publicBars(),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.reservesBars, {
+        schema: vaultBarsResponseSchema,
+        query: { cursor: pageParam },
+        signal,
+        auth: false,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The bars behind the signed-in customer's grams, a page at a time. */
+export const myBarsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: reservesKeys.mine(),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.reservesAllocation, {
+        schema: barAllocationResponseSchema,
+        query: { cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const addVaultBar = (bar: VaultBarInput) =>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
@@ -23,9 +23,14 @@ export function GoldHoldings() {
       titleId="gold-holdings-title"
       gap="sm"
       action={
-        <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
-          GAE plan
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={Link} to={paths.myBars.to()} size="sm">
+            Bars behind my grams
+          </Anchor>
+          <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">
+            GAE plan
+          </Anchor>
+        </Group>
       }
     >
       {query.isPending ? (

@@ -1,10 +1,10 @@
 import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from '@/components/ui/data-table';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { PagedQueryTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount, formatGrams } from '@/lib/money';
-import { reservesQueryOptions } from '../api/reserves-api';
+import { publicBarsQueryOptions, reservesQueryOptions } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
 /** "1.0250" -> "102.50%", in integers (the ratio has four decimals). */
@@ -38,6 +38,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
  */
 export function ReservesView() {
   const query = useQuery(reservesQueryOptions());
+  const bars = useInfiniteQuery(publicBarsQueryOptions());
   if (query.isPending) return <Loader aria-label="Loading the proof of reserves" />;
   if (query.isError)
     return <Alert color="red">{errorMessage(query.error, 'The proof of reserves could not be loaded.')}</Alert>;
@@ -63,7 +64,7 @@ export function ReservesView() {
         <Stat
           label="Gold in the vault"
           value={formatGrams(r.vaultGrams)}
-          hint={r.bars.length === 1 ? '1 bar' : `${r.bars.length} bars`}
+          hint={r.barCount === 1 ? '1 bar' : `${r.barCount} bars`}
         />
         <Stat
           label={short ? 'Shortfall' : 'Surplus'}
@@ -76,15 +77,36 @@ export function ReservesView() {
           hint={`ledger: ${formatAmount(r.ledgerQmgt, 'QMGT')} QMGT, ${formatGrams(r.ledgerGold)} saved`}
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Stat
+          label="Grams allocated to bars"
+          value={formatGrams(r.allocatedGrams)}
+          hint="every gram saved is placed on a listed bar while the vault has room"
+        />
+        <Stat
+          label="Unallocated grams"
+          value={formatGrams(r.unallocatedGrams)}
+          hint={
+            r.allocatedAt === null
+              ? 'not allocated yet'
+              : `grams saved that no bar holds; allocated ${formatDateTime(r.allocatedAt)}`
+          }
+        />
+      </SimpleGrid>
       <Stack gap="xs">
         <Title order={2} size="h4">
           Vault bar list
         </Title>
-        {r.bars.length === 0 ? (
-          <Text c="dimmed">No bars are listed yet.</Text>
-        ) : (
-          <DataTable rows={r.bars} columns={vaultBarColumns} label="Vault bar list" minWidth={520} />
-        )}
+        <PagedQueryTable
+          query={bars}
+          loadingLabel="Loading the vault bars"
+          failure="The vault bars could not be loaded."
+          empty="No bars are listed yet."
+          noun={{ one: 'bar', other: 'bars' }}
+          columns={vaultBarColumns}
+          label="Vault bar list"
+          minWidth={640}
+        />
       </Stack>
     </Stack>
   );

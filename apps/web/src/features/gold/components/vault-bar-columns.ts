@@ -8,5 +8,6 @@ export const vaultBarColumns: TableColumn<VaultBar>[] = [
   { header: 'Serial', mono: true, cell: (bar) => bar.serial },
   { header: 'Refinery', cell: (bar) => bar.refinery },
   { header: 'Fine grams', numeric: true, cell: (bar) => formatAmount(bar.fineGrams, 'GOLD') },
+  { header: 'Allocated grams', numeric: true, cell: (bar) => formatAmount(bar.allocatedGrams, 'GOLD') },
   { header: 'Listed', cell: (bar) => formatDate(bar.addedAt) },
 ];

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { VaultBar, VaultBarInput } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryTable } from '@/components/ui/data-table';
+import { PagedQueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatGrams } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -85,7 +85,7 @@ function BarForm({
 /** /admin/vault-bars (operators): the bars the proof of reserves counts; every change is audited. */
 export function VaultBarsAdmin() {
   const queryClient = useQueryClient();
-  const query = useQuery(vaultBarsQueryOptions());
+  const query = useInfiniteQuery(vaultBarsQueryOptions());
   const [editing, setEditing] = useState<VaultBar | null>(null);
   const [formKey, setFormKey] = useState(0);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: reservesKeys.reserves() });
@@ -130,13 +130,14 @@ export function VaultBarsAdmin() {
           failure={add.error}
         />
       </Paper>
-      <QueryTable
+      <PagedQueryTable
         query={query}
         loadingLabel="Loading the vault bars"
         failure="The vault bars could not be loaded."
         empty="No bars are listed yet."
+        noun={{ one: 'bar', other: 'bars' }}
         label="Vault bars"
-        minWidth={640}
+        minWidth={760}
         columns={[
           ...vaultBarColumns,
           {
