@@ -160,7 +160,9 @@ describe('the money kernel', () => {
         expect(await rows(`SELECT count(*)::int AS n FROM transactions WHERE user_id = $1`, [a])).toEqual(before);
         // Outside a batch, the same entry is refused by the postings trigger at once.
         await expect(
-          rows(`SELECT money_execute($1::jsonb) AS answer`, [JSON.stringify({ ...sell(a, 4), kind: 'kernel_unbalanced' })]),
+          rows(`SELECT money_execute($1::jsonb) AS answer`, [
+            JSON.stringify({ ...sell(a, 4), kind: 'kernel_unbalanced' }),
+          ]),
         ).rejects.toThrow(/does not sum to zero/);
       } finally {
         await rows(`DELETE FROM money_operation_types WHERE kind = 'kernel_unbalanced'`);
