@@ -69,6 +69,8 @@ describe('the product server', () => {
       [
         'gae.auto-save',
         'ges.instalments',
+        'gifts.claims',
+        'gifts.expiry',
         'ledger.full-audit',
         'market.price-refresh',
         'outbox.poll',
