@@ -187,14 +187,13 @@ export async function openProfileMenu(page: Page): Promise<Locator> {
 export async function uploadAndSubmit(page: Page, files: { document: string; selfie: string }): Promise<void> {
   await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
   const documentInput = page.getByLabel('Identity document file');
+  // Choosing the file sends it (decision 024).
   await documentInput.setInputFiles(files.document);
-  await page.getByRole('button', { name: 'Upload identity document' }).click();
 
   // The screen moves on to the selfie by itself.
   const selfieInput = page.getByLabel('Selfie file');
   await expect(selfieInput).toBeAttached();
   await selfieInput.setInputFiles(files.selfie);
-  await page.getByRole('button', { name: 'Upload selfie' }).click();
 
   await expect(page.getByText('Identity document: uploaded')).toBeVisible();
   await expect(page.getByText('Selfie: uploaded')).toBeVisible();

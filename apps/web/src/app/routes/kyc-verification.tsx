@@ -40,28 +40,11 @@ export function KycVerificationRoute() {
           key={subject.kind === 'self' ? 'self' : subject.uid}
           subject={subject}
           onKycStatusChange={refreshClient}
-          notice={subject.kind === 'self' ? <PersonalDetailsHint /> : null}
         />
       ) : (
         <GuestExplanation />
       )}
     </Container>
-  );
-}
-
-/** The identity check goes with the personal details; a client who skipped them is pointed back. */
-function PersonalDetailsHint() {
-  const isVerify = useIsVerify();
-  if (!isVerify.data || isVerify.data.personalInfoSubmitted || isVerify.data.isVerified) return null;
-  return (
-    <Alert color="blue" variant="light" title="Your personal details come first" maw={720} role="status">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">Fill in the short form about you before sending your documents.</Text>
-        <Button component={Link} to={paths.registrationStep.to(1)} size="xs" variant="light">
-          Fill in my details
-        </Button>
-      </Group>
-    </Alert>
   );
 }
 
