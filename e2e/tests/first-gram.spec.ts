@@ -120,25 +120,25 @@ test('a new customer buys a first gram of GAE in at most 30 interactions on a 36
     await expect(verifiedHeading(page)).toBeVisible({ timeout: 20_000 });
   });
 
-  await test.step('test USDT in one tap on the empty wallet', async () => {
-    await act.click(page.getByRole('link', { name: 'Go to dashboard' }));
-    await act.click(page.getByRole('banner').getByRole('button', { name: /^0x\w{1}\.\.\.\w{4}$/ }));
-    const panel = page.getByRole('dialog', { name: 'Wallet' });
-    await act.click(panel.getByRole('button', { name: 'Get test USDT' }));
-    await expect(panel.getByText(/^Deposit credited: [\d,]+ USDT\.$/)).toBeVisible({ timeout: 60_000 });
-    await act.press('Escape');
+  await test.step('test USDT in one tap on the empty wallet, right above the purchase', async () => {
+    await act.click(page.getByRole('link', { name: 'Buy your first gram' }));
+    await expect(page.getByRole('heading', { name: 'Purchase GAE', level: 1 })).toBeVisible();
+    await act.click(page.getByRole('button', { name: 'Get test USDT' }));
+    await expect(page.getByText(/^Deposit credited: [\d,]+ test USDT\./)).toBeVisible({ timeout: 60_000 });
   });
 
-  await test.step('the first GAE purchase: one gram, shown up front', async () => {
-    await act.goto('/purchase-gae');
+  await test.step('the first GAE purchase: the minimum and one gram shown up front', async () => {
+    await expect(page.getByText(/^The smallest purchase is 1 g/)).toBeVisible();
+    await page.screenshot({ path: '/tmp/kyc/first-gram-purchase-360.png', fullPage: true });
     await act.click(page.getByRole('button', { name: 'Buy 1 g' }));
-    const buy = page.getByRole('button', { name: /^Buy gold for [\d,.]+ USDT$/ });
-    await act.click(buy);
+    await act.click(page.getByRole('button', { name: /^Buy gold for [\d,.]+ USDT$/ }));
     const modal = page.getByRole('dialog', { name: 'Transaction status' });
     await expect(modal.getByText('Transaction Successful')).toBeVisible({ timeout: 30_000 });
-    await act.press('Escape');
-    await act.goto('/dashboard');
+    await act.click(modal.getByText('Go to dashboard', { exact: true }));
+    await expect(page).toHaveURL('/dashboard');
+    // The grams bought are there at once.
     await expect(page.getByText(/1\.0000 g/).first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/kyc/first-gram-dashboard-360.png', fullPage: true });
   });
 
   testInfo.annotations.push({ type: 'interactions', description: `${act.count}: ${act.log.join(' | ')}` });
