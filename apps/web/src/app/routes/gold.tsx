@@ -65,7 +65,9 @@ function EmptyWalletFaucet({ usdt }: { usdt: string | undefined }) {
       {progress.phase === 'credited' ? (
         <Text size="sm">Deposit credited: {progress.amount} test USDT. Choose your amount below.</Text>
       ) : progress.phase === 'minting' || progress.phase === 'waiting' ? (
-        <Text size="sm">Sending {progress.amount} test USDT to your address… waiting for the deposit to be credited.</Text>
+        <Text size="sm">
+          Sending {progress.amount} test USDT to your address… waiting for the deposit to be credited.
+        </Text>
       ) : (
         <Group justify="space-between" gap="sm">
           <Text size="sm">

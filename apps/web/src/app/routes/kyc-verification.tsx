@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { authKeys } from '@/features/auth/api/query-keys';
-import { useIsVerify } from '@/features/kyc/api/get-is-verify';
 import type { KycSubject } from '@/features/kyc/api/query-keys';
 import { KycVerificationFlow } from '@/features/kyc/components/verification/kyc-verification-flow';
 import { useSessionStore } from '@/lib/session-store';

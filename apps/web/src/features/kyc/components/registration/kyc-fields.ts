@@ -1,11 +1,4 @@
-import {
-  GENDERS,
-  ID_TYPES,
-  KYC_STEPS,
-  MARITAL_STATUSES,
-  type KycFormField,
-  type KycStep,
-} from '@qmgt/contracts';
+import { GENDERS, ID_TYPES, KYC_STEPS, MARITAL_STATUSES, type KycFormField, type KycStep } from '@qmgt/contracts';
 
 export type FieldSpec = {
   name: KycFormField;
@@ -99,9 +92,6 @@ export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
 };
 
 export type StepValues = Record<string, string>;
-
-
-
 
 /** Every field of the form, in the order of the sections (the old steps). */
 export const ALL_FIELDS: FieldSpec[] = KYC_STEPS.flatMap((step) => STEP_FIELDS[step]);

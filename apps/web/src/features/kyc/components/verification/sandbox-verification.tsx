@@ -76,9 +76,7 @@ function SandboxSteps({
   // One progress indicator for the whole check: the details (when ours to fill), document, selfie, send.
   const offset = details ? 1 : 0;
   const total = 3 + offset;
-  const [active, setActive] = useState(
-    details && !details.done ? 0 : offset + (hasDocument ? (hasSelfie ? 2 : 1) : 0),
-  );
+  const [active, setActive] = useState(details && !details.done ? 0 : offset + (hasDocument ? (hasSelfie ? 2 : 1) : 0));
   const submit = useSubmitSandboxReview(subject);
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
   const n = (step: number) => step + offset;
