@@ -1,13 +1,11 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { KYC_STATUS_POLL_MS } from '@qmgt/contracts';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession } from '@/testing/factories';
-import { apiUrl, FILE_PART, testApi } from '@/testing/handlers';
+import { FILE_PART, testApi } from '@/testing/handlers';
 import { fakeKyc, reviewApplicant } from '@/testing/kyc-api';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
-import { server } from '@/testing/server';
 
 // The real WebSDK draws an iframe from Sumsub's host and cannot run here: a stand-in shows what it was given.
 vi.mock('@sumsub/websdk-react', () => ({
