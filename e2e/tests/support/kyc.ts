@@ -147,31 +147,10 @@ export const operatorMissing = (testInfo: TestInfo) =>
   `no operator: signing in as ${operatorCredentials(testInfo).email} failed; the webServer env of ` +
   'e2e/playwright.config.ts must set OPERATOR_EMAIL (a valid address) and OPERATOR_PASSWORD';
 
-/* ---- The KYC form (/Registration/{step}) ---- */
+/* ---- The KYC details (step 1 of /kyc-verification) ---- */
 
-/** A Mantine Select: open it by its label, pick the option. */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await field(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(field(page, label)).toHaveValue(option);
-}
-
-/** A text field of the form by its exact label ('Address' is also part of a step button's name). */
+/** A text field of the form by its exact label ('Address' is also part of other controls' names). */
 export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-export const stepHeading = (page: Page, title: string) => page.getByRole('heading', { name: title, level: 2 });
-
-export async function fillPersonalStep(page: Page): Promise<void> {
-  await expect(stepHeading(page, 'Personal details')).toBeVisible();
-  await field(page, 'First name').fill(PERSONAL.firstName);
-  await field(page, 'Middle name').fill(PERSONAL.middleName);
-  await field(page, 'Last name').fill(PERSONAL.lastName);
-  // A date input has no textbox role.
-  await page.getByLabel('Date of birth').fill(PERSONAL.dateOfBirth);
-  await choose(page, 'Gender', PERSONAL.gender);
-  await choose(page, 'Marital status', PERSONAL.maritalStatus);
-  await field(page, 'Citizenship').fill(PERSONAL.citizenship);
-}
 
 /** The profile menu's KYC badge: a link for every state but Verified. */
 export async function openProfileMenu(page: Page): Promise<Locator> {
@@ -187,14 +166,13 @@ export async function openProfileMenu(page: Page): Promise<Locator> {
 export async function uploadAndSubmit(page: Page, files: { document: string; selfie: string }): Promise<void> {
   await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
   const documentInput = page.getByLabel('Identity document file');
+  // Choosing the file sends it (decision 024).
   await documentInput.setInputFiles(files.document);
-  await page.getByRole('button', { name: 'Upload identity document' }).click();
 
   // The screen moves on to the selfie by itself.
   const selfieInput = page.getByLabel('Selfie file');
   await expect(selfieInput).toBeAttached();
   await selfieInput.setInputFiles(files.selfie);
-  await page.getByRole('button', { name: 'Upload selfie' }).click();
 
   await expect(page.getByText('Identity document: uploaded')).toBeVisible();
   await expect(page.getByText('Selfie: uploaded')).toBeVisible();

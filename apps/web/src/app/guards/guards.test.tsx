@@ -103,7 +103,6 @@ describe('routes', () => {
     ['/GES/7/Gold%20Circle/99', 'GDS Group'],
     ['/GES/7/99', 'Join GDS Group'],
     ['/GAE/Account-Statement', 'GAE Account Statement'],
-    ['/Registration/1', 'KYC Registration'],
     ['/kyc-verification', 'KYC Verification'],
     ['/remit-to-save', 'Remit to Save'],
   ])('%s is open to a signed-in client', async (path, title) => {

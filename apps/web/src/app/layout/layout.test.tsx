@@ -302,14 +302,19 @@ describe('KYC badge', () => {
     expect(currentPath(router)).toBe('/kyc-verification');
   });
 
-  it('links an unverified client without personal details to the form, /Registration/1', async () => {
+  it('links an unverified client without personal details to the one flow, at its details', async () => {
     const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
     await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
-    await screen.findByRole('menuitem', { name: 'Start KYC Verification' });
-    await waitFor(() => expect(testApi.calls.some((call) => call.path === '/verification/is-verify')).toBe(true));
-    await user.click(screen.getByRole('menuitem', { name: 'Start KYC Verification' }));
-    expect(await screen.findByRole('heading', { name: 'Personal details' })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/Registration/1');
+    // The badge leads to the one flow whatever is saved: the flow opens at the first step not done.
+    await user.click(await screen.findByRole('menuitem', { name: 'Start KYC Verification' }));
+    expect(await screen.findByText('Step 1 of 4: Your details')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/kyc-verification');
+  });
+
+  it('sends the old form address, /Registration/1, to the one flow', async () => {
+    const { router } = renderApp('/Registration/1', { session: buildSession({ kycVerified: 'Not Verified' }) });
+    expect(await screen.findByRole('heading', { name: 'KYC Verification', level: 1 })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/kyc-verification');
   });
 
   it.each<[KycStatus]>([['Pending'], ['Rejected']])(

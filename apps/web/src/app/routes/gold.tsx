@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { GaeKind } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -18,8 +18,10 @@ import { MyBars } from '@/features/gold/components/my-bars';
 import { ReservesView } from '@/features/gold/components/reserves-view';
 import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
+import { useSandboxMode } from '@/features/sandbox/api/get-health';
 import { useBalance } from '@/features/wallet/api/get-balance';
-import { formatGrams, formatMoney } from '@/lib/money';
+import { useFaucetDeposit } from '@/features/wallet/hooks/use-faucet-deposit';
+import { formatGrams, formatMoney, parseAmount } from '@/lib/money';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { KycTradeNotice } from '../money/kyc-trade-notice';
 import { useRefreshMoney } from '../money/use-refresh-money';
@@ -46,6 +48,41 @@ export function GaePlanRoute() {
   );
 }
 
+const DEPOSIT_POLL_MS = 1_000;
+
+/**
+ * Sandbox only, on an empty wallet: test USDT in one tap right above the purchase (issue 23),
+ * followed until the deposit watcher has credited it. The wallet panel keeps the amount choice.
+ */
+function EmptyWalletFaucet({ usdt }: { usdt: string | undefined }) {
+  const sandbox = useSandboxMode() === 'sandbox';
+  const faucet = useFaucetDeposit({ usdt });
+  useBalance({ enabled: faucet.polling, refetchInterval: faucet.polling ? DEPOSIT_POLL_MS : false });
+  const { progress } = faucet;
+  const empty = parseAmount(usdt, 'USDT') === 0n;
+  if (!sandbox || (!empty && progress.phase === 'idle')) return null;
+  return (
+    <Alert color="blue" variant="light" title="Your wallet is empty" maw={560} role="status">
+      {progress.phase === 'credited' ? (
+        <Text size="sm">Deposit credited: {progress.amount} test USDT. Choose your amount below.</Text>
+      ) : progress.phase === 'minting' || progress.phase === 'waiting' ? (
+        <Text size="sm">
+          Sending {progress.amount} test USDT to your address… waiting for the deposit to be credited.
+        </Text>
+      ) : (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            {progress.phase === 'error' ? progress.message : 'This is the sandbox: get test USDT to try a purchase.'}
+          </Text>
+          <Button size="xs" onClick={() => void faucet.start()}>
+            Get test USDT
+          </Button>
+        </Group>
+      )}
+    </Alert>
+  );
+}
+
 /** /purchase-gae and /purchase-gae-extra: a GAE purchase or a GAEX top-up through the transaction modal. */
 export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
   const balance = useBalance();
@@ -59,7 +96,10 @@ export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
         action: 'gae-purchase',
         submit: () => purchaseGae(quote.quoteId, idempotencyKey),
         description: `Buying ${formatGrams(quote.grams)} of gold for ${formatMoney(quote.amountUsdt, 'USDT')}.`,
-        next: [{ label: planOpen ? 'See your GAE plan' : 'See your new GAE plan', to: paths.gaePurchase.to() }],
+        next: [
+          { label: 'Go to dashboard', to: paths.dashboard.to() },
+          { label: planOpen ? 'See your GAE plan' : 'See your new GAE plan', to: paths.gaePurchase.to() },
+        ],
       }),
     [runTransaction, planOpen],
   );
@@ -68,6 +108,7 @@ export function PurchaseGaeRoute({ kind }: { kind: GaeKind }) {
       <ScreenTitle>{kind === 'GAE' ? 'Purchase GAE' : 'Purchase GAE Extra'}</ScreenTitle>
       <VerifiedOnly>
         <Stack gap="md">
+          <EmptyWalletFaucet usdt={balance.data?.usdt} />
           <GaePurchaseForm key={kind} kind={kind} availableUsdt={balance.data?.usdt} onConfirm={confirm} />
           {planOpen ? (
             <Anchor component={Link} to={paths.gaePurchase.to()} size="sm">

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { authKeys } from '@/features/auth/api/query-keys';
-import { useIsVerify } from '@/features/kyc/api/get-is-verify';
 import type { KycSubject } from '@/features/kyc/api/query-keys';
 import { KycVerificationFlow } from '@/features/kyc/components/verification/kyc-verification-flow';
 import { useSessionStore } from '@/lib/session-store';
@@ -40,28 +39,11 @@ export function KycVerificationRoute() {
           key={subject.kind === 'self' ? 'self' : subject.uid}
           subject={subject}
           onKycStatusChange={refreshClient}
-          notice={subject.kind === 'self' ? <PersonalDetailsHint /> : null}
         />
       ) : (
         <GuestExplanation />
       )}
     </Container>
-  );
-}
-
-/** The identity check goes with the personal details; a client who skipped them is pointed back. */
-function PersonalDetailsHint() {
-  const isVerify = useIsVerify();
-  if (!isVerify.data || isVerify.data.personalInfoSubmitted || isVerify.data.isVerified) return null;
-  return (
-    <Alert color="blue" variant="light" title="Your personal details come first" maw={720} role="status">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">Fill in the short form about you before sending your documents.</Text>
-        <Button component={Link} to={paths.registrationStep.to(1)} size="xs" variant="light">
-          Fill in my details
-        </Button>
-      </Group>
-    </Alert>
   );
 }
 

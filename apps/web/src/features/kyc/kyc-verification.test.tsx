@@ -1,13 +1,11 @@
 import { act, waitFor, within } from '@testing-library/react';
 import { KYC_STATUS_POLL_MS } from '@qmgt/contracts';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store';
 import { buildSession } from '@/testing/factories';
-import { apiUrl, FILE_PART, testApi } from '@/testing/handlers';
+import { FILE_PART, testApi } from '@/testing/handlers';
 import { fakeKyc, reviewApplicant } from '@/testing/kyc-api';
 import { currentPath, renderApp, screen } from '@/testing/render-app';
-import { server } from '@/testing/server';
 
 // The real WebSDK draws an iframe from Sumsub's host and cannot run here: a stand-in shows what it was given.
 vi.mock('@sumsub/websdk-react', () => ({
@@ -21,6 +19,11 @@ const sandboxCalls = () => testApi.calls.filter((call) => call.path.startsWith('
 const pdf = () => new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' });
 const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
 
+// The personal details (step 1 of the one flow, decision 024) are submitted already here.
+beforeEach(() => {
+  fakeKyc.personal.submittedAt = '2026-01-01T00:00:00.000Z';
+});
+
 describe('identity verification with the sandbox provider', () => {
   it('uploads the document and the selfie, submits, waits, and opens the private pages once verified', async () => {
     const { user } = renderApp('/kyc-verification', { session: buildSession({ kycVerified: 'Not Verified' }) });
@@ -28,14 +31,12 @@ describe('identity verification with the sandbox provider', () => {
     const documentInput = await screen.findByLabelText('Identity document file');
     expect(documentInput).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,application/pdf');
     await user.upload(documentInput, pdf());
-    await user.click(screen.getByRole('button', { name: 'Upload identity document' }));
     expect(await screen.findByText(/passport\.pdf uploaded\./)).toBeInTheDocument();
 
     const selfieInput = await screen.findByLabelText('Selfie file');
     expect(selfieInput).toHaveAttribute('capture', 'user');
     expect(selfieInput).toHaveAttribute('accept', 'image/*');
     await user.upload(selfieInput, jpeg());
-    await user.click(screen.getByRole('button', { name: 'Upload selfie' }));
 
     expect(await screen.findByText('Selfie: uploaded')).toBeInTheDocument();
     expect(screen.getByText('Identity document: uploaded')).toBeInTheDocument();
@@ -84,9 +85,7 @@ describe('identity verification with the sandbox provider', () => {
     expect(screen.getByText('The photo is blurred.')).toBeInTheDocument();
 
     await user.upload(await screen.findByLabelText('Identity document file'), pdf());
-    await user.click(screen.getByRole('button', { name: 'Upload identity document' }));
     await user.upload(await screen.findByLabelText('Selfie file'), jpeg());
-    await user.click(screen.getByRole('button', { name: 'Upload selfie' }));
     await screen.findByText('Selfie: uploaded');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByRole('heading', { name: 'Your documents are being reviewed' })).toBeInTheDocument();
@@ -95,9 +94,7 @@ describe('identity verification with the sandbox provider', () => {
   it('starts again from the document step when a RETRY comes in while the page is open', async () => {
     const { user } = renderApp('/kyc-verification', { session: buildSession({ kycVerified: 'Not Verified' }) });
     await user.upload(await screen.findByLabelText('Identity document file'), pdf());
-    await user.click(screen.getByRole('button', { name: 'Upload identity document' }));
     await user.upload(await screen.findByLabelText('Selfie file'), jpeg());
-    await user.click(screen.getByRole('button', { name: 'Upload selfie' }));
     await screen.findByText('Selfie: uploaded');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     await screen.findByRole('heading', { name: 'Your documents are being reviewed' });
@@ -209,9 +206,7 @@ describe('a second device with the hand-off link', () => {
     const documentInput = await screen.findByLabelText('Identity document file');
     expect(screen.queryByRole('button', { name: 'Continue on your phone' })).not.toBeInTheDocument();
     await user.upload(documentInput, pdf());
-    await user.click(screen.getByRole('button', { name: 'Upload identity document' }));
     await user.upload(await screen.findByLabelText('Selfie file'), jpeg());
-    await user.click(screen.getByRole('button', { name: 'Upload selfie' }));
     await screen.findByText('Selfie: uploaded');
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByRole('heading', { name: 'Your documents are being reviewed' })).toBeInTheDocument();
@@ -254,19 +249,11 @@ describe('identity verification with Sumsub', () => {
   });
 });
 
-describe('personal details hint', () => {
-  it('points a client who skipped the form to /Registration/1', async () => {
-    server.use(
-      http.get(apiUrl('/verification/is-verify'), () =>
-        HttpResponse.json({
-          kycVerified: 'Not Verified',
-          isVerified: false,
-          personalInfoSubmitted: false,
-          canResubmit: true,
-        }),
-      ),
-    );
+describe('personal details as step 1', () => {
+  it('starts the one flow with the details form when they are not submitted yet', async () => {
+    fakeKyc.personal.submittedAt = null;
     renderApp('/kyc-verification', { session: buildSession() });
-    expect(await screen.findByRole('link', { name: 'Fill in my details' })).toHaveAttribute('href', '/Registration/1');
+    expect(await screen.findByText('Step 1 of 4: Your details')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to your document' })).toBeInTheDocument();
   });
 });

@@ -15,4 +15,4 @@ export const personalQueryOptions = () =>
     meta: { silent: true },
   });
 
-export const usePersonal = () => useQuery(personalQueryOptions());
+export const usePersonal = (enabled = true) => useQuery({ ...personalQueryOptions(), enabled });

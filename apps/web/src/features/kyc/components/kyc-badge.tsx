@@ -3,7 +3,6 @@ import type { KycStatus } from '@qmgt/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useIsVerify } from '../api/get-is-verify';
 
 /** SPEC.md section 2: the badge text for each KYC status. */
 export function kycBadgeLabel(status: KycStatus): string {
@@ -31,19 +30,13 @@ const badgeColor: Record<KycStatus, string> = {
  * whose entries must all be menu items: it draws its own item from this and kycBadgeLabel.
  */
 export function useKycBadgeTarget(status: KycStatus): string | null {
-  const isVerify = useIsVerify(status === 'Not Verified');
-  if (status === 'Verified') return null;
-  if (status === 'Pending' || status === 'Rejected') return paths.kycVerification.to();
-  return isVerify.data?.personalInfoSubmitted ? paths.kycVerification.to() : paths.registrationStep.to(1);
+  // One flow (decision 024): the details, the document and the selfie are all on /kyc-verification.
+  return status === 'Verified' ? null : paths.kycVerification.to();
 }
 
-/**
- * Where 'Start KYC Verification' leads: the personal-details form first, the identity check
- * once those are submitted. Until the server has said, the form (where every client starts).
- */
+/** 'Start KYC Verification': the one flow, from the personal details to the selfie (decision 024). */
 function StartKycButton({ onNavigate }: { onNavigate?: () => void }) {
-  const isVerify = useIsVerify();
-  const to = isVerify.data?.personalInfoSubmitted ? paths.kycVerification.to() : paths.registrationStep.to(1);
+  const to = paths.kycVerification.to();
   return (
     <Button
       component={Link}

@@ -1,17 +1,9 @@
-import {
-  GENDERS,
-  ID_TYPES,
-  KYC_STEPS,
-  kycStepSchemas,
-  MARITAL_STATUSES,
-  type KycFormField,
-  type KycStep,
-} from '@qmgt/contracts';
+import { GENDERS, ID_TYPES, KYC_STEPS, MARITAL_STATUSES, type KycFormField, type KycStep } from '@qmgt/contracts';
 
 export type FieldSpec = {
   name: KycFormField;
   label: string;
-  kind: 'text' | 'date' | 'tel' | 'select';
+  kind: 'text' | 'date' | 'tel' | 'select' | 'segmented' | 'country';
   options?: readonly string[];
   required?: boolean;
   description?: string;
@@ -43,16 +35,16 @@ export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
       autoComplete: 'bday',
       description: 'As on your identity document',
     },
-    { name: 'gender', label: 'Gender', kind: 'select', options: GENDERS, required: true },
+    { name: 'gender', label: 'Gender', kind: 'segmented', options: GENDERS, required: true },
     { name: 'maritalStatus', label: 'Marital status', kind: 'select', options: MARITAL_STATUSES },
     { name: 'motherMaidenName', label: "Mother's maiden name", kind: 'text' },
-    { name: 'citizenship', label: 'Citizenship', kind: 'text', required: true, placeholder: 'e.g. Malaysian' },
+    { name: 'citizenship', label: 'Citizenship', kind: 'country', required: true },
   ],
   contact: [
     { name: 'address', label: 'Address', kind: 'text', required: true, autoComplete: 'street-address' },
     { name: 'city', label: 'City', kind: 'text', required: true, autoComplete: 'address-level2' },
     { name: 'postalCode', label: 'Postal code', kind: 'text', required: true, autoComplete: 'postal-code' },
-    { name: 'country', label: 'Country of residence', kind: 'text', required: true, autoComplete: 'country-name' },
+    { name: 'country', label: 'Country of residence', kind: 'country', required: true },
     {
       name: 'mobilePhone',
       label: 'Mobile phone',
@@ -65,7 +57,7 @@ export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
     { name: 'faxNo', label: 'Fax number', kind: 'tel' },
   ],
   identity: [
-    { name: 'idType', label: 'ID type', kind: 'select', options: ID_TYPES, required: true },
+    { name: 'idType', label: 'ID type', kind: 'segmented', options: ID_TYPES, required: true },
     { name: 'idNumber', label: 'ID number', kind: 'text', required: true, description: 'As printed on the document' },
     { name: 'incomeTaxNo', label: 'Income tax number', kind: 'text' },
   ],
@@ -101,18 +93,18 @@ export const STEP_FIELDS: Record<KycStep, FieldSpec[]> = {
 
 export type StepValues = Record<string, string>;
 
-/** The saved values of one step's fields ('' for what is not saved yet). */
-export function stepValues(step: KycStep, form: Record<string, string>): StepValues {
-  return Object.fromEntries(STEP_FIELDS[step].map((field) => [field.name, form[field.name] ?? '']));
-}
+/** Every field of the form, in the order of the sections (the old steps). */
+export const ALL_FIELDS: FieldSpec[] = KYC_STEPS.flatMap((step) => STEP_FIELDS[step]);
 
-/** Index of the first step whose saved values do not pass its schema; KYC_STEPS.length when all pass. */
-export function firstIncompleteStep(form: Record<string, string>): number {
-  const index = KYC_STEPS.findIndex((step) => !kycStepSchemas[step].safeParse(stepValues(step, form)).success);
-  return index === -1 ? KYC_STEPS.length : index;
-}
-
-/** The step a field belongs to. */
-export function stepOfField(field: string): number {
-  return KYC_STEPS.findIndex((step) => STEP_FIELDS[step].some((spec) => spec.name === field));
+/**
+ * The saved values with the sensible defaults where nothing is saved yet: the browser's
+ * country for citizenship and residence, a passport as the ID type. The customer can change
+ * every one of them.
+ */
+export function detailsDefaults(form: Record<string, string>, country: string): StepValues {
+  const values = Object.fromEntries(ALL_FIELDS.map((field) => [field.name, form[field.name] ?? '']));
+  if (!values.citizenship) values.citizenship = country;
+  if (!values.country) values.country = country;
+  if (!values.idType) values.idType = 'Passport';
+  return values;
 }

@@ -23,7 +23,7 @@ type DocumentUploadProps = {
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number | null } | { kind: 'done'; name: string };
 
-/** One file for the sandbox provider: chosen, checked, sent with progress, then confirmed. */
+/** One file for the sandbox provider: chosen, checked and sent at once with progress, then confirmed. */
 export function DocumentUpload({
   sdkToken,
   kind,
@@ -43,15 +43,17 @@ export function DocumentUpload({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
+  /** A chosen file that passes the checks is sent at once: choosing is the one interaction. */
   const choose = (next: File | null) => {
     setFile(next);
     setPhase({ kind: 'idle' });
     setRefusal(null);
-    setProblem(next ? fileProblem(next, allowedTypes) : null);
+    const found = next ? fileProblem(next, allowedTypes) : null;
+    setProblem(found);
+    if (next && !found) send(next);
   };
 
-  const send = () => {
-    if (!file || problem) return;
+  const send = (file: File) => {
     setRefusal(null);
     setPhase({ kind: 'uploading', percent: null });
     upload.mutate(
@@ -105,7 +107,7 @@ export function DocumentUpload({
         leftSection={<IconUpload size={16} aria-hidden />}
         fileInputProps={{ 'aria-label': `${label} file` }}
       />
-      {file && !problem ? (
+      {file && !problem && uploading ? (
         <Text size="xs" c="dimmed">
           {file.name}, {formatBytes(file.size)}
         </Text>
@@ -129,11 +131,13 @@ export function DocumentUpload({
           {refusal}
         </Alert>
       ) : null}
-      <Group justify="flex-end">
-        <Button onClick={send} disabled={!file || Boolean(problem)} loading={uploading}>
-          Upload {label.toLowerCase()}
-        </Button>
-      </Group>
+      {refusal && file ? (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={() => send(file)}>
+            Try the upload again
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -1,14 +1,16 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { KycStatus } from '@qmgt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { accessTokenQueryOptions, useAccessToken } from '../../api/get-access-token';
+import { usePersonal } from '../../api/get-personal';
 import { kycKeys, type KycSubject } from '../../api/query-keys';
+import { KycDetailsForm } from '../registration/kyc-details-form';
 import { useKycStatus } from '../../hooks/use-kyc-status';
 import { verificationView } from '../../hooks/verification-view';
 import { HandoffButton } from './handoff-dialog';
-import { SandboxVerification } from './sandbox-verification';
+import { SandboxVerification, type DetailsStep } from './sandbox-verification';
 import { SumsubVerification } from './sumsub-verification';
 import { FinalRejection, InReview, RetryNotice, Verified } from './verification-outcomes';
 
@@ -31,6 +33,9 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
   const view = status.data ? verificationView(status.data) : null;
   const needsProvider = view?.kind === 'start' || view?.kind === 'retry';
   const accessToken = useAccessToken(needsProvider ? subject : null);
+  // The signed-in client's personal details are the flow's first step (decision 024).
+  const personal = usePersonal(subject.kind === 'self' && needsProvider);
+  const [detailsSent, setDetailsSent] = useState(false);
 
   const renewToken = useCallback(async () => {
     const fresh = await queryClient.fetchQuery({ ...accessTokenQueryOptions(subject), staleTime: 0 });
@@ -54,10 +59,31 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
       break;
   }
 
+  let details: DetailsStep | undefined;
+  if (subject.kind === 'self') {
+    if (personal.isPending) return <LoadingStatus textSize="md">Loading your details…</LoadingStatus>;
+    if (personal.isError) return <LoadFailure title="Your details could not be loaded" query={personal} maw={640} />;
+    const saved = personal.data;
+    details = {
+      done: Boolean(saved.submittedAt),
+      render: (next) => (
+        <KycDetailsForm
+          saved={saved}
+          onSubmitted={() => {
+            setDetailsSent(true);
+            next();
+          }}
+        />
+      ),
+    };
+  }
+
   let provider: ReactNode;
   if (accessToken.isPending) provider = <LoadingStatus textSize="md">Preparing your verification…</LoadingStatus>;
   else if (accessToken.isError) {
     provider = <LoadFailure title="The verification could not be started" query={accessToken} maw={640} />;
+  } else if (accessToken.data.provider === 'sumsub' && details && !details.done && !detailsSent) {
+    provider = details.render(() => setDetailsSent(true));
   } else if (accessToken.data.provider === 'sumsub') {
     provider = (
       <SumsubVerification
@@ -70,6 +96,7 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
     provider = (
       <SandboxVerification
         subject={subject}
+        details={details}
         sdkToken={accessToken.data.token}
         onSessionExpired={() => void renewToken()}
       />

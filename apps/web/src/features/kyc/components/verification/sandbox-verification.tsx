@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, ThemeIcon } fr
 import { useMediaQuery } from '@mantine/hooks';
 import type { SandboxApplicant } from '@qmgt/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadingStatus } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '@/lib/files';
@@ -11,8 +11,17 @@ import type { KycSubject } from '../../api/query-keys';
 import { useSubmitSandboxReview } from '../../api/submit-sandbox-review';
 import { DocumentUpload } from './document-upload';
 
+/** The personal details as the flow's first step (the signed-in client only; decision 024). */
+export type DetailsStep = {
+  /** Submitted already: the flow starts at the document. */
+  done: boolean;
+  /** The form; `next` moves on to the document once it is submitted. */
+  render: (next: () => void) => ReactNode;
+};
+
 type SandboxVerificationProps = {
   subject: KycSubject;
+  details?: DetailsStep;
   sdkToken: string;
   /** Asks for a new SDK token when the provider says this one has expired. */
   onSessionExpired: () => void;
@@ -25,7 +34,7 @@ const SMALL_SCREEN = '(max-width: 36em)';
  * review. What is already uploaded comes from the provider, so a reload or a second device
  * picks up where the client left off.
  */
-export function SandboxVerification({ subject, sdkToken, onSessionExpired }: SandboxVerificationProps) {
+export function SandboxVerification({ subject, details, sdkToken, onSessionExpired }: SandboxVerificationProps) {
   const applicant = useSandboxApplicant(sdkToken);
 
   // The first step shown depends on what is uploaded: only an answer from this visit will do,
@@ -46,34 +55,54 @@ export function SandboxVerification({ subject, sdkToken, onSessionExpired }: San
       </Alert>
     );
   }
-  return <SandboxSteps key={sdkToken} subject={subject} sdkToken={sdkToken} applicant={applicant.data} />;
+  return (
+    <SandboxSteps key={sdkToken} subject={subject} details={details} sdkToken={sdkToken} applicant={applicant.data} />
+  );
 }
 
 function SandboxSteps({
   subject,
+  details,
   sdkToken,
   applicant,
 }: {
   subject: KycSubject;
+  details?: DetailsStep;
   sdkToken: string;
   applicant: SandboxApplicant;
 }) {
   const hasDocument = applicant.documents.some((d) => d.kind === 'identity_document');
   const hasSelfie = applicant.documents.some((d) => d.kind === 'selfie');
-  const [active, setActive] = useState(hasDocument ? (hasSelfie ? 2 : 1) : 0);
+  // One progress indicator for the whole check: the details (when ours to fill), document, selfie, send.
+  const offset = details ? 1 : 0;
+  const total = 3 + offset;
+  const [active, setActive] = useState(details && !details.done ? 0 : offset + (hasDocument ? (hasSelfie ? 2 : 1) : 0));
   const submit = useSubmitSandboxReview(subject);
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
+  const n = (step: number) => step + offset;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
       <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size={small ? 'xs' : 'sm'}>
+        {details ? (
+          <Stepper.Step
+            label={small ? undefined : 'Details'}
+            description={small ? undefined : 'About you'}
+            aria-label={small ? 'Step 1: Your details' : undefined}
+          >
+            <Stack gap="md" pt="md">
+              <StepTitle>{`Step 1 of ${total}: Your details`}</StepTitle>
+              {details.render(() => setActive(1))}
+            </Stack>
+          </Stepper.Step>
+        ) : null}
         <Stepper.Step
           label={small ? undefined : 'Document'}
           description={small ? undefined : 'Identity document'}
-          aria-label={small ? 'Step 1: Identity document' : undefined}
+          aria-label={small ? `Step ${n(1)}: Identity document` : undefined}
         >
           <Stack gap="md" pt="md">
-            {small ? <StepTitle>Step 1 of 3: Identity document</StepTitle> : null}
+            <StepTitle>{`Step ${n(1)} of ${total}: Identity document`}</StepTitle>
             <Text size="sm" c="dimmed">
               Take a photo or scan of your passport, national ID card or driving licence. All corners visible, text
               readable, no glare.
@@ -86,17 +115,17 @@ function SandboxSteps({
               accept={DOCUMENT_TYPES.join(',')}
               allowedTypes={DOCUMENT_TYPES}
               uploaded={hasDocument}
-              onUploaded={() => setActive(1)}
+              onUploaded={() => setActive(n(1))}
             />
           </Stack>
         </Stepper.Step>
         <Stepper.Step
           label={small ? undefined : 'Selfie'}
           description={small ? undefined : 'A photo of you'}
-          aria-label={small ? 'Step 2: Selfie' : undefined}
+          aria-label={small ? `Step ${n(2)}: Selfie` : undefined}
         >
           <Stack gap="md" pt="md">
-            {small ? <StepTitle>Step 2 of 3: Selfie</StepTitle> : null}
+            <StepTitle>{`Step ${n(2)} of ${total}: Selfie`}</StepTitle>
             <Text size="sm" c="dimmed">
               Take a selfie in good light, looking at the camera, without a hat or sunglasses. On a phone this opens the
               front camera.
@@ -110,17 +139,17 @@ function SandboxSteps({
               capture="user"
               allowedTypes={IMAGE_TYPES}
               uploaded={hasSelfie}
-              onUploaded={() => setActive(2)}
+              onUploaded={() => setActive(n(2))}
             />
           </Stack>
         </Stepper.Step>
         <Stepper.Step
           label={small ? undefined : 'Submit'}
           description={small ? undefined : 'Send for review'}
-          aria-label={small ? 'Step 3: Submit' : undefined}
+          aria-label={small ? `Step ${n(3)}: Submit` : undefined}
         >
           <Stack gap="md" pt="md">
-            {small ? <StepTitle>Step 3 of 3: Send for review</StepTitle> : null}
+            <StepTitle>{`Step ${n(3)} of ${total}: Send for review`}</StepTitle>
             <List spacing="xs" center>
               <ChecklistItem done={hasDocument} label="Identity document" />
               <ChecklistItem done={hasSelfie} label="Selfie" />
@@ -134,7 +163,7 @@ function SandboxSteps({
               </Alert>
             ) : null}
             <Group justify="space-between">
-              <Button variant="default" onClick={() => setActive(hasDocument ? 1 : 0)}>
+              <Button variant="default" onClick={() => setActive(n(hasDocument ? 1 : 0))}>
                 Back
               </Button>
               <Button

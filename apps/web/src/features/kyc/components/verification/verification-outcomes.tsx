@@ -63,9 +63,14 @@ export function Verified({ signedIn }: { signedIn: boolean }) {
           <Text c="dimmed" maw={480}>
             Thank you. Your dashboard, assets and all other services are now open to you.
           </Text>
-          <Button component={Link} to={paths.dashboard.to()}>
-            Go to dashboard
-          </Button>
+          <Group justify="center" gap="sm">
+            <Button component={Link} to={paths.purchaseGae.to()}>
+              Buy your first gram
+            </Button>
+            <Button component={Link} to={paths.dashboard.to()} variant="light">
+              Go to dashboard
+            </Button>
+          </Group>
         </>
       ) : (
         <Text c="dimmed" maw={480}>
