@@ -117,8 +117,17 @@ test.describe('desktop', () => {
       await field(page, 'First name').fill(PERSONAL.firstName);
       await field(page, 'Last name').fill(PERSONAL.lastName);
       await field(page, 'Address').fill(CONTACT.address);
+      // The draft is saved shortly after typing stops. On a loaded machine the fills above may
+      // pause longer than that wait, so an earlier save can already say "Draft saved": wait
+      // for the save that carries the last field before reloading.
+      const savedWithCity = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/verification/save-draft-personal') &&
+          r.ok() &&
+          (r.request().postData() ?? '').includes(CONTACT.city),
+      );
       await field(page, 'City').fill(CONTACT.city);
-      // The draft is saved shortly after typing stops.
+      await savedWithCity;
       await expect(page.getByText(/^Draft saved at /)).toBeVisible();
     });
 

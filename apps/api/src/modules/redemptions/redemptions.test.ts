@@ -4,6 +4,7 @@ import {
   fromUnits,
   toUnits,
   type AdminRedemption,
+  type AnnualStatement,
   type NotificationsResponse,
   type Redemption,
   type RedemptionProduct,
@@ -225,6 +226,53 @@ describe('physical redemption', () => {
       'redemptions.deliver',
     ]);
     await ledgerIsSound();
+  });
+
+  it("the annual statement: a delivered redemption takes its grams' average cost away and realises no gain or loss", async () => {
+    // Metal delivered is no sale: nothing was received for it, so no proceeds and no loss. The
+    // grams (fine and fee) leave at average cost; what stays keeps the same cost per gram.
+    const coin = await addProduct({ name: 'statement coin' });
+    await addBar('100');
+    const { token } = await customerWithGrams('3');
+    const year = new Date().getUTCFullYear();
+    const statement = async () => {
+      const res = await get(t.app, `/statements/annual?year=${year}&pageSize=100`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<AnnualStatement>();
+    };
+    const gold = (s: AnnualStatement) => s.gains.find((x) => x.asset === 'GOLD')!;
+    const before = gold(await statement());
+    const { redemption, quote: q } = await requested(token, coin.id);
+    expect((await send(`/admin/redemptions/${redemption.id}/approve`, {}, operatorToken)).statusCode).toBe(200);
+    const ship = { carrier: 'DHL Express', trackingNumber: 'JD014600000001' };
+    expect((await send(`/admin/redemptions/${redemption.id}/ship`, ship, operatorToken, null)).statusCode).toBe(200);
+    expect((await send(`/admin/redemptions/${redemption.id}/deliver`, {}, operatorToken)).statusCode).toBe(200);
+
+    const after = await statement();
+    const usdt = (v: string) => toUnits(v, 'USDT');
+    expect(gold(after)).toMatchObject({
+      disposed: before.disposed,
+      proceedsUsdt: before.proceedsUsdt,
+      costUsdt: before.costUsdt,
+      gainUsdt: before.gainUsdt,
+    });
+    const left = g(before.heldAtClose) - g(q.grams);
+    expect(g(gold(after).heldAtClose)).toBe(left);
+    // Average cost: the cost that stays is the held cost times the share of grams that stayed.
+    expect(usdt(gold(after).heldCostUsdt)).toBe(
+      usdt(before.heldCostUsdt) - (usdt(before.heldCostUsdt) * g(q.grams)) / g(before.heldAtClose),
+    );
+    const delivered = after.movements.find((m) => m.kind === 'REDEMPTION')!;
+    expect(delivered).toMatchObject({
+      description: 'Physical redemption',
+      code: redemption.code,
+      changes: [{ asset: 'GOLD', amount: `-${q.grams}` }],
+      realisedGainUsdt: null,
+    });
+    expect(after.movements.find((m) => m.kind === 'redemption.lock')).toMatchObject({
+      description: 'Grams locked for a physical redemption',
+      changes: [],
+    });
   });
 
   it('a rejection returns the grams; the operator must give a reason', async () => {

@@ -17,11 +17,15 @@ describe('idle logout', () => {
     const session = buildSession({ kycVerified: 'Verified' });
     const { router } = renderApp('/dashboard', { session, fakeTimers: true });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The fake clock also follows real time (shouldAdvanceTime): on a loaded machine the first
+    // render alone can take seconds. A mouse move restarts the 15 minutes from here, and the
+    // margin before them is wide enough for the real time the advances themselves take.
+    fireEvent.mouseMove(document);
 
-    await advance(SESSION_IDLE_MS - 1000);
+    await advance(SESSION_IDLE_MS - 30_000);
     expect(useSessionStore.getState().isAuthenticated).toBe(true);
 
-    await advance(1000);
+    await advance(30_000);
     expect(await screen.findByText('Idle Logout')).toBeInTheDocument();
     expect(screen.getByText('You have been logged out due to inactivity.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { Alert, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Divider, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
@@ -34,7 +35,15 @@ type DataTableProps<R> = {
   focusableScroll?: boolean;
   /** Rendered in the card after the table (a dialog its rows open). */
   children?: ReactNode;
+  /**
+   * On a phone, each row as a small card of "heading: value" lines instead of a table that
+   * scrolls sideways: for lists whose last columns (a status) matter as much as the first.
+   */
+  stackOnPhone?: boolean;
 };
+
+/** Narrower than this, a `stackOnPhone` table shows its rows as cards (Mantine's `xs`). */
+const PHONE_QUERY = '(max-width: 575px)';
 
 const byId = (row: unknown) => (row as { id: string }).id;
 
@@ -47,7 +56,45 @@ export function DataTable<R>({
   rowKey = byId,
   focusableScroll = false,
   children,
+  stackOnPhone = false,
 }: DataTableProps<R>) {
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  if (stackOnPhone && phone)
+    return (
+      <Paper withBorder radius="lg" p="md">
+        <Box component="ul" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((row, index) => (
+            <li key={rowKey(row)}>
+              {index > 0 ? <Divider my="sm" /> : null}
+              <Stack gap={4}>
+                {columns.map((column, c) =>
+                  column.header === '' ? (
+                    <Box key={c}>{column.cell(row)}</Box>
+                  ) : (
+                    <Group key={c} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                      <Text size="xs" c="dimmed">
+                        {column.header}
+                      </Text>
+                      <Text
+                        component="div"
+                        size="sm"
+                        ta="right"
+                        ff={column.numeric || column.mono ? 'monospace' : undefined}
+                        title={column.title?.(row)}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {column.cell(row)}
+                      </Text>
+                    </Group>
+                  ),
+                )}
+              </Stack>
+            </li>
+          ))}
+        </Box>
+        {children}
+      </Paper>
+    );
   return (
     <Paper withBorder radius="lg" p="md">
       <ScrollArea

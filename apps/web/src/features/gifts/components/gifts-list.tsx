@@ -32,6 +32,7 @@ export function GiftsList() {
       label="Your gifts"
       minWidth={720}
       focusableScroll
+      stackOnPhone
       columns={[
         {
           header: '',

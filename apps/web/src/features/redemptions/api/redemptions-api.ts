@@ -14,7 +14,7 @@ import {
   type RedemptionQuoteRequest,
   type RedemptionShipBody,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
@@ -97,10 +97,14 @@ export const fulfilmentQueryOptions = () =>
       apiRequest(apiPaths.adminRedemptionsFulfilment, { schema: adminRedemptionListSchema, signal }),
   });
 
+/** The vault bars a delivery may take its metal from, a page at a time (the list is paged by key). */
 export const vaultBarsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: redemptionKeys.bars(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const shipRedemption = (id: string, body: RedemptionShipBody) =>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { AdminRedemption } from '@qmgt/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
@@ -92,10 +92,12 @@ function DeliverDialog({
   redemption: AdminRedemption;
   onDone: (message: string | null) => void;
 }) {
-  const bars = useQuery(vaultBarsQueryOptions());
+  const bars = useInfiniteQuery(vaultBarsQueryOptions());
   const keys = useIdempotencyKeys();
   const need = parseAmount(redemption.fineGrams, 'GOLD') ?? 0n;
-  const holding = (bars.data?.data ?? []).filter((bar) => (parseAmount(bar.fineGrams, 'GOLD') ?? 0n) >= need);
+  const holding = (bars.data?.pages.flatMap((page) => page.data) ?? []).filter(
+    (bar) => (parseAmount(bar.fineGrams, 'GOLD') ?? 0n) >= need,
+  );
   const [barId, setBarId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -121,7 +123,7 @@ function DeliverDialog({
         </Text>
         {bars.isPending ? <LoadingStatus>Loading the vault bars</LoadingStatus> : null}
         {bars.isError ? <LoadFailure title="The vault bars could not be loaded" query={bars} /> : null}
-        {bars.isSuccess && holding.length === 0 ? (
+        {bars.isSuccess && holding.length === 0 && !bars.hasNextPage ? (
           <Alert color="orange">
             No vault bar holds {formatAmount(redemption.fineGrams, 'GOLD')} g: add the bar first.
           </Alert>
@@ -137,6 +139,16 @@ function DeliverDialog({
               label: `${bar.refinery} ${bar.serial} (${formatAmount(bar.fineGrams, 'GOLD')} g)`,
             }))}
           />
+        ) : null}
+        {bars.hasNextPage ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void bars.fetchNextPage()}
+            loading={bars.isFetchingNextPage}
+          >
+            More vault bars
+          </Button>
         ) : null}
         {failure ? (
           <Alert color="red" role="alert">
@@ -166,6 +178,7 @@ export function RedemptionFulfilment() {
     setAction(null);
     if (message) {
       setNotice(message);
+      // The queues and (a delivery takes metal off a bar) the bars this screen lists.
       void queryClient.invalidateQueries({ queryKey: ['redemptions', 'admin'] });
     }
   };
