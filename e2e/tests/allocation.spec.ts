@@ -46,9 +46,15 @@ test('bar allocation: the operator adds a bar; a customer with grams sees the ba
   await expect(table.getByRole('columnheader', { name: 'My share' })).toBeVisible();
   await expect(table.getByRole('row')).not.toHaveCount(1);
   expect(grams).not.toBe('0');
+  // Looked at as pictures: the populated table on a phone and on a desktop.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: '/tmp/qmgt-e2e-my-bars-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/qmgt-e2e-my-bars-1280.png', fullPage: true });
 
   await page.getByRole('link', { name: 'proof of reserves' }).first().click();
   await expect(page.getByRole('heading', { name: 'Proof of Reserves', level: 1 })).toBeVisible();
   await expect(page.getByText('Grams allocated to bars')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Allocated grams' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/qmgt-e2e-reserve-bars-1280.png', fullPage: true });
 });

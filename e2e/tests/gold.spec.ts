@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
 import { operatorCredentials } from './support/kyc.js';
-import { balancesOf, fundedWithUsdt, postAs, units18 } from './support/money.js';
+import { balancesOf, expectBooksSound, fundedWithUsdt, postAs, units18 } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 
 /*
@@ -115,6 +115,7 @@ test('GAE: purchase, statement, PDF, termination, operator approval, refund', as
   );
   await page.goto('/GAE/Purchase');
   await expect(page.getByText('Your plan is closed')).toBeVisible();
+  await expectBooksSound(request, testInfo);
 });
 
 test('proof of reserves: the operator lists a vault bar; a guest finds it counted against the gold owed', async ({

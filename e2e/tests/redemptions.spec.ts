@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
 import { operatorCredentials, operatorMissing, operatorSession } from './support/kyc.js';
-import { balancesOf, bearer, fundedWithUsdt, postAs } from './support/money.js';
+import { balancesOf, bearer, expectBooksSound, fundedWithUsdt, postAs } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 
 /*
@@ -128,4 +128,5 @@ test('Redemption: A redeems a 1 g coin, the operator approves, ships and deliver
   await page.screenshot({ path: `${SHOTS}-delivered-1280.png`, fullPage: true });
   const mine = await request.get('/api/redemptions', { headers: bearer(session) });
   expect(((await mine.json()) as { data: { status: string }[] }).data[0]?.status).toBe('delivered');
+  await expectBooksSound(request, testInfo);
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { verifyKycViaApi } from './support/kyc.js';
+import { expectBooksSound } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi, type Session } from './support/users.js';
 
 /**
@@ -72,7 +73,7 @@ async function openWallet(page: Page): Promise<Locator> {
 test('a verified client: faucet, deposit, swap with price and fee first, sell back, explorer, history and dashboard agree', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
 
   // A confirmed account, really verified on the server.
@@ -232,6 +233,9 @@ test('a verified client: faucet, deposit, swap with price and fee first, sell ba
   await expect(
     panel.getByRole('group', { name: 'Balances' }).getByText(shown(units(finalBalance.qmgt), 4), { exact: true }),
   ).toBeVisible();
+
+  // The books: the ledger balances, and the chain holds what it owes (the swap minted, the sale burnt).
+  await expectBooksSound(request, testInfo);
 });
 
 test('an unverified client is asked to finish KYC instead of getting a quote', async ({ page, request }) => {

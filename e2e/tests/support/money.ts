@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { expect } from './test.js';
-import { verifyKycViaApi } from './kyc.js';
+import { operatorMissing, operatorSession, verifyKycViaApi } from './kyc.js';
 import type { Session } from './users.js';
 
 export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.jwt}` });
@@ -49,4 +49,36 @@ export async function balancesOf(request: APIRequestContext, session: Session) {
 export function units18(decimal: string): bigint {
   const [whole = '0', fraction = ''] = decimal.split('.');
   return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0') || '0');
+}
+
+/**
+ * The operator's two checks of the books, run at the end of a journey: the ledger check (every
+ * entry balances, no customer below zero) and the chain reconciliation (the QMGT on chain plus
+ * what is still settling equals what the ledger owes, and no holder's address differs). The
+ * reconciliation is polled: a holder whose movement is settling as it runs is judged again at
+ * its next pass, so a difference may stand for up to one pass before it clears.
+ */
+export async function expectBooksSound(request: APIRequestContext, testInfo: TestInfo) {
+  const operator = await operatorSession(request, testInfo);
+  expect(operator, operatorMissing(testInfo)).not.toBeNull();
+  const headers = bearer(operator!);
+  const check = await request.get('/api/admin/ledger/check', { headers });
+  expect(check.ok(), await check.text()).toBe(true);
+  expect(await check.json()).toMatchObject({ balanced: true, nonNegative: true });
+  let last = '';
+  try {
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/admin/chain/reconciliation', { headers });
+          last = await res.text();
+          expect(res.ok(), last).toBe(true);
+          return (JSON.parse(last) as { matches: boolean }).matches;
+        },
+        { timeout: 150_000, intervals: [1_000, 2_000, 5_000] },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`The chain reconciliation does not match the ledger: ${last}`, { cause: error });
+  }
 }

@@ -55,7 +55,14 @@ export function MyBars() {
         </Paper>
       ) : (
         <Stack gap="sm">
-          <DataTable rows={rows} columns={columns} label="The bars behind my grams" minWidth={560} />
+          <DataTable
+            rows={rows}
+            columns={columns}
+            label="The bars behind my grams"
+            minWidth={560}
+            focusableScroll
+            stackOnPhone
+          />
           <LoadMore
             shown={`Showing ${rows.length === 1 ? '1 bar' : `${rows.length} bars`}`}
             hasMore={query.hasNextPage}
