@@ -7,7 +7,7 @@ import {
   TRANSACTION_POLL_MS,
   transactionDetailsQueryOptions,
 } from '@/features/transactions/api/get-transaction-details';
-import type { ConfirmOutcome } from '@/features/swap/types';
+import type { ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import { formatMoney } from '@/lib/money';
 import { idleLoadingState, useSessionStore, type TransactionAction } from '@/lib/session-store';
 import { mayRetry, moneyErrorMessage } from './money-errors';

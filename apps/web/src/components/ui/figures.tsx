@@ -54,9 +54,3 @@ export function QuoteCountdown({ secondsLeft }: { secondsLeft: number | null }) 
     </Stack>
   );
 }
-
-/**
- * What became of a confirmation: 'done' (booked), 'refused' (ask for a new quote), 'retry' (no
- * answer: the same quote and key may be sent again). The app's transaction flow answers it.
- */
-export type ConfirmOutcome = 'done' | 'refused' | 'retry';

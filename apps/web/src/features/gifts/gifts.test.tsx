@@ -145,6 +145,35 @@ describe('Gift gold', () => {
     );
   });
 
+  it("checks the fields with the contract's schema before asking: an amount that is no decimal never leaves the screen", async () => {
+    fakeWallet.grams = { available: '2', locked: '0', plan: '0', ges: '0' };
+    const asked: unknown[] = [];
+    server.use(
+      noGifts(),
+      http.post(apiUrl('/gifts/quote'), async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json(toJane);
+      }),
+    );
+    const { user } = renderApp('/gifts', { session: verified() });
+    await screen.findByText('In your GSA: 2.0000 g');
+    await user.type(screen.getByRole('textbox', { name: 'Recipient’s e-mail or referral code' }), 'jane@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Grams' }), '0,5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Grams' })).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByRole('textbox', { name: 'Grams' }));
+    await user.type(screen.getByRole('textbox', { name: 'Grams' }), '0');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Enter the grams to gift.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    await user.clear(screen.getByRole('textbox', { name: 'Grams' }));
+    await user.type(screen.getByRole('textbox', { name: 'Grams' }), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByRole('group', { name: 'Gift quote' })).toBeInTheDocument();
+    expect(asked).toEqual([{ recipient: 'jane@example.com', grams: '0.5', message: null }]);
+  });
+
   it('lists sent and received gifts with their status, and a gift waiting for an unverified customer', async () => {
     server.use(
       http.get(apiUrl('/gifts'), () =>

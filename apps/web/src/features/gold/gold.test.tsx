@@ -852,6 +852,7 @@ describe('vault bars (back office)', () => {
     refinery: 'Valcambi',
     fineGrams: '12441.5',
     addedAt: '2026-11-20T00:00:00.000Z',
+    allocatedGrams: '0',
     ...overrides,
   });
 
@@ -860,7 +861,7 @@ describe('vault bars (back office)', () => {
     let bars = [bar(), bar({ id: 'b2', serial: 'ZX999', refinery: 'PAMP', fineGrams: '1000' })];
     const sent: { path: string; body: unknown }[] = [];
     server.use(
-      http.get(apiUrl('/admin/vault-bars'), () => HttpResponse.json({ data: bars })),
+      http.get(apiUrl('/admin/vault-bars'), () => HttpResponse.json({ data: bars, nextCursor: null })),
       http.post(apiUrl('/admin/vault-bars/:id/correct'), async ({ request, params }) => {
         const body = (await request.json()) as { serial: string; refinery: string; fineGrams: string };
         sent.push({ path: `correct ${String(params.id)}`, body });

@@ -1,12 +1,6 @@
 import type { Balance } from '@/lib/session-store';
 
-/**
- * What became of a confirmation. 'done': the server answered and booked it (whatever the chain
- * later said), so the form starts over. 'refused': the server said no (expired quote, too
- * little balance), so ask for a new quote. 'retry': no answer came (network, server error), so
- * the same quote and idempotency key may be sent again.
- */
-export type ConfirmOutcome = 'done' | 'refused' | 'retry';
+export type { ConfirmOutcome } from '@/lib/use-quote-confirmation';
 
 export type SwapDirection = 'buy' | 'sell';
 

@@ -1,26 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { GIFT_ESCROW_DAYS, GIFT_MESSAGE_MAX, QUOTE_TTL_MS, type GiftQuote } from '@qmgt/contracts';
-import { useState } from 'react';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { GIFT_ESCROW_DAYS, GIFT_MESSAGE_MAX, giftQuoteRequestSchema, type GiftQuote } from '@qmgt/contracts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
 import { requestGiftQuote } from '../api/gifts-api';
 
-export type GiftConfirmation = {
+export type GiftConfirmation = QuoteConfirmation<GiftQuote> & {
   /** What the customer typed: the success line names an invited address as they wrote it. */
   recipient: string;
-  quote: GiftQuote;
-  idempotencyKey: string;
 };
 
-type Field = 'recipient' | 'grams' | 'message' | 'form';
+type GiftFields = z.input<typeof giftQuoteRequestSchema>;
+type GiftRequest = z.output<typeof giftQuoteRequestSchema>;
+
+/** The field a refused quote is about, from the server's words. */
+function refusedField(text: string): 'recipient' | 'message' | 'grams' {
+  if (/recipient|yourself|e-mail|referral/i.test(text)) return 'recipient';
+  return /message/i.test(text) ? 'message' : 'grams';
+}
 
 /**
  * Gift gold: who (e-mail or referral code), how many grams of the gold savings account and an
- * optional message; then the recipient's masked name (or that the address will be invited),
- * the grams and their value, for 30 s, before confirming.
+ * optional message, checked by the contract's schema; then the recipient's masked name (or that
+ * the address will be invited), the grams and their value, for 30 s, before confirming.
  */
 export function GiftForm({
   onConfirm,
@@ -30,149 +36,119 @@ export function GiftForm({
   /** The GSA's grams (undefined while loading). */
   available: string | undefined;
 }) {
-  const [recipient, setRecipient] = useState('');
-  const [grams, setGrams] = useState('');
-  const [message, setMessage] = useState('');
-  const [quote, setQuote] = useState<(GiftQuote & { validUntil: number }) | null>(null);
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
+  const form = useForm<GiftFields, unknown, GiftRequest>({
+    resolver: zodResolver(giftQuoteRequestSchema),
+    defaultValues: { recipient: '', grams: '', message: '' },
+  });
+  const { errors } = form.formState;
+  const [recipient, grams, message] = form.watch(['recipient', 'grams', 'message']);
+  const trimmed = (values: GiftFields) => ({
+    recipient: values.recipient.trim(),
+    grams: values.grams.trim(),
+    message: values.message?.trim() || null,
+  });
+  const flow = useQuoteConfirmation<GiftQuote>({
+    requestQuote: () => requestGiftQuote(trimmed(form.getValues())),
+    onConfirm: (confirmation) => onConfirm({ ...confirmation, recipient: recipient.trim() }),
+    onDone: () => form.reset(),
+  });
+  const { quote, secondsLeft, expired } = flow;
   const wanted = parseAmount(grams.trim(), 'GOLD');
   const held = available === undefined ? undefined : (parseAmount(available, 'GOLD') ?? 0n);
   const insufficient = wanted !== null && held !== undefined && wanted > held;
+  const refusal = flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The gift could not be prepared.');
+  const refusedAt = refusal === null ? null : refusedField(refusal);
 
-  const reset = () => {
-    setQuote(null);
-    setError(null);
+  /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
+  const field = (name: keyof GiftFields) => {
+    const registered = form.register(name);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        flow.reset();
+        return registered.onChange(event);
+      },
+      error: errors[name]?.message ?? (refusedAt === name ? refusal : undefined),
+    };
   };
 
-  const review = async () => {
-    if (!recipient.trim())
-      return setError({ field: 'recipient', message: 'Enter the recipient’s e-mail or referral code.' });
-    if (wanted === null || wanted <= 0n) return setError({ field: 'grams', message: 'Enter the grams to gift.' });
-    setBusy(true);
-    setError(null);
-    const requestedAt = Date.now();
-    try {
-      const answer = await requestGiftQuote({
-        recipient: recipient.trim(),
-        grams: grams.trim(),
-        message: message.trim() || null,
-      });
-      setQuote({ ...answer, validUntil: requestedAt + QUOTE_TTL_MS });
-    } catch (failure) {
-      const text = errorMessage(failure, 'The gift could not be prepared.');
-      const field: Field = /recipient|yourself|e-mail|referral/i.test(text)
-        ? 'recipient'
-        : /message/i.test(text)
-          ? 'message'
-          : 'grams';
-      setError({ field, message: text });
-    } finally {
-      setBusy(false);
+  // The schema checks the fields as the contract does; the amount must also be above zero.
+  const review = form.handleSubmit((values) => {
+    if ((parseAmount(values.grams.trim(), 'GOLD') ?? 0n) <= 0n) {
+      form.setError('grams', { message: 'Enter the grams to gift.' }, { shouldFocus: true });
+      return;
     }
-  };
+    return flow.ask();
+  });
 
-  const confirm = async () => {
-    if (!quote || expired || insufficient) return;
-    const intent = `${quote.quoteId}`;
-    setBusy(true);
-    const outcome = await onConfirm({ recipient: recipient.trim(), quote, idempotencyKey: keys.keyFor(intent) });
-    setBusy(false);
-    if (outcome !== 'retry') keys.forget(intent);
-    if (outcome === 'done') {
-      setGrams('');
-      setRecipient('');
-      setMessage('');
-      setQuote(null);
-    } else if (outcome === 'refused') setQuote(null);
-  };
-
+  const gramsField = field('grams');
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560} w="100%">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Give grams from your gold savings account (GSA) to another customer, or to a friend who is not one yet: they
-          receive an invitation, and the grams wait for them until they sign up and verify their identity (
-          {GIFT_ESCROW_DAYS} days, then they come back to you). No fee, nothing moves on chain.
-        </Text>
-        <TextInput
-          label="Recipient’s e-mail or referral code"
-          placeholder="friend@example.com or ABC123"
-          autoComplete="off"
-          value={recipient}
-          onChange={(event) => {
-            setRecipient(event.currentTarget.value);
-            reset();
-          }}
-          error={error?.field === 'recipient' ? error.message : undefined}
-        />
-        <TextInput
-          label="Grams"
-          inputMode="decimal"
-          autoComplete="off"
-          value={grams}
-          onChange={(event) => {
-            setGrams(event.currentTarget.value);
-            reset();
-          }}
-          description={`In your GSA: ${available === undefined ? '…' : formatGrams(available)}`}
-          error={
-            error?.field === 'grams'
-              ? error.message
-              : insufficient
-                ? 'You hold fewer grams in your gold savings account.'
-                : undefined
-          }
-        />
-        <Textarea
-          label="Message (optional)"
-          autosize
-          minRows={2}
-          maxLength={GIFT_MESSAGE_MAX}
-          value={message}
-          onChange={(event) => {
-            setMessage(event.currentTarget.value);
-            reset();
-          }}
-          description={`${message.length}/${GIFT_MESSAGE_MAX}`}
-          error={error?.field === 'message' ? error.message : undefined}
-        />
-        {quote ? (
-          <Paper withBorder radius="md" p="md">
-            <Figures label="Gift quote">
-              <Figure label="To">
-                {'maskedName' in quote.recipient ? quote.recipient.maskedName : `${recipient.trim()} (invited)`}
-              </Figure>
-              <Figure label="Grams" title={`${quote.grams} g`}>
-                {formatGrams(quote.grams)}
-              </Figure>
-              <Figure label="Value today">{formatAmount(quote.valueUsdt, 'USDT')} USDT</Figure>
-              <Figure label="Fee">None</Figure>
-              {quote.message ? <Figure label="Message">{quote.message}</Figure> : null}
-            </Figures>
-            {'invited' in quote.recipient ? (
-              <Text size="xs" c="dimmed" mt="xs">
-                No verified customer has this address yet: we e-mail them an invitation. The grams wait for them for{' '}
-                {GIFT_ESCROW_DAYS} days, then return to your GSA.
-              </Text>
-            ) : null}
-            <QuoteCountdown secondsLeft={secondsLeft} />
-          </Paper>
-        ) : null}
-        {error?.field === 'form' ? <Alert color="red">{error.message}</Alert> : null}
-        {quote && !expired ? (
-          <Button onClick={() => void confirm()} loading={busy} disabled={insufficient}>
-            Gift {formatGrams(quote.grams)}
-          </Button>
-        ) : (
-          <Button onClick={() => void review()} loading={busy} disabled={!grams.trim() || !recipient.trim()}>
-            {expired ? 'Get a new quote' : 'Review'}
-          </Button>
-        )}
-      </Stack>
+      <form onSubmit={(event) => void review(event)} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Give grams from your gold savings account (GSA) to another customer, or to a friend who is not one yet: they
+            receive an invitation, and the grams wait for them until they sign up and verify their identity (
+            {GIFT_ESCROW_DAYS} days, then they come back to you). No fee, nothing moves on chain.
+          </Text>
+          <TextInput
+            label="Recipient’s e-mail or referral code"
+            placeholder="friend@example.com or ABC123"
+            autoComplete="off"
+            {...field('recipient')}
+          />
+          <TextInput
+            label="Grams"
+            inputMode="decimal"
+            autoComplete="off"
+            description={`In your GSA: ${available === undefined ? '…' : formatGrams(available)}`}
+            {...gramsField}
+            error={
+              gramsField.error ?? (insufficient ? 'You hold fewer grams in your gold savings account.' : undefined)
+            }
+          />
+          <Textarea
+            label="Message (optional)"
+            autosize
+            minRows={2}
+            maxLength={GIFT_MESSAGE_MAX}
+            description={`${(message ?? '').length}/${GIFT_MESSAGE_MAX}`}
+            {...field('message')}
+          />
+          {quote ? (
+            <Paper withBorder radius="md" p="md">
+              <Figures label="Gift quote">
+                <Figure label="To">
+                  {'maskedName' in quote.recipient ? quote.recipient.maskedName : `${recipient.trim()} (invited)`}
+                </Figure>
+                <Figure label="Grams" title={`${quote.grams} g`}>
+                  {formatGrams(quote.grams)}
+                </Figure>
+                <Figure label="Value today">{formatAmount(quote.valueUsdt, 'USDT')} USDT</Figure>
+                <Figure label="Fee">None</Figure>
+                {quote.message ? <Figure label="Message">{quote.message}</Figure> : null}
+              </Figures>
+              {'invited' in quote.recipient ? (
+                <Text size="xs" c="dimmed" mt="xs">
+                  No verified customer has this address yet: we e-mail them an invitation. The grams wait for them for{' '}
+                  {GIFT_ESCROW_DAYS} days, then return to your GSA.
+                </Text>
+              ) : null}
+              <QuoteCountdown secondsLeft={secondsLeft} />
+            </Paper>
+          ) : null}
+          {refusal !== null && refusedAt === null ? <Alert color="red">{refusal}</Alert> : null}
+          {quote && !expired ? (
+            <Button onClick={() => void flow.confirm()} loading={flow.confirming} disabled={insufficient}>
+              Gift {formatGrams(quote.grams)}
+            </Button>
+          ) : (
+            <Button type="submit" loading={flow.quoting} disabled={!grams.trim() || !recipient.trim()}>
+              {expired ? 'Get a new quote' : 'Review'}
+            </Button>
+          )}
+        </Stack>
+      </form>
     </Paper>
   );
 }

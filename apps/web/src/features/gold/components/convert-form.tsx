@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { balancesQueryOptions, requestConvertQuote } from '../api/gold-api';
-import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
+import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 
 export type ConvertConfirmation = QuoteConfirmation<ConvertQuote>;
 type Direction = 'QMGT' | 'GOLD';

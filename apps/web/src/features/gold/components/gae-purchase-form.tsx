@@ -8,8 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { gaePlanQueryOptions, requestGaeQuote } from '../api/gold-api';
 import { leastUsdtForMinimum } from '../gae-minimum';
-import { useQuoteConfirmation, type QuoteConfirmation } from '../hooks/use-quote-confirmation';
-import { QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
+import { QuoteCountdown } from '@/components/ui/figures';
 import { PremiumFigures } from '@/components/ui/premium-figures';
 
 export type GaeConfirmation = QuoteConfirmation<GaeQuote>;

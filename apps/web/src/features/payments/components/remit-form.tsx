@@ -1,17 +1,17 @@
-import { Alert, Button, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { QUOTE_TTL_MS, REMIT_MIN_USDT, type RemitQuote, type RoundUpStep } from '@qmgt/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { REMIT_MIN_USDT, remitQuoteRequestSchema, type RemitQuote, type RoundUpStep } from '@qmgt/contracts';
 import { useState } from 'react';
-import { Figure, Figures, QuoteCountdown, type ConfirmOutcome } from '@/components/ui/figures';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
 import { requestRemitQuote } from '../api/payments-api';
 
-export type RemitConfirmation = {
+export type RemitConfirmation = QuoteConfirmation<RemitQuote> & {
   request: { recipient: string; amountUsdt: string; roundUpTo: RoundUpStep | null; quoteId: string | null };
-  quote: RemitQuote;
-  idempotencyKey: string;
 };
 
 const ROUND_UPS = [
@@ -20,6 +20,10 @@ const ROUND_UPS = [
   { value: '5', label: '5 USDT' },
   { value: '10', label: '10 USDT' },
 ];
+
+/** The typed fields, checked by the contract's own schema (the round-up is a choice, not typed). */
+const remitFieldsSchema = remitQuoteRequestSchema.pick({ recipient: true, amountUsdt: true });
+type RemitFields = z.input<typeof remitFieldsSchema>;
 
 /**
  * Remit to save: who (e-mail or referral code) and how much, an optional round-up saved as
@@ -33,139 +37,123 @@ export function RemitForm({
   /** Available USDT, as the wallet shows it (undefined while loading). */
   available: string | undefined;
 }) {
-  const [recipient, setRecipient] = useState('');
-  const [amount, setAmount] = useState('');
+  const form = useForm<RemitFields, unknown, z.output<typeof remitFieldsSchema>>({
+    resolver: zodResolver(remitFieldsSchema),
+    defaultValues: { recipient: '', amountUsdt: '' },
+  });
+  const { errors } = form.formState;
+  const [recipient, amount] = form.watch(['recipient', 'amountUsdt']);
   const [roundUp, setRoundUp] = useState('none');
-  const [quote, setQuote] = useState<(RemitQuote & { validUntil: number | null }) | null>(null);
-  const [error, setError] = useState<{ field: 'recipient' | 'amount' | 'form'; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote?.validUntil != null && secondsLeft === 0;
+  const roundUpTo = roundUp === 'none' ? null : (Number(roundUp) as RoundUpStep);
+  const request = () => ({ recipient: recipient.trim(), amountUsdt: amount.trim(), roundUpTo });
+  const flow = useQuoteConfirmation<RemitQuote>({
+    requestQuote: () => requestRemitQuote(request()),
+    onConfirm: (confirmation) =>
+      onConfirm({ ...confirmation, request: { ...request(), quoteId: confirmation.quote.quoteId } }),
+    onDone: () => form.reset(),
+    // Without a round-up no price is held (no quote id): the attempt is the request itself.
+    intentOf: (quote) => `${quote.quoteId ?? ''}|${recipient}|${amount}|${roundUp}`,
+  });
+  const { quote, secondsLeft, expired } = flow;
   const total = quote ? parseAmount(quote.totalUsdt, 'USDT') : null;
   const insufficient = total !== null && available !== undefined && total > (parseAmount(available, 'USDT') ?? 0n);
-  const roundUpTo = roundUp === 'none' ? null : (Number(roundUp) as RoundUpStep);
+  const refusal =
+    flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The remittance could not be prepared.');
+  const refusedAt =
+    refusal === null ? null : /recipient|yourself|e-mail|referral/i.test(refusal) ? 'recipient' : 'amountUsdt';
 
-  const reset = () => {
-    setQuote(null);
-    setError(null);
+  /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
+  const field = (name: keyof RemitFields) => {
+    const registered = form.register(name);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        flow.reset();
+        return registered.onChange(event);
+      },
+      error: errors[name]?.message ?? (refusedAt === name ? refusal : undefined),
+    };
   };
 
-  const review = async () => {
-    if (!recipient.trim())
-      return setError({ field: 'recipient', message: 'Enter the recipient’s e-mail or referral code.' });
-    const units = parseAmount(amount.trim(), 'USDT');
-    if (units === null || units <= 0n) return setError({ field: 'amount', message: 'Enter an amount of USDT.' });
-    setBusy(true);
-    setError(null);
-    const requestedAt = Date.now();
-    try {
-      const answer = await requestRemitQuote({ recipient: recipient.trim(), amountUsdt: amount.trim(), roundUpTo });
-      setQuote({ ...answer, validUntil: answer.quoteId ? requestedAt + QUOTE_TTL_MS : null });
-    } catch (failure) {
-      const message = errorMessage(failure, 'The remittance could not be prepared.');
-      setError({ field: /recipient|yourself|e-mail|referral/i.test(message) ? 'recipient' : 'amount', message });
-    } finally {
-      setBusy(false);
+  const review = form.handleSubmit((values) => {
+    if ((parseAmount(values.amountUsdt.trim(), 'USDT') ?? 0n) <= 0n) {
+      form.setError('amountUsdt', { message: 'Enter an amount of USDT.' }, { shouldFocus: true });
+      return;
     }
-  };
-
-  const confirm = async () => {
-    if (!quote || expired || insufficient) return;
-    const intent = `${quote.quoteId ?? ''}|${recipient}|${amount}|${roundUp}`;
-    setBusy(true);
-    const outcome = await onConfirm({
-      request: { recipient: recipient.trim(), amountUsdt: amount.trim(), roundUpTo, quoteId: quote.quoteId },
-      quote,
-      idempotencyKey: keys.keyFor(intent),
-    });
-    setBusy(false);
-    if (outcome !== 'retry') keys.forget(intent);
-    if (outcome === 'done') {
-      setAmount('');
-      setRecipient('');
-      setQuote(null);
-    } else if (outcome === 'refused') setQuote(null);
-  };
+    return flow.ask();
+  });
+  const amountField = field('amountUsdt');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560} w="100%">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Send USDT to another verified customer. Round the amount up and the difference is saved as gold in your gold
-          savings account (GSA), at today&rsquo;s price less a 1.5% fee.
-        </Text>
-        <TextInput
-          label="Recipient’s e-mail or referral code"
-          description="Their sign-in name is not accepted: ask them for either of these."
-          placeholder="friend@example.com or ABC123"
-          autoComplete="off"
-          value={recipient}
-          onChange={(event) => {
-            setRecipient(event.currentTarget.value);
-            reset();
-          }}
-          error={error?.field === 'recipient' ? error.message : undefined}
-        />
-        <TextInput
-          label="Amount (USDT)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
-            reset();
-          }}
-          description={`From ${REMIT_MIN_USDT} USDT. Available: ${available === undefined ? '…' : `${formatAmount(available, 'USDT')} USDT`}`}
-          error={error?.field === 'amount' ? error.message : insufficient ? 'Insufficient USDT balance.' : undefined}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="round-up-label">
-            Round up to the next… and save the difference as gold
+      <form onSubmit={(event) => void review(event)} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Send USDT to another verified customer. Round the amount up and the difference is saved as gold in your gold
+            savings account (GSA), at today&rsquo;s price less a 1.5% fee.
           </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="round-up-label"
-            value={roundUp}
-            onChange={(value) => {
-              setRoundUp(value);
-              reset();
-            }}
-            data={ROUND_UPS}
+          <TextInput
+            label="Recipient’s e-mail or referral code"
+            description="Their sign-in name is not accepted: ask them for either of these."
+            placeholder="friend@example.com or ABC123"
+            autoComplete="off"
+            {...field('recipient')}
           />
+          <TextInput
+            label="Amount (USDT)"
+            inputMode="decimal"
+            autoComplete="off"
+            description={`From ${REMIT_MIN_USDT} USDT. Available: ${available === undefined ? '…' : `${formatAmount(available, 'USDT')} USDT`}`}
+            {...amountField}
+            error={amountField.error ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="round-up-label">
+              Round up to the next… and save the difference as gold
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="round-up-label"
+              value={roundUp}
+              onChange={(value) => {
+                setRoundUp(value);
+                flow.reset();
+              }}
+              data={ROUND_UPS}
+            />
+          </Stack>
+          {quote ? (
+            <Paper withBorder radius="md" p="md">
+              <Figures label="Remittance">
+                <Figure label="To">{quote.recipient.maskedName}</Figure>
+                <Figure label="They receive">{formatAmount(quote.amountUsdt, 'USDT')} USDT</Figure>
+                <Figure label="Round-up saved">{formatAmount(quote.roundUpUsdt, 'USDT')} USDT</Figure>
+                {quote.quoteId ? (
+                  <>
+                    <Figure label="Fee (1.5%)">{formatAmount(quote.feeUsdt, 'USDT')} USDT</Figure>
+                    <Figure label="Gold saved" title={`${quote.grams} g`}>
+                      {formatGrams(quote.grams)}
+                    </Figure>
+                  </>
+                ) : null}
+                <Figure label="You pay" strong>
+                  {formatAmount(quote.totalUsdt, 'USDT')} USDT
+                </Figure>
+              </Figures>
+              {quote.quoteId ? <QuoteCountdown secondsLeft={secondsLeft} /> : null}
+            </Paper>
+          ) : null}
+          {quote && !expired ? (
+            <Button onClick={() => void flow.confirm()} loading={flow.confirming} disabled={insufficient}>
+              Send {formatAmount(quote.totalUsdt, 'USDT')} USDT
+            </Button>
+          ) : (
+            <Button type="submit" loading={flow.quoting} disabled={!amount.trim() || !recipient.trim()}>
+              {expired ? 'Get a new quote' : 'Review'}
+            </Button>
+          )}
         </Stack>
-        {quote ? (
-          <Paper withBorder radius="md" p="md">
-            <Figures label="Remittance">
-              <Figure label="To">{quote.recipient.maskedName}</Figure>
-              <Figure label="They receive">{formatAmount(quote.amountUsdt, 'USDT')} USDT</Figure>
-              <Figure label="Round-up saved">{formatAmount(quote.roundUpUsdt, 'USDT')} USDT</Figure>
-              {quote.quoteId ? (
-                <>
-                  <Figure label="Fee (1.5%)">{formatAmount(quote.feeUsdt, 'USDT')} USDT</Figure>
-                  <Figure label="Gold saved" title={`${quote.grams} g`}>
-                    {formatGrams(quote.grams)}
-                  </Figure>
-                </>
-              ) : null}
-              <Figure label="You pay" strong>
-                {formatAmount(quote.totalUsdt, 'USDT')} USDT
-              </Figure>
-            </Figures>
-            {quote.quoteId ? <QuoteCountdown secondsLeft={secondsLeft} /> : null}
-          </Paper>
-        ) : null}
-        {error?.field === 'form' ? <Alert color="red">{error.message}</Alert> : null}
-        {quote && !expired ? (
-          <Button onClick={() => void confirm()} loading={busy} disabled={insufficient}>
-            Send {formatAmount(quote.totalUsdt, 'USDT')} USDT
-          </Button>
-        ) : (
-          <Button onClick={() => void review()} loading={busy} disabled={!amount.trim() || !recipient.trim()}>
-            {expired ? 'Get a new quote' : 'Review'}
-          </Button>
-        )}
-      </Stack>
+      </form>
     </Paper>
   );
 }
