@@ -125,7 +125,8 @@ describe('Spend To Save', () => {
     const input = screen.getByRole('textbox', { name: 'Amount (USD)' });
     await user.type(input, '12.345');
     await user.click(screen.getByRole('button', { name: 'See what it buys' }));
-    expect(screen.getByText(/dollars and cents/)).toBeInTheDocument();
+    expect(await screen.findByText('Enter an amount in dollars and cents, like 50 or 49.99')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     await user.clear(input);
     await user.type(input, '5');
     await user.click(screen.getByRole('button', { name: 'See what it buys' }));
