@@ -127,7 +127,7 @@ describe('Physical redemption', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('shows a refused confirmation (expired quote) and asks for a new quote', async () => {
+  it('shows a refused confirmation (expired quote) and puts a new quote on screen, the address kept', async () => {
     redemptionsApi({
       onRequest: () =>
         HttpResponse.json(apiErrorBody(422, 'This quote has expired. Please ask for a new one.', 'QuoteExpiredError'), {
@@ -149,7 +149,11 @@ describe('Physical redemption', { timeout: 60_000 }, () => {
       await fill(user, label, value);
     await user.click(screen.getByRole('button', { name: 'Confirm redemption' }));
     expect(await screen.findByText('This quote has expired. Please ask for a new one.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Get a quote' })).toBeInTheDocument();
+    // Nothing moved: a new quote is asked for at once (as every product's quote flow does), and
+    // the address typed is still there to confirm it with.
+    expect(await screen.findByRole('timer')).toHaveTextContent(/Quote expires in \d+ s/);
+    expect(screen.getByRole('button', { name: 'Confirm redemption' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue(ADDRESS.fullName);
   });
 
   it('follows each redemption: shipped with its carrier and tracking number, rejected with its reason', async () => {

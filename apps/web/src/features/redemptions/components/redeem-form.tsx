@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -12,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  QUOTE_TTL_MS,
   REDEMPTION_MAX_QUANTITY,
   deliveryAddressSchema,
   type DeliveryAddress,
@@ -21,12 +21,12 @@ import {
 } from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { useQuoteConfirmation, type ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import {
   redemptionKeys,
   redemptionProductsQueryOptions,
@@ -35,7 +35,8 @@ import {
 } from '../api/redemptions-api';
 
 type AddressField = keyof DeliveryAddress;
-const EMPTY_ADDRESS: Record<AddressField, string> = {
+type AddressFields = Record<AddressField, string>;
+const EMPTY_ADDRESS: AddressFields = {
   fullName: '',
   line1: '',
   line2: '',
@@ -54,18 +55,9 @@ const ADDRESS_FIELDS: { field: AddressField; label: string; autoComplete: string
   { field: 'phone', label: 'Phone', autoComplete: 'tel', required: true },
 ];
 
-/** The address as the API takes it, or each field's complaint. */
-function readAddress(values: Record<AddressField, string>) {
-  const { line2, ...rest } = values;
-  const parsed = deliveryAddressSchema.safeParse(line2.trim() ? values : rest);
-  if (parsed.success) return { address: parsed.data, errors: {} };
-  const errors: Partial<Record<AddressField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as AddressField;
-    errors[field] ??= issue.message;
-  }
-  return { address: null, errors };
-}
+/** An empty second line is no line: the contract's schema checks the address as the API takes it. */
+const withoutEmptyLine2 = ({ line2, ...rest }: AddressFields) => (line2.trim() ? { ...rest, line2 } : rest);
+const addressResolver = zodResolver(deliveryAddressSchema);
 
 /**
  * Redeem grams for metal: pick a coin or bar and a quantity, see the grams and fees (30-second
@@ -82,16 +74,41 @@ export function RedeemForm({
   const products = useQuery(redemptionProductsQueryOptions());
   const [productId, setProductId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const [quote, setQuote] = useState<(RedemptionQuote & { validUntil: number }) | null>(null);
-  const [quoting, setQuoting] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Redemption | null>(null);
-  const [address, setAddress] = useState(EMPTY_ADDRESS);
-  const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
-  const keys = useIdempotencyKeys();
+  const address = useForm<AddressFields, unknown, DeliveryAddress>({
+    // The form holds every line as text; the schema sees the address as the API takes it.
+    resolver: (values, context, options) =>
+      addressResolver(withoutEmptyLine2(values), context, options as Parameters<typeof addressResolver>[2]),
+    defaultValues: EMPTY_ADDRESS,
+  });
+  const pieces = typeof quantity === 'number' ? quantity : Number.NaN;
+  const validQuantity = Number.isInteger(pieces) && pieces >= 1 && pieces <= REDEMPTION_MAX_QUANTITY;
+
+  const send = async (quote: RedemptionQuote, idempotencyKey: string): Promise<ConfirmOutcome> => {
+    setError(null);
+    try {
+      const { redemption } = await requestRedemption(
+        { quoteId: quote.quoteId, address: deliveryAddressSchema.parse(withoutEmptyLine2(address.getValues())) },
+        idempotencyKey,
+      );
+      setDone(redemption);
+      void queryClient.invalidateQueries({ queryKey: redemptionKeys.mine() });
+      return 'done';
+    } catch (failure) {
+      setError(errorMessage(failure, 'The redemption could not be sent. Please try again.'));
+      // A refusal (expired or used quote, fewer grams, product withdrawn) moved nothing: a new
+      // quote is asked for. No answer: the same quote and key may be sent again.
+      return failure instanceof ApiError && failure.status !== 0 ? 'refused' : 'retry';
+    }
+  };
+  const flow = useQuoteConfirmation<RedemptionQuote>({
+    requestQuote: () => requestRedemptionQuote({ productId: productId!, quantity: pieces }),
+    onConfirm: ({ quote, idempotencyKey }) => send(quote, idempotencyKey),
+    onDone: () => address.reset(EMPTY_ADDRESS),
+    refreshBalances: onRequested,
+  });
+  const { quote, secondsLeft, expired, quoting, confirming } = flow;
 
   if (products.isPending) return <LoadingStatus>Loading the coins and bars</LoadingStatus>;
   if (products.isError) return <LoadFailure title="The catalogue could not be loaded" query={products} />;
@@ -102,63 +119,26 @@ export function RedeemForm({
       </Alert>
     );
 
-  const pieces = typeof quantity === 'number' ? quantity : Number.NaN;
-  const validQuantity = Number.isInteger(pieces) && pieces >= 1 && pieces <= REDEMPTION_MAX_QUANTITY;
   const held = parseAmount(availableGrams, 'GOLD');
   const short = quote !== null && held !== null && (parseAmount(quote.grams, 'GOLD') ?? 0n) > held;
 
   const startOver = () => {
-    setQuote(null);
+    flow.reset();
     setError(null);
   };
 
-  const ask = async () => {
+  const ask = () => {
     if (!productId) return setError('Choose a coin or bar.');
     if (!validQuantity) return setError(`Enter a whole number of pieces from 1 to ${REDEMPTION_MAX_QUANTITY}.`);
-    setQuoting(true);
     setError(null);
     setDone(null);
-    const askedAt = Date.now();
-    try {
-      const answer = await requestRedemptionQuote({ productId, quantity: pieces });
-      setQuote({ ...answer, validUntil: askedAt + QUOTE_TTL_MS });
-    } catch (failure) {
-      setQuote(null);
-      setError(errorMessage(failure, 'No quote is available right now.'));
-    } finally {
-      setQuoting(false);
-    }
+    void flow.ask();
   };
 
-  const confirm = async () => {
-    if (!quote || expired) return;
-    const read = readAddress(address);
-    setAddressErrors(read.errors);
-    if (!read.address) return;
-    setConfirming(true);
-    setError(null);
-    try {
-      const { redemption } = await requestRedemption(
-        { quoteId: quote.quoteId, address: read.address },
-        keys.keyFor(quote.quoteId),
-      );
-      keys.forget(quote.quoteId);
-      setDone(redemption);
-      setQuote(null);
-      setAddress(EMPTY_ADDRESS);
-      void queryClient.invalidateQueries({ queryKey: redemptionKeys.mine() });
-      onRequested();
-    } catch (failure) {
-      // A refusal (expired or used quote, fewer grams, product withdrawn) moved nothing: a new quote is needed.
-      if (failure instanceof ApiError) {
-        keys.forget(quote.quoteId);
-        setQuote(null);
-      }
-      setError(errorMessage(failure, 'The redemption could not be sent. Please try again.'));
-    } finally {
-      setConfirming(false);
-    }
-  };
+  // The address is checked by the contract's schema before the grams are locked.
+  const confirm = address.handleSubmit(() => flow.confirm());
+  const quoteRefusal =
+    flow.quoteError === null ? null : errorMessage(flow.quoteError, 'No quote is available right now.');
 
   return (
     <Stack gap="lg">
@@ -208,9 +188,9 @@ export function RedeemForm({
           {availableGrams === undefined ? '…' : `${formatAmount(availableGrams, 'GOLD')} g`}
         </Text>
       </Group>
-      {error ? (
+      {error || quoteRefusal ? (
         <Alert color="red" title="Not sent" role="alert">
-          {error}
+          {error ?? quoteRefusal}
         </Alert>
       ) : null}
       {done ? (
@@ -241,38 +221,35 @@ export function RedeemForm({
         </Paper>
       ) : null}
       {quote && !expired ? (
-        <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <Title order={3} size="h5" component="legend">
-            Delivery address
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {ADDRESS_FIELDS.map(({ field, label, autoComplete, required }) => (
-              <TextInput
-                key={field}
-                label={label}
-                withAsterisk={required}
-                autoComplete={autoComplete}
-                value={address[field]}
-                error={addressErrors[field]}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setAddress((current) => ({ ...current, [field]: value }));
-                  setAddressErrors((current) => ({ ...current, [field]: undefined }));
-                }}
-              />
-            ))}
-          </SimpleGrid>
-          {short ? (
-            <Text c="red" size="sm">
-              Your gold savings account holds fewer grams than this redemption takes.
-            </Text>
-          ) : null}
-          <Button onClick={() => void confirm()} loading={confirming} disabled={short}>
-            Confirm redemption
-          </Button>
-        </Stack>
+        <form noValidate onSubmit={(event) => void confirm(event)}>
+          <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+            <Title order={3} size="h5" component="legend">
+              Delivery address
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {ADDRESS_FIELDS.map(({ field, label, autoComplete, required }) => (
+                <TextInput
+                  key={field}
+                  label={label}
+                  withAsterisk={required}
+                  autoComplete={autoComplete}
+                  {...address.register(field)}
+                  error={address.formState.errors[field]?.message}
+                />
+              ))}
+            </SimpleGrid>
+            {short ? (
+              <Text c="red" size="sm">
+                Your gold savings account holds fewer grams than this redemption takes.
+              </Text>
+            ) : null}
+            <Button type="submit" loading={confirming} disabled={short}>
+              Confirm redemption
+            </Button>
+          </Stack>
+        </form>
       ) : (
-        <Button onClick={() => void ask()} loading={quoting} disabled={!productId} w={{ base: '100%', sm: 'auto' }}>
+        <Button onClick={ask} loading={quoting} disabled={!productId} w={{ base: '100%', sm: 'auto' }}>
           {expired ? 'Get a new quote' : 'Get a quote'}
         </Button>
       )}
