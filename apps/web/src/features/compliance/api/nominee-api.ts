@@ -5,8 +5,9 @@ import {
   type NomineeDraft,
   type NomineesRequest,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 export const nomineeKeys = { mine: () => ['nominee'] as const, admin: () => ['nominee', 'admin'] as const };
 
@@ -24,10 +25,8 @@ export const saveNominees = (request: NomineesRequest) =>
 
 /** GET /admin/nominees, a page of customers at a time by key. */
 export const adminNomineesQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: nomineeKeys.admin(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminNominees, { schema: adminNomineesResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminNominees,
+    schema: adminNomineesResponseSchema,
   });

@@ -14,8 +14,9 @@ import {
   type TermsInput,
   type AdminTicketQueue,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* Announcements, terms, contact and the Support Center (DESIGN.md section 8). */
 
@@ -63,12 +64,10 @@ export const sendContact = (input: ContactRequest) =>
 
 /** GET /support/tickets, a page at a time by key. */
 export const ticketsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: contentKeys.tickets(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.supportTickets, { schema: ticketsResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.supportTickets,
+    schema: ticketsResponseSchema,
   });
 
 export const replyToTicket = (id: string, body: string) =>
@@ -76,16 +75,11 @@ export const replyToTicket = (id: string, body: string) =>
 
 /** GET /admin/support/tickets: one queue (open: what needs an answer, oldest first), a page at a time by key. */
 export const adminTicketsQueryOptions = (status: AdminTicketQueue) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: [...contentKeys.adminTickets(), status],
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminTickets, {
-        schema: adminTicketsResponseSchema,
-        query: { status, cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminTickets,
+    schema: adminTicketsResponseSchema,
+    query: { status },
   });
 
 export const answerTicket = (id: string, body: string) =>

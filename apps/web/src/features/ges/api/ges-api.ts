@@ -10,8 +10,9 @@ import {
   type GesGroupEdit,
   type GesGroupInput,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* Group gold savings (GES, shown as GDS; DESIGN.md section 8). */
 
@@ -57,16 +58,10 @@ export const joinGesGroup = (input: { groupId: string; documentId: string; quote
 
 /** GET /admin/ges/groups, the newest first, a page at a time by key. */
 export const adminGesGroupsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: gesKeys.admin(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminGesGroups, {
-        schema: adminGesGroupsResponseSchema,
-        query: { cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminGesGroups,
+    schema: adminGesGroupsResponseSchema,
   });
 
 export const publishGesGroup = (input: GesGroupInput) =>

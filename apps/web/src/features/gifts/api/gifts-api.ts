@@ -5,8 +5,8 @@ import {
   giftsResponseSchema,
   type GiftQuoteRequest,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* Gift gold (DESIGN.md section 11): the quote, the gift, and the gifts sent and received. */
 
@@ -28,10 +28,8 @@ export const sendGift = (quoteId: string, idempotencyKey: string) =>
 
 /** GET /gifts, a page at a time by key. */
 export const giftsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: giftKeys.all,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.gifts, { schema: giftsResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.gifts,
+    schema: giftsResponseSchema,
   });

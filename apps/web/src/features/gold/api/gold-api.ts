@@ -16,9 +16,10 @@ import {
   type ConvertQuoteRequest,
   type GaeQuoteRequest,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
 import { goldKeys } from './query-keys';
@@ -85,16 +86,11 @@ export const purchaseGae = (quoteId: string, idempotencyKey: string) =>
 
 /** The plan's auto-save runs, newest first, a few a page (under the plan's key: a save refreshes them). */
 export const autoSaveRunsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: goldKeys.autoSaveRuns(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.gaeAutoSaveRuns, {
-        schema: autoSaveRunsResponseSchema,
-        query: { cursor: pageParam, pageSize: String(AUTO_SAVE_RUNS_PAGE) },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.gaeAutoSaveRuns,
+    schema: autoSaveRunsResponseSchema,
+    query: { pageSize: String(AUTO_SAVE_RUNS_PAGE) },
   });
 
 export const setAutoSave = (request: AutoSaveRequest) =>

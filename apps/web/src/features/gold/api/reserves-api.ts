@@ -6,8 +6,9 @@ import {
   vaultBarsResponseSchema,
   type VaultBarInput,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* The proof of reserves (public) and the operator's vault bar list it counts. */
 
@@ -26,41 +27,27 @@ export const reservesQueryOptions = () =>
 
 /** The operators' bar list, a page at a time in the order the bars were listed. */
 export const vaultBarsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: reservesKeys.bars(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminVaultBars,
+    schema: vaultBarsResponseSchema,
   });
 
 /** The public bar list with each bar's allocated grams, a page at a time. */
 export const publicBarsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: reservesKeys.publicBars(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.reservesBars, {
-        schema: vaultBarsResponseSchema,
-        query: { cursor: pageParam },
-        signal,
-        auth: false,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.reservesBars,
+    schema: vaultBarsResponseSchema,
+    auth: false,
   });
 
 /** The bars behind the signed-in customer's grams, a page at a time. */
 export const myBarsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: reservesKeys.mine(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.reservesAllocation, {
-        schema: barAllocationResponseSchema,
-        query: { cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.reservesAllocation,
+    schema: barAllocationResponseSchema,
   });
 
 export const addVaultBar = (bar: VaultBarInput) =>

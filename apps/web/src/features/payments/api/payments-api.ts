@@ -15,8 +15,9 @@ import {
   type RemitQuoteRequest,
   type RemitRequest,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* Gold Convert services (DESIGN.md section 8): Spend To Save, the sandbox checkout, Remit to save. */
 
@@ -80,38 +81,25 @@ export const remit = (request: RemitRequest, idempotencyKey: string) =>
 
 /** GET /remittances, a page at a time by key. */
 export const remittancesQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: paymentKeys.remittances(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.remittances, { schema: remittancesResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.remittances,
+    schema: remittancesResponseSchema,
   });
 
 /** GET /admin/payments (all, or one status), a page at a time by key. */
 export const adminPaymentsQueryOptions = (status: PaymentStatus | 'all') =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: paymentKeys.admin(status),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminPayments, {
-        schema: adminPaymentsResponseSchema,
-        query: { status: status === 'all' ? undefined : status, cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminPayments,
+    schema: adminPaymentsResponseSchema,
+    query: { status: status === 'all' ? undefined : status },
   });
 
 /** GET /admin/remittances, a page at a time by key. */
 export const adminRemittancesQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: paymentKeys.adminRemittances(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminRemittances, {
-        schema: adminRemittancesResponseSchema,
-        query: { cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminRemittances,
+    schema: adminRemittancesResponseSchema,
   });

@@ -14,9 +14,10 @@ import {
   type RedemptionQuoteRequest,
   type RedemptionShipBody,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
 
@@ -99,12 +100,10 @@ export const fulfilmentQueryOptions = () =>
 
 /** The vault bars a delivery may take its metal from, a page at a time (the list is paged by key). */
 export const vaultBarsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: redemptionKeys.bars(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminVaultBars, { schema: vaultBarsResponseSchema, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminVaultBars,
+    schema: vaultBarsResponseSchema,
   });
 
 export const shipRedemption = (id: string, body: RedemptionShipBody) =>

@@ -12,8 +12,9 @@ import {
   type AffiliatesQuery,
   type ConsultantInput,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
 
@@ -30,35 +31,24 @@ export const growthKeys = {
 export type AffiliatesFilter = Pick<Partial<AffiliatesQuery>, 'level' | 'search'> & { pageSize: number };
 
 export const affiliatesQueryOptions = (filter: AffiliatesFilter) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: growthKeys.affiliates(filter),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.affiliates, {
-        schema: affiliatesResponseSchema,
-        query: {
-          level: filter.level ? String(filter.level) : undefined,
-          search: filter.search || undefined,
-          cursor: pageParam,
-          pageSize: String(filter.pageSize),
-        },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.affiliates,
+    schema: affiliatesResponseSchema,
+    query: {
+      level: filter.level ? String(filter.level) : undefined,
+      search: filter.search || undefined,
+      pageSize: String(filter.pageSize),
+    },
   });
 
 /** GET /rewards, a page at a time by key; the totals come with every page (the first page's are shown). */
 export const rewardsQueryOptions = (pageSize = 50) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: growthKeys.rewards(),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.rewards, {
-        schema: rewardsResponseSchema,
-        query: { cursor: pageParam, pageSize: String(pageSize) },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.rewards,
+    schema: rewardsResponseSchema,
+    query: { pageSize: String(pageSize) },
   });
 
 export const rewardRequestsQueryOptions = () =>
@@ -112,16 +102,10 @@ export const decideRewardRequest = decisionRequest(apiPaths.adminRewardRequestDe
 
 /** GET /admin/consultants, the latest changed first, a page at a time by key. */
 export const adminConsultantsQueryOptions = () =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: ['growth', 'admin', 'consultants'] as const,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest(apiPaths.adminConsultants, {
-        schema: adminConsultantsResponseSchema,
-        query: { cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    path: apiPaths.adminConsultants,
+    schema: adminConsultantsResponseSchema,
   });
 
 export const saveConsultant = (input: ConsultantInput) =>
