@@ -21,8 +21,9 @@ type Options<Quote> = {
   /** The confirmation was booked: the form starts over. */
   onDone: () => void;
   /**
-   * Reads again the balances the form checks the amount against, after a booked or refused
-   * confirmation. Not needed where the transaction flow already does (the USDT balance).
+   * Reads again what the form checks the quote against (balances, a group's terms), after a
+   * booked or refused confirmation. Not needed where the transaction flow already does (the USDT
+   * balance).
    */
   refreshBalances?: () => void;
   /**

@@ -111,7 +111,9 @@ describe('GDS', () => {
     server.use(
       http.get(apiUrl(`/ges/groups/${group().id}`), () => HttpResponse.json({ group: current, membership: null })),
       http.get(apiUrl(`/ges/documents/${document.id}`), () => HttpResponse.json(document)),
-      http.post(apiUrl(`/ges/groups/${group().id}/quote`), () => HttpResponse.json(quote)),
+      http.post(apiUrl(`/ges/groups/${group().id}/quote`), () =>
+        HttpResponse.json({ ...quote, amountUsdt: current.instalmentUsdt }),
+      ),
       http.post(apiUrl(`/ges/groups/${group().id}/join`), () => {
         // The operator changed the instalment after the quote (edit before start).
         current = group({ instalmentUsdt: '110' });
@@ -131,8 +133,9 @@ describe('GDS', () => {
     await user.click(await screen.findByRole('checkbox', { name: /accept the agreement \(version 2\)/ }));
     await user.click(screen.getByRole('button', { name: 'Join and pay 100.00 USDT' }));
     expect(await screen.findByText(/instalment has changed since your quote/)).toBeInTheDocument();
-    expect(await screen.findByText('110.00 USDT')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show the first instalment' })).toBeInTheDocument();
+    // The group is read again and a new quote asked for at once: the new terms and their price.
+    expect(await screen.findByRole('button', { name: 'Join and pay 110.00 USDT' })).toBeInTheDocument();
+    expect(screen.queryByText('100.00 USDT')).not.toBeInTheDocument();
   });
 
   it('points to the current agreement when an older version is opened', async () => {

@@ -1,26 +1,22 @@
 import { Alert, Anchor, Box, Button, Checkbox, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { QUOTE_TTL_MS, type GesQuote } from '@qmgt/contracts';
+import type { GesQuote } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import { QuoteCountdown } from '@/components/ui/figures';
 import { Markdown } from '@/components/ui/markdown';
 import { PremiumFigures } from '@/components/ui/premium-figures';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount } from '@/lib/money';
-import { useCountdown } from '@/lib/use-countdown';
-import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
 import { gesDocumentQueryOptions, gesGroupQueryOptions, requestGesQuote } from '../api/ges-api';
 import { GroupTerms } from './group-terms';
 
-export type JoinConfirmation = {
+export type JoinConfirmation = QuoteConfirmation<GesQuote> & {
   groupId: string;
   groupName: string;
   documentId: string;
-  quote: GesQuote;
-  idempotencyKey: string;
 };
 
 /**
@@ -39,12 +35,22 @@ export function JoinGroup({
   const group = useQuery(gesGroupQueryOptions(groupId));
   const document = useQuery(gesDocumentQueryOptions(documentId));
   const [accepted, setAccepted] = useState(false);
-  const [quote, setQuote] = useState<(GesQuote & { validUntil: number }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
+  const flow = useQuoteConfirmation<GesQuote>({
+    requestQuote: () => requestGesQuote(groupId),
+    onConfirm: (confirmation) =>
+      onConfirm({
+        ...confirmation,
+        groupId,
+        groupName: group.data?.group.name ?? '',
+        documentId,
+      }),
+    onDone: () => undefined,
+    // A refusal may come from terms that changed meanwhile (an operator's edit before the first
+    // member, a full or closed group): the group is read again before the new quote shows.
+    refreshBalances: () => void group.refetch(),
+  });
+  const { quote, secondsLeft, expired } = flow;
+  const error = flow.quoteError === null ? null : errorMessage(flow.quoteError, 'No quote is available right now.');
 
   if (group.isPending || document.isPending) return <Loader aria-label="Loading the group" />;
   if (group.isError || document.isError)
@@ -60,38 +66,6 @@ export function JoinGroup({
         </Anchor>
       </Alert>
     );
-
-  const ask = async () => {
-    setBusy(true);
-    setError(null);
-    const requestedAt = Date.now();
-    try {
-      setQuote({ ...(await requestGesQuote(g.id)), validUntil: requestedAt + QUOTE_TTL_MS });
-    } catch (failure) {
-      setError(errorMessage(failure, 'No quote is available right now.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = async () => {
-    if (!quote || expired) return;
-    setBusy(true);
-    const outcome = await onConfirm({
-      groupId: g.id,
-      groupName: g.name,
-      documentId: doc.id,
-      quote,
-      idempotencyKey: keys.keyFor(quote.quoteId),
-    });
-    setBusy(false);
-    if (outcome !== 'retry') keys.forget(quote.quoteId);
-    if (outcome === 'refused') {
-      setQuote(null);
-      // The refusal may come from terms that changed meanwhile (an operator's edit before the
-      // first member, a full or closed group): show the group as it is now before a new quote.
-      void group.refetch();
-    }
-  };
 
   return (
     <Stack gap="lg" maw={760}>
@@ -151,11 +125,21 @@ export function JoinGroup({
             ) : null}
             {error ? <Alert color="red">{error}</Alert> : null}
             {quote && !expired ? (
-              <Button onClick={() => void confirm()} loading={busy} disabled={!accepted} w="fit-content">
+              <Button
+                onClick={() => void flow.confirm()}
+                loading={flow.confirming}
+                disabled={!accepted}
+                w="fit-content"
+              >
                 Join and pay {formatAmount(quote.amountUsdt, 'USDT')} USDT
               </Button>
             ) : (
-              <Button onClick={() => void ask()} loading={busy} variant={quote ? 'filled' : 'light'} w="fit-content">
+              <Button
+                onClick={() => void flow.ask()}
+                loading={flow.quoting}
+                variant={quote ? 'filled' : 'light'}
+                w="fit-content"
+              >
                 {expired ? 'Get a new quote' : 'Show the first instalment'}
               </Button>
             )}
