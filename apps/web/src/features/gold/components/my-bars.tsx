@@ -59,6 +59,7 @@ export function MyBars() {
             rows={rows}
             columns={columns}
             label="The bars behind my grams"
+            rowKey={(bar) => bar.barId}
             minWidth={560}
             focusableScroll
             stackOnPhone
