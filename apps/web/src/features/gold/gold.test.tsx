@@ -581,6 +581,26 @@ describe('Convert', () => {
     expect(screen.queryByText('Insufficient QMGT balance.')).toBeNull();
   });
 
+  it("checks the amount with the contract's schema before asking for a quote, and then sends from, to and amount", async () => {
+    convertApi(goldBalances('10', '5'));
+    const { user } = renderApp('/transactions-convert', { session: verified() });
+    expect(await screen.findByText('Available: 10.0000 QMGT')).toBeInTheDocument();
+    const amount = screen.getByRole('textbox', { name: 'Amount (QMGT)' });
+    await user.type(amount, '1.2.3');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    expect(await screen.findByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(calls('/convert/quote')).toHaveLength(0);
+    // The other direction: grams to QMGT, the field emptied.
+    await user.click(screen.getByText('Grams → QMGT'));
+    const grams = screen.getByRole('textbox', { name: 'Amount (g)' });
+    expect(grams).toHaveValue('');
+    await user.type(grams, '2');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    await screen.findByRole('group', { name: 'Convert quote' });
+    expect(calls('/convert/quote').map((c) => c.body)).toEqual([{ from: 'GOLD', to: 'QMGT', amount: '2' }]);
+  });
+
   it('lets an expired quote be asked again but never confirmed', async () => {
     convertApi(goldBalances('10', '0'));
     // Only the clock is fake: the countdown's own ticks run, and the test moves time past the quote.

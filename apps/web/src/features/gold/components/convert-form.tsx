@@ -1,7 +1,8 @@
 import { Button, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { ConvertQuote } from '@qmgt/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { convertQuoteRequestSchema, type ConvertQuote, type ConvertQuoteRequest } from '@qmgt/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { balancesQueryOptions, requestConvertQuote } from '../api/gold-api';
@@ -13,21 +14,28 @@ type Direction = 'QMGT' | 'GOLD';
 
 const unit = (asset: Direction) => (asset === 'GOLD' ? 'g' : 'QMGT');
 
-/** Convert between QMGT and GSA grams 1:1 (0.5% fee), quoted and then confirmed. */
+/**
+ * Convert between QMGT and GSA grams 1:1 (0.5% fee), quoted and then confirmed. The request is
+ * checked by the contract's schema before it is sent.
+ */
 export function ConvertForm({
   onConfirm,
 }: {
   onConfirm: (confirmation: ConvertConfirmation) => Promise<ConfirmOutcome>;
 }) {
-  const [from, setFrom] = useState<Direction>('QMGT');
-  const to: Direction = from === 'QMGT' ? 'GOLD' : 'QMGT';
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const form = useForm<ConvertQuoteRequest>({
+    resolver: zodResolver(convertQuoteRequestSchema),
+    defaultValues: { from: 'QMGT', to: 'GOLD', amount: '' },
+  });
+  const [from, amount] = form.watch(['from', 'amount']);
   const balances = useQuery(balancesQueryOptions());
   const { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset } = useQuoteConfirmation({
-    requestQuote: () => requestConvertQuote({ from, to, amount: amount.trim() }),
+    requestQuote: () => {
+      const request = form.getValues();
+      return requestConvertQuote({ ...request, amount: request.amount.trim() });
+    },
     onConfirm,
-    onDone: () => setAmount(''),
+    onDone: () => form.resetField('amount', { defaultValue: '' }),
     // GET /balances: the transaction flow reads the wallet balance again, not this one.
     refreshBalances: () => void balances.refetch(),
   });
@@ -40,85 +48,85 @@ export function ConvertForm({
   const availableUnits = parseAmount(available, from);
   const insufficient = units !== null && availableUnits !== null && units > availableUnits;
   const error =
-    amountError ?? (quoteError === null ? null : errorMessage(quoteError, 'No quote is available right now.'));
+    form.formState.errors.amount?.message ??
+    (quoteError === null ? null : errorMessage(quoteError, 'No quote is available right now.'));
 
-  const startOver = () => {
-    reset();
-    setAmountError(null);
-  };
-
-  const askQuote = () => {
+  const askQuote = form.handleSubmit(() => {
     if (units === null || units <= 0n) {
       reset();
-      setAmountError(`Enter an amount of ${unit(from)}.`);
+      form.setError('amount', { message: `Enter an amount of ${unit(from)}.` }, { shouldFocus: true });
       return;
     }
-    setAmountError(null);
-    void ask();
-  };
+    return ask();
+  });
 
   const confirmQuote = () => {
     if (!insufficient) void confirm();
   };
+  const amountField = form.register('amount');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560} w="100%">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          1 QMGT is 1 gram of gold. Convert QMGT into grams in your gold savings account (GSA), or grams back into QMGT;
-          the fee is 0.5% of what you receive, and the QMGT is burned or minted on chain.
-        </Text>
-        <SegmentedControl
-          aria-label="Convert direction"
-          value={from}
-          onChange={(value) => {
-            setFrom(value as Direction);
-            setAmount('');
-            startOver();
-          }}
-          data={[
-            { value: 'QMGT', label: 'QMGT → grams' },
-            { value: 'GOLD', label: 'Grams → QMGT' },
-          ]}
-        />
-        <TextInput
-          label={`Amount (${unit(from)})`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
-            startOver();
-          }}
-          description={`Available: ${available === undefined ? '…' : `${formatAmount(available, from)} ${unit(from)}`}`}
-          error={error ?? (insufficient ? `Insufficient ${from === 'GOLD' ? 'gold' : 'QMGT'} balance.` : undefined)}
-        />
-        {quote ? (
-          <Paper withBorder radius="md" p="md">
-            <Figures label="Convert quote">
-              <Figure label="You convert">
-                {formatAmount(quote.amountIn, quote.from)} {unit(quote.from)}
-              </Figure>
-              <Figure label="Fee (0.5%)">
-                {formatAmount(quote.fee, quote.to)} {unit(quote.to)}
-              </Figure>
-              <Figure label="You receive" strong title={`${quote.amountOut} ${unit(quote.to)}`}>
-                {formatAmount(quote.amountOut, quote.to)} {unit(quote.to)}
-              </Figure>
-            </Figures>
-            <QuoteCountdown secondsLeft={secondsLeft} />
-          </Paper>
-        ) : null}
-        {quote && !expired ? (
-          <Button onClick={confirmQuote} loading={confirming} disabled={insufficient}>
-            Convert
-          </Button>
-        ) : (
-          <Button onClick={askQuote} loading={quoting} disabled={!amount.trim()}>
-            {expired ? 'Get a new quote' : 'Get a quote'}
-          </Button>
-        )}
-      </Stack>
+      <form onSubmit={(event) => void askQuote(event)} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            1 QMGT is 1 gram of gold. Convert QMGT into grams in your gold savings account (GSA), or grams back into
+            QMGT; the fee is 0.5% of what you receive, and the QMGT is burned or minted on chain.
+          </Text>
+          <SegmentedControl
+            aria-label="Convert direction"
+            value={from}
+            onChange={(value) => {
+              const next = value as Direction;
+              form.setValue('from', next);
+              form.setValue('to', next === 'QMGT' ? 'GOLD' : 'QMGT');
+              form.resetField('amount', { defaultValue: '' });
+              reset();
+            }}
+            data={[
+              { value: 'QMGT', label: 'QMGT → grams' },
+              { value: 'GOLD', label: 'Grams → QMGT' },
+            ]}
+          />
+          <TextInput
+            label={`Amount (${unit(from)})`}
+            inputMode="decimal"
+            autoComplete="off"
+            {...amountField}
+            onChange={(event) => {
+              reset();
+              return amountField.onChange(event);
+            }}
+            description={`Available: ${available === undefined ? '…' : `${formatAmount(available, from)} ${unit(from)}`}`}
+            error={error ?? (insufficient ? `Insufficient ${from === 'GOLD' ? 'gold' : 'QMGT'} balance.` : undefined)}
+          />
+          {quote ? (
+            <Paper withBorder radius="md" p="md">
+              <Figures label="Convert quote">
+                <Figure label="You convert">
+                  {formatAmount(quote.amountIn, quote.from)} {unit(quote.from)}
+                </Figure>
+                <Figure label="Fee (0.5%)">
+                  {formatAmount(quote.fee, quote.to)} {unit(quote.to)}
+                </Figure>
+                <Figure label="You receive" strong title={`${quote.amountOut} ${unit(quote.to)}`}>
+                  {formatAmount(quote.amountOut, quote.to)} {unit(quote.to)}
+                </Figure>
+              </Figures>
+              <QuoteCountdown secondsLeft={secondsLeft} />
+            </Paper>
+          ) : null}
+          {quote && !expired ? (
+            <Button onClick={confirmQuote} loading={confirming} disabled={insufficient}>
+              Convert
+            </Button>
+          ) : (
+            <Button type="submit" loading={quoting} disabled={!amount.trim()}>
+              {expired ? 'Get a new quote' : 'Get a quote'}
+            </Button>
+          )}
+        </Stack>
+      </form>
     </Paper>
   );
 }
