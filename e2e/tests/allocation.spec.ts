@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
 import { operatorCredentials } from './support/kyc.js';
-import { balancesOf, fundedWithUsdt, postAs } from './support/money.js';
+import { balancesOf, expectBooksSound, fundedWithUsdt, postAs } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 
 /*
@@ -57,4 +57,5 @@ test('bar allocation: the operator adds a bar; a customer with grams sees the ba
   await expect(page.getByText('Grams allocated to bars')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Allocated grams' })).toBeVisible();
   await page.screenshot({ path: '/tmp/qmgt-e2e-reserve-bars-1280.png', fullPage: true });
+  await expectBooksSound(request, testInfo);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test.js';
 import { noHorizontalOverflow, sidebar } from './support/kyc.js';
-import { bearer, fundedWithUsdt, postAs } from './support/money.js';
+import { bearer, expectBooksSound, fundedWithUsdt, postAs } from './support/money.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
 
 /**
@@ -17,7 +17,7 @@ type AnnualStatement = {
   gains: { asset: string; gainUsdt: string }[];
 };
 
-test('buy and sell QMGT, then read and download the annual statement', async ({ page, request }) => {
+test('buy and sell QMGT, then read and download the annual statement', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const { credentials } = await createVerifiedUser(request, { prefix: 'statement' });
   const session = await signInViaApi(request, credentials.username, credentials.password);
@@ -84,4 +84,5 @@ test('buy and sell QMGT, then read and download the annual statement', async ({ 
   await expect(page.getByRole('table', { name: 'Movements of the year' })).toBeVisible();
   await noHorizontalOverflow(page, 360);
   await page.screenshot({ path: '/tmp/qmgt-e2e-statement-360.png', fullPage: true });
+  await expectBooksSound(request, testInfo);
 });

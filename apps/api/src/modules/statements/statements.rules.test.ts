@@ -151,6 +151,25 @@ describe('gifts, rewards, conversions, redemptions', () => {
     expect(pools.GOLD).toEqual({ units: g('1.5'), cost: usdt('150') });
   });
 
+  it('a physical redemption (decision 022): the lock changes no holding; the metal delivered, fee grams included, leaves at average cost and realises nothing', () => {
+    // 2 g bought for 240 (120 a gram); a 1 g coin whose fees come to 0.1 g: 1.1 g locked, then delivered.
+    const { pools, realised, effects } = run([
+      buyGold('2', '240'),
+      // The lock moves grams from available to locked: no net change for the customer.
+      facts([]),
+      // Delivered: the fine grams leave the liabilities, the fee grams go to the platform's fee
+      // account (grams, not money), so nothing was received for them.
+      facts([['GOLD', -g('1.1')]], [['GOLD', g('0.1')]]),
+    ]);
+    expect(effects).toEqual(['acquisition', 'none', 'removal']);
+    expect(realised).toEqual([]);
+    expect(pools.GOLD).toEqual({ units: g('0.9'), cost: usdt('108') });
+    expect(describeMovement('REDEMPTION', new Map([['GOLD', -g('1.1')]]))).toBe('Physical redemption');
+    // Rejected or cancelled: the grams come back unlocked, the cost as it was.
+    const cancelled = run([buyGold('2', '240'), facts([]), facts([])]);
+    expect(cancelled.pools.GOLD).toEqual({ units: g('2'), cost: usdt('240') });
+  });
+
   it("Gift gold's entries (decision 021): sent, received, and a returned gift's send and its reversal", () => {
     // The kinds the statement reads: the GIFT transaction of each side, and the return's entry.
     expect(describeMovement('GIFT', new Map([['GOLD', g('0.5')]]))).toBe('Gold gift received');
