@@ -79,8 +79,15 @@ export function useQuoteConfirmation<Quote extends { quoteId: string | null }>({
     if (!quote || expired) return;
     setConfirming(true);
     const intent = intentOf(quote);
-    const outcome = await onConfirm({ quote, idempotencyKey: keys.keyFor(intent) });
-    setConfirming(false);
+    let outcome: ConfirmOutcome;
+    try {
+      outcome = await onConfirm({ quote, idempotencyKey: keys.keyFor(intent) });
+    } catch {
+      // An answer nobody read: whether it was booked is unknown, so quote and key stay for a retry.
+      outcome = 'retry';
+    } finally {
+      setConfirming(false);
+    }
     if (outcome === 'retry') return;
     keys.forget(intent);
     setQuote(null);
