@@ -247,6 +247,16 @@ describe('GAE plan screens', () => {
     expect(purchases[1]?.idempotencyKey).not.toBe(purchases[0]?.idempotencyKey);
   });
 
+  it("refuses at the field what the contract's schema refuses, and asks the server nothing", async () => {
+    const { user } = renderApp('/purchase-gae', { session: verified() });
+    const amount = await screen.findByRole('textbox', { name: /Amount/ });
+    await user.type(amount, '12,50');
+    await user.click(screen.getByRole('button', { name: 'Get a quote' }));
+    expect(await screen.findByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(testApi.calls.filter((c) => c.path === '/gae/quote')).toHaveLength(0);
+  });
+
   it('says at the field when the amount buys less than a gram, and explains a GAEX without a plan', async () => {
     server.use(
       http.post(apiUrl('/gae/quote'), async ({ request }) => {

@@ -1,7 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { ASSET_DECIMALS, GAE_MARKUP_BPS, GAE_MIN_GRAMS, type GaeKind, type GaeQuote } from '@qmgt/contracts';
+import {
+  ASSET_DECIMALS,
+  GAE_MARKUP_BPS,
+  GAE_MIN_GRAMS,
+  gaeQuoteRequestSchema,
+  type GaeKind,
+  type GaeQuote,
+  type GaeQuoteRequest,
+} from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -42,19 +52,22 @@ const KIND_TEXT: Record<GaeKind, { action: string; intro: string }> = {
 export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
   const queryClient = useQueryClient();
   const prices = useQuery(gaePlanQueryOptions());
-  const [amount, setAmount] = useState('');
-  // What the next quote asks for: 'Buy 1 g' sets the amount and asks at once, before a re-render.
-  const asked = useRef('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  // The request as the contract checks it; 'Buy 1 g' sets the amount and asks at once (the
+  // quote reads the form's values, not what the last render saw).
+  const form = useForm<GaeQuoteRequest>({
+    resolver: zodResolver(gaeQuoteRequestSchema),
+    defaultValues: { kind, amountUsdt: '' },
+  });
+  const amount = form.watch('amountUsdt');
   const [findingGram, setFindingGram] = useState(false);
   const enter = (value: string) => {
-    asked.current = value;
-    setAmount(value);
+    form.setValue('amountUsdt', value);
+    form.clearErrors('amountUsdt');
   };
   // No balance to refresh here: availableUsdt is the wallet balance, which the transaction flow
   // reads again after every answer.
   const { quote, quoteError, secondsLeft, expired, quoting, confirming, ask, confirm, reset } = useQuoteConfirmation({
-    requestQuote: () => requestGaeQuote({ kind, amountUsdt: asked.current.trim() }),
+    requestQuote: () => requestGaeQuote({ kind, amountUsdt: form.getValues('amountUsdt').trim() }),
     onConfirm,
     onDone: () => enter(''),
   });
@@ -71,15 +84,18 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
       ? null
       : errorMessage(quoteError, 'No quote is available right now. Try again in a moment.');
 
-  const askQuote = () => {
+  const askQuote = form.handleSubmit(() => {
     if (units === null || units <= 0n) {
       reset();
-      setAmountError(`Enter an amount in USDT with at most ${ASSET_DECIMALS.USDT} decimals.`);
+      form.setError(
+        'amountUsdt',
+        { message: `Enter an amount in USDT with at most ${ASSET_DECIMALS.USDT} decimals.` },
+        { shouldFocus: true },
+      );
       return;
     }
-    setAmountError(null);
-    void ask();
-  };
+    return ask();
+  });
 
   /** The smallest purchase at the price of now (read again: it moves), quoted at once. */
   const buyMinimum = async () => {
@@ -89,7 +105,6 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
       const least = leastUsdtForMinimum(price.gae);
       if (least === null) return;
       enter(least);
-      setAmountError(null);
       await ask();
     } catch {
       // The plan's failure is toasted by the query cache; the amount can still be typed.
@@ -101,86 +116,92 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
   const confirmQuote = () => {
     if (!insufficient) void confirm();
   };
+  const amountField = form.register('amountUsdt');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560} w="100%">
-      <Stack gap="md">
-        <Text c="dimmed" size="sm">
-          {KIND_TEXT[kind].intro}
-        </Text>
-        <TextInput
-          label="Amount"
-          placeholder="0.00"
-          inputMode="decimal"
-          autoComplete="off"
-          size="lg"
-          value={amount}
-          onChange={(event) => {
-            enter(event.currentTarget.value);
-            reset();
-            setAmountError(null);
-          }}
-          rightSectionWidth={72}
-          rightSection={
-            <Text fw={600} size="sm" c="dimmed">
-              USDT
-            </Text>
-          }
-          error={amountError ?? refusedAmount ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
-          description={`Available: ${availableUsdt === undefined ? '…' : `${formatAmount(availableUsdt, 'USDT')} USDT`}`}
-        />
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {leastToday === null
-              ? `The smallest purchase is ${GAE_MIN_GRAMS} g.`
-              : `The smallest purchase is ${GAE_MIN_GRAMS} g: ${formatAmount(leastToday, 'USDT')} USDT at today's price.`}
+      <form onSubmit={(event) => void askQuote(event)} noValidate>
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            {KIND_TEXT[kind].intro}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => void buyMinimum()}
-            loading={findingGram}
-            disabled={quoting || confirming}
-            style={{ flexShrink: 0 }}
-          >
-            Buy {GAE_MIN_GRAMS} g
-          </Button>
-        </Group>
-        {conflict ? (
-          <Alert color="orange" variant="light" role="alert">
-            <Stack gap={6}>
-              <Text size="sm">{conflict}</Text>
-              {kind === 'GAEX' ? (
-                <Anchor component={Link} to={paths.purchaseGae.to()} size="sm">
-                  Open your plan with a GAE purchase
-                </Anchor>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : null}
-        {quote ? (
-          <Paper withBorder radius="md" p="md">
-            <PremiumFigures
-              label="Quote"
-              quote={quote}
-              priceLabel={`GAE price (spot + ${PREMIUM_PERCENT}%)`}
-              premiumLabel={`${PREMIUM_PERCENT}% premium`}
-            />
-            <QuoteCountdown secondsLeft={secondsLeft} />
-          </Paper>
-        ) : null}
-        <Group grow>
-          {quote && !expired ? (
-            <Button size="md" onClick={confirmQuote} loading={confirming} disabled={insufficient}>
-              {`${KIND_TEXT[kind].action} for ${formatAmount(quote.amountUsdt, 'USDT')} USDT`}
+          <TextInput
+            label="Amount"
+            placeholder="0.00"
+            inputMode="decimal"
+            autoComplete="off"
+            size="lg"
+            {...amountField}
+            onChange={(event) => {
+              reset();
+              return amountField.onChange(event);
+            }}
+            rightSectionWidth={72}
+            rightSection={
+              <Text fw={600} size="sm" c="dimmed">
+                USDT
+              </Text>
+            }
+            error={
+              form.formState.errors.amountUsdt?.message ??
+              refusedAmount ??
+              (insufficient ? 'Insufficient USDT balance.' : undefined)
+            }
+            description={`Available: ${availableUsdt === undefined ? '…' : `${formatAmount(availableUsdt, 'USDT')} USDT`}`}
+          />
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {leastToday === null
+                ? `The smallest purchase is ${GAE_MIN_GRAMS} g.`
+                : `The smallest purchase is ${GAE_MIN_GRAMS} g: ${formatAmount(leastToday, 'USDT')} USDT at today's price.`}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => void buyMinimum()}
+              loading={findingGram}
+              disabled={quoting || confirming}
+              style={{ flexShrink: 0 }}
+            >
+              Buy {GAE_MIN_GRAMS} g
             </Button>
-          ) : (
-            <Button size="md" onClick={askQuote} loading={quoting} disabled={!amount.trim()}>
-              {expired ? 'Get a new quote' : 'Get a quote'}
-            </Button>
-          )}
-        </Group>
-      </Stack>
+          </Group>
+          {conflict ? (
+            <Alert color="orange" variant="light" role="alert">
+              <Stack gap={6}>
+                <Text size="sm">{conflict}</Text>
+                {kind === 'GAEX' ? (
+                  <Anchor component={Link} to={paths.purchaseGae.to()} size="sm">
+                    Open your plan with a GAE purchase
+                  </Anchor>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          {quote ? (
+            <Paper withBorder radius="md" p="md">
+              <PremiumFigures
+                label="Quote"
+                quote={quote}
+                priceLabel={`GAE price (spot + ${PREMIUM_PERCENT}%)`}
+                premiumLabel={`${PREMIUM_PERCENT}% premium`}
+              />
+              <QuoteCountdown secondsLeft={secondsLeft} />
+            </Paper>
+          ) : null}
+          <Group grow>
+            {quote && !expired ? (
+              <Button size="md" onClick={confirmQuote} loading={confirming} disabled={insufficient}>
+                {`${KIND_TEXT[kind].action} for ${formatAmount(quote.amountUsdt, 'USDT')} USDT`}
+              </Button>
+            ) : (
+              <Button size="md" type="submit" loading={quoting} disabled={!amount.trim()}>
+                {expired ? 'Get a new quote' : 'Get a quote'}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
     </Paper>
   );
 }
