@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BalancesResponse, Redemption, RedemptionProduct, RedemptionQuote } from '@qmgt/contracts';
 import { apiErrorBody, buildSession } from '@/testing/factories';
 import { apiUrl } from '@/testing/handlers';
@@ -188,5 +188,46 @@ describe('Physical redemption', { timeout: 60_000 }, () => {
     );
     renderApp('/redemptions', { session: verified() });
     expect(await screen.findByText('The catalogue could not be loaded')).toBeInTheDocument();
+  });
+});
+
+describe('the redemption catalogue (back office)', { timeout: 60_000 }, () => {
+  it("edits a product in its dialog, refusing at the field what the contract's schema refuses", async () => {
+    const inactive: RedemptionProduct = { ...coin, active: false };
+    const saved: unknown[] = [];
+    server.use(
+      // The screen opens on the requests: an empty queue.
+      http.get(apiUrl('/admin/redemptions'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get(apiUrl('/admin/redemption-products'), () => HttpResponse.json({ data: [inactive] })),
+      http.post(apiUrl(`/admin/redemption-products/${coin.id}/edit`), async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ product: { ...inactive, fineGrams: '1.5' } });
+      }),
+    );
+    const { user } = renderApp('/admin/redemptions', { session: buildSession({ role: 'operator' }) });
+    await user.click(await screen.findByRole('tab', { name: 'Catalogue' }));
+    await user.click(await screen.findByRole('button', { name: `Edit ${coin.name}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Edit ${coin.name}` }));
+    // The product as it is: its figures, and not offered.
+    expect(dialog.getByRole('textbox', { name: /Fine grams/ })).toHaveValue(coin.fineGrams);
+    expect(dialog.getByRole('switch', { name: 'Offered to customers' })).not.toBeChecked();
+    const grams = dialog.getByRole('textbox', { name: /Fine grams/ });
+    await user.clear(grams);
+    await user.type(grams, '1,5');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    await user.clear(grams);
+    await user.type(grams, '1.5');
+    await user.click(dialog.getByRole('switch', { name: 'Offered to customers' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      name: coin.name,
+      fineGrams: '1.5',
+      makingFeeUsdt: coin.makingFeeUsdt,
+      deliveryFeeUsdt: coin.deliveryFeeUsdt,
+      active: true,
+    });
   });
 });

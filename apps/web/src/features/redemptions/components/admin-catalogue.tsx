@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import type { RedemptionProduct, RedemptionProductInput } from '@qmgt/contracts';
+import { redemptionProductInputSchema, type RedemptionProduct, type RedemptionProductInput } from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { errorMessage, refusedField } from '@/lib/api-client';
@@ -16,8 +19,14 @@ const BLANK: RedemptionProductInput = {
   active: true,
 };
 type Field = Exclude<keyof RedemptionProductInput, 'active'>;
+const TEXT_FIELDS: { field: Field; label: string; decimal: boolean }[] = [
+  { field: 'name', label: 'Name', decimal: false },
+  { field: 'fineGrams', label: 'Fine grams (per piece)', decimal: true },
+  { field: 'makingFeeUsdt', label: 'Making fee (USDT per piece)', decimal: true },
+  { field: 'deliveryFeeUsdt', label: 'Delivery fee (USDT per piece)', decimal: true },
+];
 
-/** Add or change one catalogue product. */
+/** Add or change one catalogue product, checked by the contract's schema before it is sent. */
 function ProductDialog({
   product,
   onClose,
@@ -27,102 +36,66 @@ function ProductDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<RedemptionProductInput>(product ?? BLANK);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<z.input<typeof redemptionProductInputSchema>, unknown, RedemptionProductInput>({
+    resolver: zodResolver(redemptionProductInputSchema),
+    defaultValues: product
+      ? {
+          name: product.name,
+          fineGrams: product.fineGrams,
+          makingFeeUsdt: product.makingFeeUsdt,
+          deliveryFeeUsdt: product.deliveryFeeUsdt,
+          active: product.active,
+        }
+      : BLANK,
+  });
+  const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const save = async () => {
-    const missing: Partial<Record<Field, string>> = {};
-    if (!values.name.trim()) missing.name = 'Name is required';
-    for (const field of ['fineGrams', 'makingFeeUsdt', 'deliveryFeeUsdt'] as const)
-      if (!/^\d+(\.\d+)?$/.test(values[field].trim())) missing[field] = 'Enter an amount such as 1 or 12.5';
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setSaving(true);
+  const save = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await saveRedemptionProduct(product?.id ?? null, {
-        ...values,
-        name: values.name.trim(),
-        fineGrams: values.fineGrams.trim(),
-        makingFeeUsdt: values.makingFeeUsdt.trim(),
-        deliveryFeeUsdt: values.deliveryFeeUsdt.trim(),
-      });
+      await saveRedemptionProduct(product?.id ?? null, values);
       await queryClient.invalidateQueries({ queryKey: ['redemptions'] });
       onClose();
     } catch (error) {
       const refused = refusedField(error);
-      if (refused && refused.field in BLANK) setErrors({ [refused.field]: refused.message });
+      if (refused && refused.field in BLANK)
+        form.setError(refused.field as Field, { message: refused.message }, { shouldFocus: true });
       else setFailure(errorMessage(error, 'The product could not be saved.'));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title={product ? `Edit ${product.name}` : 'Add a coin or bar'} centered>
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          withAsterisk
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
-          data-autofocus
-        />
-        <TextInput
-          label="Fine grams (per piece)"
-          withAsterisk
-          inputMode="decimal"
-          value={values.fineGrams}
-          onChange={set('fineGrams')}
-          error={errors.fineGrams}
-        />
-        <TextInput
-          label="Making fee (USDT per piece)"
-          withAsterisk
-          inputMode="decimal"
-          value={values.makingFeeUsdt}
-          onChange={set('makingFeeUsdt')}
-          error={errors.makingFeeUsdt}
-        />
-        <TextInput
-          label="Delivery fee (USDT per piece)"
-          withAsterisk
-          inputMode="decimal"
-          value={values.deliveryFeeUsdt}
-          onChange={set('deliveryFeeUsdt')}
-          error={errors.deliveryFeeUsdt}
-        />
-        <Switch
-          label="Offered to customers"
-          checked={values.active}
-          onChange={(event) => {
-            const active = event.currentTarget.checked;
-            setValues((v) => ({ ...v, active }));
-          }}
-        />
-        {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <Stack gap="sm">
+          {TEXT_FIELDS.map(({ field, label, decimal }, index) => (
+            <TextInput
+              key={field}
+              label={label}
+              withAsterisk
+              inputMode={decimal ? 'decimal' : undefined}
+              data-autofocus={index === 0 ? true : undefined}
+              {...form.register(field)}
+              error={errors[field]?.message}
+            />
+          ))}
+          <Switch label="Offered to customers" {...form.register('active')} />
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
