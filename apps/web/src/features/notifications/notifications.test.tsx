@@ -91,6 +91,17 @@ describe('price alerts', () => {
     const price = within(card).getByRole('textbox', { name: 'Price (USD per gram)' });
     await user.type(price, 'abc');
     await user.click(within(card).getByRole('button', { name: 'Add alert' }));
+    // The contract's own words: the screen refuses what the API refuses.
+    expect(
+      await within(card).findByText('Enter an amount like 12.5 (digits and one decimal point)'),
+    ).toBeInTheDocument();
+    await user.clear(price);
+    await user.type(price, '131.505');
+    await user.click(within(card).getByRole('button', { name: 'Add alert' }));
+    expect(await within(card).findByText('Give the price in cents at most')).toBeInTheDocument();
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(within(card).getByRole('button', { name: 'Add alert' }));
     expect(await within(card).findByText('Enter a price in USD per gram, like 131.50.')).toBeInTheDocument();
 
     await user.clear(price);

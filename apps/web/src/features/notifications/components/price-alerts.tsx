@@ -1,8 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { PRICE_ALERTS_MAX_ACTIVE, type PriceAlert, type PriceAlertDirection } from '@qmgt/contracts';
+import {
+  PRICE_ALERTS_MAX_ACTIVE,
+  priceAlertCreateSchema,
+  type PriceAlert,
+  type PriceAlertCreate,
+  type PriceAlertDirection,
+} from '@qmgt/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/api-client';
@@ -15,8 +22,6 @@ import {
   notificationKeys,
   priceAlertsQueryOptions,
 } from '../api/notifications-api';
-
-const PRICE = /^\d+(\.\d{1,2})?$/;
 
 function AlertRow({ alert, onDelete, deleting }: { alert: PriceAlert; onDelete: () => void; deleting: boolean }) {
   const what = `Gold ${alert.direction} ${formatPrice(alert.usdPerGram)} per gram`;
@@ -54,19 +59,22 @@ function AlertRow({ alert, onDelete, deleting }: { alert: PriceAlert; onDelete: 
 export function PriceAlertsCard() {
   const queryClient = useQueryClient();
   const alerts = useQuery(priceAlertsQueryOptions());
-  const [direction, setDirection] = useState<PriceAlertDirection>('above');
-  const [price, setPrice] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // The alert as the contract checks it (a decimal price, cents at most); above zero besides.
+  const form = useForm<PriceAlertCreate>({
+    resolver: zodResolver(priceAlertCreateSchema),
+    defaultValues: { direction: 'above', usdPerGram: '' },
+  });
+  const direction = form.watch('direction');
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.priceAlerts() });
 
   const create = useMutation({
     mutationFn: createPriceAlert,
     onSuccess: () => {
-      setPrice('');
+      form.resetField('usdPerGram', { defaultValue: '' });
       notifySuccess('You will be notified once when gold crosses that price.', 'Price alert set');
       void refresh();
     },
-    onError: (error) => setFieldError(errorMessage(error, 'The alert could not be set.')),
+    onError: (error) => form.setError('usdPerGram', { message: errorMessage(error, 'The alert could not be set.') }),
   });
   const remove = useMutation({
     mutationFn: deletePriceAlert,
@@ -77,16 +85,14 @@ export function PriceAlertsCard() {
   const waiting = alerts.data?.alerts.filter((a) => a.firedAt === null).length ?? 0;
   const full = waiting >= PRICE_ALERTS_MAX_ACTIVE;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = price.trim();
-    if (!PRICE.test(value) || Number(value) <= 0) {
-      setFieldError('Enter a price in USD per gram, like 131.50.');
+  const submit = form.handleSubmit((values) => {
+    if (Number(values.usdPerGram) <= 0) {
+      form.setError('usdPerGram', { message: 'Enter a price in USD per gram, like 131.50.' }, { shouldFocus: true });
       return;
     }
-    setFieldError(null);
-    create.mutate({ direction, usdPerGram: value });
-  };
+    create.mutate({ direction: values.direction, usdPerGram: values.usdPerGram.trim() });
+  });
+  const priceField = form.register('usdPerGram');
 
   let list;
   if (alerts.isPending) list = <LoadingStatus size="xs">Loading your alerts…</LoadingStatus>;
@@ -122,12 +128,12 @@ export function PriceAlertsCard() {
       <Text size="sm" c="dimmed">
         Be notified once when the gold spot crosses a price (up to {PRICE_ALERTS_MAX_ACTIVE} waiting).
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="xs">
           <SegmentedControl
             aria-label="Notify me when gold goes"
             value={direction}
-            onChange={(value) => setDirection(value as PriceAlertDirection)}
+            onChange={(value) => form.setValue('direction', value as PriceAlertDirection)}
             data={[
               { value: 'above', label: 'Goes above' },
               { value: 'below', label: 'Goes below' },
@@ -138,12 +144,8 @@ export function PriceAlertsCard() {
               label="Price (USD per gram)"
               placeholder="131.50"
               inputMode="decimal"
-              value={price}
-              onChange={(event) => {
-                setPrice(event.currentTarget.value);
-                setFieldError(null);
-              }}
-              error={fieldError}
+              {...priceField}
+              error={form.formState.errors.usdPerGram?.message}
               style={{ flex: 1 }}
             />
             <Button type="submit" mt={25} loading={create.isPending} disabled={full}>
