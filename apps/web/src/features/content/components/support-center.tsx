@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Accordion,
   Alert,
@@ -12,10 +13,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { Ticket } from '@qmgt/contracts';
+import { ticketReplySchema, type Ticket } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -54,15 +56,21 @@ const STATUS = {
 
 function TicketThread({ ticket }: { ticket: Ticket }) {
   const queryClient = useQueryClient();
-  const [body, setBody] = useState('');
+  const form = useForm<z.input<typeof ticketReplySchema>, unknown, z.output<typeof ticketReplySchema>>({
+    resolver: zodResolver(ticketReplySchema),
+    defaultValues: { body: '' },
+  });
+  const body = form.watch('body');
   const reply = useMutation({
-    mutationFn: () => replyToTicket(ticket.id, body),
+    mutationFn: (answer: string) => replyToTicket(ticket.id, answer),
     meta: { silent: true },
     onSuccess: () => {
-      setBody('');
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: contentKeys.tickets() });
     },
   });
+  // The contract's schema checks the answer (required, at most 5,000 characters, no control codes).
+  const send = form.handleSubmit((values) => reply.mutate(values.body));
   return (
     <Stack gap="sm">
       {ticket.messages.map((m) => (
@@ -82,20 +90,15 @@ function TicketThread({ ticket }: { ticket: Ticket }) {
         </Paper>
       ))}
       {ticket.status !== 'closed' ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (body.trim()) reply.mutate();
-          }}
-        >
+        <form onSubmit={(event) => void send(event)} noValidate>
           <Stack gap="xs">
             <Textarea
               label="Your answer"
               autosize
               minRows={2}
               maxLength={5000}
-              value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
+              {...form.register('body')}
+              error={form.formState.errors.body?.message}
             />
             {reply.isError ? (
               <Alert color="red">{errorMessage(reply.error, 'Your answer could not be sent.')}</Alert>
