@@ -90,12 +90,13 @@ describe('USDAU Request External', () => {
     await user.type(grams, '0.05');
     await user.type(address, '0x1234');
     await user.click(screen.getByRole('button', { name: 'Review request' }));
-    expect(screen.getByText('The smallest USDAU request is 0.1 g.')).toBeInTheDocument();
-    expect(screen.getByText('Enter a 0x address of 40 hexadecimal characters.')).toBeInTheDocument();
+    // The limits and the contract's schema, every field's complaint at once.
+    expect(await screen.findByText('The smallest USDAU request is 0.1 g.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a 0x address of 40 hexadecimal characters')).toBeInTheDocument();
     await user.clear(grams);
     await user.type(grams, '4');
     await user.click(screen.getByRole('button', { name: 'Review request' }));
-    expect(screen.getByText(/Insufficient gold balance/)).toBeInTheDocument();
+    expect(await screen.findByText(/Insufficient gold balance/)).toBeInTheDocument();
     await user.clear(grams);
     await user.type(grams, '1');
     await user.clear(address);

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { USDAU_MIN_GRAMS, formatUnits, toUnits } from '@qmgt/contracts';
+import { USDAU_MIN_GRAMS, formatUnits, toUnits, usdauRequestBodySchema, type UsdauRequestBody } from '@qmgt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
@@ -9,10 +11,31 @@ import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { Figure, Figures } from '@/components/ui/figures';
 import { requestUsdau, usdauKeys } from '../api/usdau-api';
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const MIN = toUnits(USDAU_MIN_GRAMS, 'GOLD');
+const contractResolver = zodResolver(usdauRequestBodySchema);
 
-type Field = 'grams' | 'address';
+/**
+ * The contract's schema first (a decimal amount, a 0x address), then the limits a request must
+ * keep: the minimum and what the gold savings account holds. Every field's complaint shows at
+ * once, as the customer reviews.
+ */
+function requestResolver(available: string | undefined): Resolver<UsdauRequestBody> {
+  return async (values, context, options) => {
+    const checked = await contractResolver(values, context, options);
+    const errors = { ...checked.errors };
+    const units = parseAmount(values.grams.trim(), 'GOLD');
+    const availableUnits = parseAmount(available, 'GOLD');
+    if (!errors.grams) {
+      let message: string | null = null;
+      if (units === null || units <= 0n) message = 'Enter grams, with at most 6 decimals.';
+      else if (units < MIN) message = `The smallest USDAU request is ${USDAU_MIN_GRAMS} g.`;
+      else if (availableUnits !== null && units > availableUnits)
+        message = 'Insufficient gold balance: your gold savings account holds fewer grams.';
+      if (message) errors.grams = { type: 'limit', message };
+    }
+    return Object.keys(errors).length === 0 ? checked : { values: {}, errors };
+  };
+}
 
 type UsdauRequestFormProps = {
   /** Grams available in the gold savings account; undefined while unknown. */
@@ -35,10 +58,13 @@ export function UsdauRequestForm({
   onRequestSettled,
 }: UsdauRequestFormProps) {
   const queryClient = useQueryClient();
-  const [grams, setGrams] = useState('');
-  const [address, setAddress] = useState('');
+  const form = useForm<UsdauRequestBody>({
+    resolver: requestResolver(available),
+    defaultValues: { grams: '', address: '' },
+  });
+  const { errors } = form.formState;
+  const [grams, address] = form.watch(['grams', 'address']);
   const [reviewing, setReviewing] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const keys = useIdempotencyKeys();
   const units = parseAmount(grams.trim(), 'GOLD');
   const priceUnits = parseAmount(sell, 'USDT');
@@ -54,14 +80,13 @@ export function UsdauRequestForm({
         `${request.code}: ${formatAmount(request.grams, 'GOLD')} g are locked until our operators approve the transfer.`,
         'USDAU request sent',
       );
-      setGrams('');
-      setAddress('');
+      form.reset();
       setReviewing(false);
     },
     onError: (failure) => {
       const field = failure instanceof ApiError ? failure.details.field : undefined;
       if (field === 'grams' || field === 'address') {
-        setErrors({ [field]: errorMessage(failure) });
+        form.setError(field, { message: errorMessage(failure) });
         setReviewing(false);
       }
       // A refusal (not a lost connection) is final for this key.
@@ -73,24 +98,20 @@ export function UsdauRequestForm({
     },
   });
 
-  const review = () => {
-    const next: Partial<Record<Field, string>> = {};
-    const availableUnits = parseAmount(available, 'GOLD');
-    if (units === null || units <= 0n) next.grams = 'Enter grams, with at most 6 decimals.';
-    else if (units < MIN) next.grams = `The smallest USDAU request is ${USDAU_MIN_GRAMS} g.`;
-    else if (availableUnits !== null && units > availableUnits)
-      next.grams = 'Insufficient gold balance: your gold savings account holds fewer grams.';
-    if (!ADDRESS.test(address.trim())) next.address = 'Enter a 0x address of 40 hexadecimal characters.';
-    setErrors(next);
-    if (Object.keys(next).length === 0) setReviewing(true);
-  };
+  const review = form.handleSubmit(() => setReviewing(true));
 
-  const edit = (field: Field, value: string) => {
-    if (field === 'grams') setGrams(value);
-    else setAddress(value);
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setReviewing(false);
-    send.reset();
+  /** A field of the form: a change ends the review and the last answer. */
+  const field = (name: keyof UsdauRequestBody) => {
+    const registered = form.register(name);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        setReviewing(false);
+        send.reset();
+        return registered.onChange(event);
+      },
+      error: errors[name]?.message,
+    };
   };
 
   return (
@@ -104,20 +125,16 @@ export function UsdauRequestForm({
           label="Grams"
           inputMode="decimal"
           autoComplete="off"
-          value={grams}
-          onChange={(event) => edit('grams', event.currentTarget.value)}
+          {...field('grams')}
           description={`Available in your GSA: ${available === undefined ? '…' : `${formatAmount(available, 'GOLD')} g`} · minimum ${USDAU_MIN_GRAMS} g`}
-          error={errors.grams}
         />
         <TextInput
           label="External address (BEP-20)"
           autoComplete="off"
           spellCheck={false}
           placeholder="0x…"
-          value={address}
-          onChange={(event) => edit('address', event.currentTarget.value)}
+          {...field('address')}
           description="Paste it from your wallet: a mistyped character fails its checksum."
-          error={errors.address}
           styles={{ input: { fontFamily: 'monospace' } }}
         />
         {reviewing && units !== null ? (
@@ -153,7 +170,7 @@ export function UsdauRequestForm({
             </Button>
           </Group>
         ) : (
-          <Button onClick={review} disabled={!grams.trim() || !address.trim()} w="fit-content">
+          <Button onClick={() => void review()} disabled={!grams.trim() || !address.trim()} w="fit-content">
             Review request
           </Button>
         )}
