@@ -55,6 +55,8 @@ test('notifications: a price alert fires into the bell without a reload, then th
   // The page lists them all; "Mark all as read" clears the count.
   await popover.getByRole('link', { name: 'See all notifications' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
+  // The popover closes as the page opens (its fade-out may overlap the list's first render).
+  await expect(popover).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(page.getByText('2 unread')).toBeVisible();
   await expect(
