@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { GIFT_ESCROW_DAYS, GIFT_MESSAGE_MAX, giftQuoteRequestSchema, type GiftQuote } from '@qmgt/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -57,6 +57,7 @@ export function GiftForm({
   const held = available === undefined ? undefined : (parseAmount(available, 'GOLD') ?? 0n);
   const insufficient = wanted !== null && held !== undefined && wanted > held;
   const refusal = flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The gift could not be prepared.');
+  // Every refusal of a quote is about one of the fields: it is said there.
   const refusedAt = refusal === null ? null : refusedField(refusal);
 
   /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
@@ -137,7 +138,6 @@ export function GiftForm({
               <QuoteCountdown secondsLeft={secondsLeft} />
             </Paper>
           ) : null}
-          {refusal !== null && refusedAt === null ? <Alert color="red">{refusal}</Alert> : null}
           {quote && !expired ? (
             <Button onClick={() => void flow.confirm()} loading={flow.confirming} disabled={insufficient}>
               Gift {formatGrams(quote.grams)}
