@@ -134,6 +134,22 @@ export function onlyToolErrors(output) {
   );
 }
 
+/** The operations a report's ERRORS section names, from their headings ("____ POST /api/x ____"). */
+export function erroredOperations(output) {
+  const start = output.indexOf('= ERRORS =');
+  if (start < 0) return [];
+  const rest = output.slice(start);
+  const end = rest.search(/\n=+ (FAILURES|WARNINGS) =+/);
+  const section = end < 0 ? rest : rest.slice(0, end);
+  return [...section.matchAll(/\n_{5,} ([A-Z]+ \/\S*) _{5,}\n/g)].map((m) => m[1]);
+}
+
+/** A schemathesis filter for exactly these operations (their names are "METHOD /path"). */
+function onlyThese(operations) {
+  const escaped = operations.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return ['--include-name-regex', `^(${escaped.join('|')})$`];
+}
+
 function runSchemathesis(launcher, base, label, extra) {
   console.log(`\n--- schemathesis, ${label} ---`);
   const args = [
@@ -152,19 +168,29 @@ function runSchemathesis(launcher, base, label, extra) {
     '--no-color',
     ...extra,
   ];
+  let only = [];
   for (let attempt = 1; ; attempt++) {
-    const res = spawnSync(launcher, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const res = spawnSync(launcher, [...args, ...(only.length > 0 ? onlyThese(only) : [])], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     process.stdout.write(res.stdout ?? '');
     process.stderr.write(res.stderr ?? '');
     const status = res.status ?? 1;
     // Hypothesis (inside schemathesis 4.25) now and then trips over its own cache of lambda
     // sources while describing a strategy (its workers share that cache; a FlakyFailure or an
     // "AST constructor recursion depth mismatch"), or gives up drawing a body for one of the
-    // larger forms ("filtered out"): the tool failed, no check against the API did. Such a run,
-    // with no finding beside it, is run again (three tries); any finding, or any other error
-    // (a connection the server dropped, say), stands.
-    if (status === 0 || attempt >= 3 || !onlyToolErrors(res.stdout ?? '')) return { label, status };
-    console.log(`\n--- schemathesis itself failed (no finding against the API): ${label}, once more ---`);
+    // larger forms ("filtered out"): the tool failed, no check against the API did. Every other
+    // operation of such a run passed, so only the operations it failed on are run again (up to
+    // five tries, seconds each rather than a whole pass); any finding, or any other error (a
+    // connection the server dropped, say), stands.
+    if (status === 0 || attempt >= 5 || !onlyToolErrors(res.stdout ?? '')) return { label, status };
+    only = erroredOperations(res.stdout ?? '');
+    if (only.length === 0) return { label, status };
+    console.log(
+      `\n--- schemathesis itself failed (no finding against the API): ${label}, again for ${only.join(', ')} ---`,
+    );
   }
 }
 
