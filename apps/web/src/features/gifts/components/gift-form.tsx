@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
 import { requestGiftQuote } from '../api/gifts-api';
@@ -18,7 +19,7 @@ type GiftFields = z.input<typeof giftQuoteRequestSchema>;
 type GiftRequest = z.output<typeof giftQuoteRequestSchema>;
 
 /** The field a refused quote is about, from the server's words. */
-function refusedField(text: string): 'recipient' | 'message' | 'grams' {
+function fieldOfRefusal(text: string): 'recipient' | 'message' | 'grams' {
   if (/recipient|yourself|e-mail|referral/i.test(text)) return 'recipient';
   return /message/i.test(text) ? 'message' : 'grams';
 }
@@ -40,7 +41,6 @@ export function GiftForm({
     resolver: zodResolver(giftQuoteRequestSchema),
     defaultValues: { recipient: '', grams: '', message: '' },
   });
-  const { errors } = form.formState;
   const [recipient, grams, message] = form.watch(['recipient', 'grams', 'message']);
   const trimmed = (values: GiftFields) => ({
     recipient: values.recipient.trim(),
@@ -58,19 +58,12 @@ export function GiftForm({
   const insufficient = wanted !== null && held !== undefined && wanted > held;
   const refusal = flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The gift could not be prepared.');
   // Every refusal of a quote is about one of the fields: it is said there.
-  const refusedAt = refusal === null ? null : refusedField(refusal);
+  const refusedAt = refusal === null ? null : fieldOfRefusal(refusal);
 
   /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
   const field = (name: keyof GiftFields) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        flow.reset();
-        return registered.onChange(event);
-      },
-      error: errors[name]?.message ?? (refusedAt === name ? refusal : undefined),
-    };
+    const edited = editedField(form, name, flow.reset);
+    return { ...edited, error: edited.error ?? (refusedAt === name ? refusal : undefined) };
   };
 
   // The schema checks the fields as the contract does; the amount must also be above zero.

@@ -4,6 +4,7 @@ import { convertQuoteRequestSchema, type ConvertQuote, type ConvertQuoteRequest 
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { balancesQueryOptions, requestConvertQuote } from '../api/gold-api';
 import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
@@ -47,9 +48,9 @@ export function ConvertForm({
   const units = parseAmount(amount.trim(), from);
   const availableUnits = parseAmount(available, from);
   const insufficient = units !== null && availableUnits !== null && units > availableUnits;
+  const amountField = editedField(form, 'amount', reset);
   const error =
-    form.formState.errors.amount?.message ??
-    (quoteError === null ? null : errorMessage(quoteError, 'No quote is available right now.'));
+    amountField.error ?? (quoteError === null ? null : errorMessage(quoteError, 'No quote is available right now.'));
 
   const askQuote = form.handleSubmit(() => {
     if (units === null || units <= 0n) {
@@ -63,7 +64,6 @@ export function ConvertForm({
   const confirmQuote = () => {
     if (!insufficient) void confirm();
   };
-  const amountField = form.register('amount');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560} w="100%">
@@ -93,10 +93,6 @@ export function ConvertForm({
             inputMode="decimal"
             autoComplete="off"
             {...amountField}
-            onChange={(event) => {
-              reset();
-              return amountField.onChange(event);
-            }}
             description={`Available: ${available === undefined ? '…' : `${formatAmount(available, from)} ${unit(from)}`}`}
             error={error ?? (insufficient ? `Insufficient ${from === 'GOLD' ? 'gold' : 'QMGT'} balance.` : undefined)}
           />

@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { gaePlanQueryOptions, requestGaeQuote } from '../api/gold-api';
 import { leastUsdtForMinimum } from '../gae-minimum';
@@ -116,7 +117,7 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
   const confirmQuote = () => {
     if (!insufficient) void confirm();
   };
-  const amountField = form.register('amountUsdt');
+  const amountField = editedField(form, 'amountUsdt', reset);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560} w="100%">
@@ -132,21 +133,13 @@ export function GaePurchaseForm({ kind, availableUsdt, onConfirm }: Props) {
             autoComplete="off"
             size="lg"
             {...amountField}
-            onChange={(event) => {
-              reset();
-              return amountField.onChange(event);
-            }}
             rightSectionWidth={72}
             rightSection={
               <Text fw={600} size="sm" c="dimmed">
                 USDT
               </Text>
             }
-            error={
-              form.formState.errors.amountUsdt?.message ??
-              refusedAmount ??
-              (insufficient ? 'Insufficient USDT balance.' : undefined)
-            }
+            error={amountField.error ?? refusedAmount ?? (insufficient ? 'Insufficient USDT balance.' : undefined)}
             description={`Available: ${availableUsdt === undefined ? '…' : `${formatAmount(availableUsdt, 'USDT')} USDT`}`}
           />
           <Group justify="space-between" gap="xs" wrap="nowrap">

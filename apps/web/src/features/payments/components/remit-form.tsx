@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
 import { requestRemitQuote } from '../api/payments-api';
@@ -41,7 +42,6 @@ export function RemitForm({
     resolver: zodResolver(remitFieldsSchema),
     defaultValues: { recipient: '', amountUsdt: '' },
   });
-  const { errors } = form.formState;
   const [recipient, amount] = form.watch(['recipient', 'amountUsdt']);
   const [roundUp, setRoundUp] = useState('none');
   const roundUpTo = roundUp === 'none' ? null : (Number(roundUp) as RoundUpStep);
@@ -64,15 +64,8 @@ export function RemitForm({
 
   /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
   const field = (name: keyof RemitFields) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-        flow.reset();
-        return registered.onChange(event);
-      },
-      error: errors[name]?.message ?? (refusedAt === name ? refusal : undefined),
-    };
+    const edited = editedField(form, name, flow.reset);
+    return { ...edited, error: edited.error ?? (refusedAt === name ? refusal : undefined) };
   };
 
   const review = form.handleSubmit((values) => {

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, formatGrams } from '@/lib/money';
 import { useQuoteConfirmation, type ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import { openCheckout, requestPaymentQuote } from '../api/payments-api';
@@ -65,9 +66,12 @@ export function SpendToSaveForm({ go = (url: string) => window.location.assign(u
     setCheckoutError(null);
     return flow.ask();
   });
-  const registered = form.register('amountUsd');
+  const amountField = editedField(form, 'amountUsd', () => {
+    flow.reset();
+    setCheckoutError(null);
+  });
   const error =
-    form.formState.errors.amountUsd?.message ??
+    amountField.error ??
     checkoutError ??
     (flow.quoteError === null ? null : errorMessage(flow.quoteError, 'No quote is available right now.'));
 
@@ -83,12 +87,7 @@ export function SpendToSaveForm({ go = (url: string) => window.location.assign(u
             label="Amount (USD)"
             inputMode="decimal"
             autoComplete="off"
-            {...registered}
-            onChange={(event) => {
-              flow.reset();
-              setCheckoutError(null);
-              return registered.onChange(event);
-            }}
+            {...amountField}
             description={`From ${PAYMENT_MIN_USD} to ${Number(PAYMENT_MAX_USD).toLocaleString('en-US')} USD`}
             error={error}
           />

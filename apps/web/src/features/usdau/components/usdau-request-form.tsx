@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
@@ -62,7 +63,6 @@ export function UsdauRequestForm({
     resolver: requestResolver(available),
     defaultValues: { grams: '', address: '' },
   });
-  const { errors } = form.formState;
   const [grams, address] = form.watch(['grams', 'address']);
   const [reviewing, setReviewing] = useState(false);
   const keys = useIdempotencyKeys();
@@ -101,18 +101,11 @@ export function UsdauRequestForm({
   const review = form.handleSubmit(() => setReviewing(true));
 
   /** A field of the form: a change ends the review and the last answer. */
-  const field = (name: keyof UsdauRequestBody) => {
-    const registered = form.register(name);
-    return {
-      ...registered,
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-        setReviewing(false);
-        send.reset();
-        return registered.onChange(event);
-      },
-      error: errors[name]?.message,
-    };
-  };
+  const field = (name: keyof UsdauRequestBody) =>
+    editedField(form, name, () => {
+      setReviewing(false);
+      send.reset();
+    });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={620} w="100%">
