@@ -76,4 +76,18 @@ describe('staking', () => {
     expect(await screen.findByText('Insufficient QMGT balance.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Buy QMGT' })).toBeInTheDocument();
   });
+
+  it("refuses a malformed amount at the field in the contract's words, before asking for the interest", async () => {
+    fakeWallet.balance = { usdt: '0', qmgt: '3' };
+    server.use(
+      http.get(apiUrl('/staking/terms'), () => HttpResponse.json({ terms: [{ termDays: 90, aprBps: 400 }] })),
+      http.get(apiUrl('/staking/positions'), () => HttpResponse.json({ positions: [] })),
+    );
+    const { user } = renderApp('/staking', { session: verified(), upline: true });
+    const amount = await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ });
+    await user.type(amount, '1.2.3');
+    await user.click(screen.getByRole('button', { name: 'Show the interest' }));
+    expect(amount).toHaveAccessibleDescription(/Enter an amount like 12\.5 \(digits and one decimal point\)/);
+    expect(testApi.calls.some((c) => c.path.startsWith('/staking/preview'))).toBe(false);
+  });
 });

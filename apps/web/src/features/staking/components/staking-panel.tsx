@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -14,10 +15,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { StakingPosition, StakingPreview } from '@qmgt/contracts';
+import { stakeRequestSchema, type StakeRequest, type StakingPosition, type StakingPreview } from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { useForm } from 'react-hook-form';
+import { errorMessage, refusedField } from '@/lib/api-client';
+import { editedField } from '@/lib/form-field';
 import { formatDate } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -41,10 +44,12 @@ export function StakingPanel({
   const queryClient = useQueryClient();
   const query = useQuery(stakingQueryOptions());
   const keys = useIdempotencyKeys();
-  const [term, setTerm] = useState('90');
-  const [amount, setAmount] = useState('');
+  const form = useForm<StakeRequest>({
+    resolver: zodResolver(stakeRequestSchema),
+    defaultValues: { amount: '', termDays: 90 },
+  });
+  const [amount, term] = form.watch(['amount', 'termDays']);
   const [preview, setPreview] = useState<StakingPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState<StakingPosition | null>(null);
 
@@ -53,21 +58,29 @@ export function StakingPanel({
     onChanged();
   };
 
-  const ask = async () => {
-    const units = parseAmount(amount.trim(), 'QMGT');
-    if (units === null || units <= 0n) return setError('Enter an amount of QMGT.');
+  /** A refusal is said at the field it names; any other at the amount, the one typed field. */
+  const refuse = (failure: unknown) => {
+    const refused = refusedField(failure);
+    const field = refused?.field === 'termDays' ? 'termDays' : 'amount';
+    form.setError(field, { message: refused?.message ?? errorMessage(failure) });
+  };
+
+  // The contract's schema checks the fields first; the amount must also be above zero and held.
+  const ask = form.handleSubmit(async (values) => {
+    const units = parseAmount(values.amount.trim(), 'QMGT');
+    if (units === null || units <= 0n) return form.setError('amount', { message: 'Enter an amount of QMGT.' });
     const available = parseAmount(availableQmgt, 'QMGT');
-    if (available !== null && units > available) return setError('Insufficient QMGT balance.');
+    if (available !== null && units > available)
+      return form.setError('amount', { message: 'Insufficient QMGT balance.' });
     setBusy(true);
-    setError(null);
     try {
-      setPreview(await previewStake({ amount: amount.trim(), termDays: Number(term) as 90 | 180 | 365 }));
+      setPreview(await previewStake({ amount: values.amount.trim(), termDays: values.termDays }));
     } catch (failure) {
-      setError(errorMessage(failure));
+      refuse(failure);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const confirm = async () => {
     if (!preview) return;
@@ -75,16 +88,16 @@ export function StakingPanel({
     setBusy(true);
     try {
       const { position } = await stake(
-        { amount: preview.amount, termDays: preview.termDays as 90 | 180 | 365 },
+        { amount: preview.amount, termDays: preview.termDays as StakeRequest['termDays'] },
         keys.keyFor(attempt),
       );
       keys.forget(attempt);
       notifySuccess(`Staked ${qmgt(position.amount)} until ${formatDate(position.maturesAt)}.`);
       setPreview(null);
-      setAmount('');
+      form.resetField('amount');
       refresh();
     } catch (failure) {
-      setError(errorMessage(failure));
+      refuse(failure);
       setPreview(null);
     } finally {
       setBusy(false);
@@ -119,67 +132,65 @@ export function StakingPanel({
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={640}>
-        <Stack gap="md">
-          <Radio.Group
-            label="Term"
-            value={term}
-            onChange={(value) => {
-              setTerm(value);
-              setPreview(null);
-            }}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
-              {terms.map((t) => (
-                <Radio.Card key={t.termDays} value={String(t.termDays)} p="md" radius="md">
-                  <Group wrap="nowrap" align="flex-start">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={700}>{t.termDays} days</Text>
-                      <Text size="sm" c="dimmed">
-                        {apr(t.aprBps)}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-          <TextInput
-            label="Amount (QMGT)"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.currentTarget.value);
-              setPreview(null);
-            }}
-            description={`Available: ${availableQmgt === undefined ? '…' : qmgt(availableQmgt)}`}
-            error={error}
-          />
-          {short ? (
-            <Group gap="sm" justify="space-between">
-              <Text size="sm" c="dimmed">
-                {none
-                  ? 'You have no QMGT to stake yet: buy some with USDT, then stake it here.'
-                  : 'Buy more QMGT to stake this amount.'}
-              </Text>
-              {buyQmgt}
-            </Group>
-          ) : null}
-          {preview ? (
-            <Alert color="gold" variant="light" title="Before you confirm">
-              {`${qmgt(preview.amount)} locked for ${preview.termDays} days at ${apr(preview.aprBps)}: ${qmgt(preview.interest)} interest, paid with your principal on ${formatDate(preview.maturesAt)}. Unstaking earlier returns the principal without interest.`}
-            </Alert>
-          ) : null}
-          {preview ? (
-            <Button onClick={() => void confirm()} loading={busy} w="fit-content">
-              Stake {qmgt(preview.amount)}
-            </Button>
-          ) : (
-            <Button onClick={() => void ask()} loading={busy} w="fit-content" disabled={!amount.trim()}>
-              Show the interest
-            </Button>
-          )}
-        </Stack>
+        <form onSubmit={(event) => void ask(event)} noValidate>
+          <Stack gap="md">
+            <Radio.Group
+              label="Term"
+              value={String(term)}
+              onChange={(value) => {
+                form.setValue('termDays', Number(value) as StakeRequest['termDays']);
+                setPreview(null);
+              }}
+              error={form.formState.errors.termDays?.message}
+            >
+              <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
+                {terms.map((t) => (
+                  <Radio.Card key={t.termDays} value={String(t.termDays)} p="md" radius="md">
+                    <Group wrap="nowrap" align="flex-start">
+                      <Radio.Indicator />
+                      <div>
+                        <Text fw={700}>{t.termDays} days</Text>
+                        <Text size="sm" c="dimmed">
+                          {apr(t.aprBps)}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+            <TextInput
+              label="Amount (QMGT)"
+              inputMode="decimal"
+              {...editedField(form, 'amount', () => setPreview(null))}
+              description={`Available: ${availableQmgt === undefined ? '…' : qmgt(availableQmgt)}`}
+            />
+            {short ? (
+              <Group gap="sm" justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {none
+                    ? 'You have no QMGT to stake yet: buy some with USDT, then stake it here.'
+                    : 'Buy more QMGT to stake this amount.'}
+                </Text>
+                {buyQmgt}
+              </Group>
+            ) : null}
+            {preview ? (
+              <Alert color="gold" variant="light" title="Before you confirm">
+                {`${qmgt(preview.amount)} locked for ${preview.termDays} days at ${apr(preview.aprBps)}: ${qmgt(preview.interest)} interest, paid with your principal on ${formatDate(preview.maturesAt)}. Unstaking earlier returns the principal without interest.`}
+              </Alert>
+            ) : null}
+            {preview ? (
+              <Button onClick={() => void confirm()} loading={busy} w="fit-content">
+                Stake {qmgt(preview.amount)}
+              </Button>
+            ) : (
+              <Button type="submit" loading={busy} w="fit-content" disabled={!amount.trim()}>
+                Show the interest
+              </Button>
+            )}
+          </Stack>
+        </form>
       </Paper>
       <Paper withBorder radius="lg" p="md">
         {positions.length === 0 ? (
