@@ -85,6 +85,48 @@ describe('review queue', () => {
     expect(screen.queryByRole('button', { name: 'Approve RWD-1' })).not.toBeInTheDocument();
   });
 
+  it('rejects with the reason the operator gives, trimmed', async () => {
+    serve({ 'open:': { data: [request(1)], nextCursor: null } });
+    server.use(
+      http.post(apiUrl('/admin/reward-requests/:id/:decision'), () =>
+        HttpResponse.json({
+          request: request(1, { status: 'rejected', reason: 'Too early', decidedAt: '2025-03-05T00:00:00Z' }),
+        }),
+      ),
+    );
+    renderApp('/reward-requests', { session: operator() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject RWD-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject RWD-1' });
+    const send = within(dialog).getByRole('button', { name: 'Reject request' });
+    expect(send).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (the customer reads it)' }),
+      '  Too early ',
+    );
+    await userEvent.click(send);
+    await waitFor(() => expect(testApi.calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = testApi.calls.find((call) => call.method === 'POST')!;
+    expect(post.path).toBe(`/admin/reward-requests/${request(1).id}/reject`);
+    expect(post.body).toEqual({ reason: 'Too early' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("refuses a reason the decision's contract refuses at the field, without sending it", async () => {
+    serve({ 'open:': { data: [request(1)], nextCursor: null } });
+    renderApp('/reward-requests', { session: operator() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject RWD-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject RWD-1' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (the customer reads it)' });
+    await userEvent.click(reason);
+    await userEvent.paste('Too\u0000early');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject request' }));
+    expect(
+      await within(dialog).findByText('Invalid input: control characters (such as NUL) are not allowed'),
+    ).toBeInTheDocument();
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('control characters'));
+    expect(testApi.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('counts one request in the singular', async () => {
     serve({ 'open:': { data: [request(1)], nextCursor: null } });
     renderApp('/reward-requests', { session: operator() });
