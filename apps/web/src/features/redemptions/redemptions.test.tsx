@@ -231,3 +231,72 @@ describe('the redemption catalogue (back office)', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('shipping a redemption (back office)', { timeout: 60_000 }, () => {
+  const approved = { ...redemption({ status: 'approved' }), username: 'ada', email: 'ada@example.test' };
+  function fulfilmentApi(onShip: (body: unknown) => Response) {
+    const shipped: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/admin/redemptions'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get(apiUrl('/admin/redemptions/fulfilment'), () => HttpResponse.json({ data: [approved] })),
+      http.post(apiUrl(`/admin/redemptions/${approved.id}/ship`), async ({ request }) => {
+        const body = await request.json();
+        shipped.push(body);
+        return onShip(body);
+      }),
+    );
+    return shipped;
+  }
+  async function openShipDialog() {
+    const rendered = renderApp('/admin/redemptions', { session: buildSession({ role: 'operator' }) });
+    await rendered.user.click(await screen.findByRole('tab', { name: 'Ship and deliver' }));
+    await rendered.user.click(await screen.findByRole('button', { name: `Ship ${approved.code}` }));
+    return {
+      user: rendered.user,
+      dialog: within(await screen.findByRole('dialog', { name: `Ship ${approved.code}` })),
+    };
+  }
+
+  it('refuses at the field what the ship contract refuses, without a request, then ships what it takes, trimmed', async () => {
+    const shipped = fulfilmentApi((body) =>
+      HttpResponse.json({ redemption: { ...approved, status: 'shipped', ...(body as object) } }),
+    );
+    const { user, dialog } = await openShipDialog();
+    await user.type(dialog.getByRole('textbox', { name: /Carrier/ }), '   ');
+    await user.click(dialog.getByRole('textbox', { name: /Tracking number/ }));
+    await user.paste('J'.repeat(61));
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('Carrier is required')).toBeInTheDocument();
+    expect(dialog.getByText('At most 60 characters')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /Carrier/ })).toHaveAccessibleDescription('Carrier is required');
+    expect(shipped).toEqual([]);
+
+    await user.clear(dialog.getByRole('textbox', { name: /Tracking number/ }));
+
+    await user.type(dialog.getByRole('textbox', { name: /Carrier/ }), 'DHL Express ');
+    await user.type(dialog.getByRole('textbox', { name: /Tracking number/ }), ' JD014600003828');
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(
+      await screen.findByText(`${approved.code} shipped with DHL Express; the customer is notified.`),
+    ).toBeInTheDocument();
+    expect(shipped).toEqual([{ carrier: 'DHL Express', trackingNumber: 'JD014600003828' }]);
+  });
+
+  it("shows the server's refusal of a field under that field", async () => {
+    fulfilmentApi(() =>
+      HttpResponse.json(
+        apiErrorBody(400, 'This tracking number is already used.', 'ValidationError', { field: 'trackingNumber' }),
+        { status: 400 },
+      ),
+    );
+    const { user, dialog } = await openShipDialog();
+    await user.type(dialog.getByRole('textbox', { name: /Carrier/ }), 'DHL Express');
+    await user.type(dialog.getByRole('textbox', { name: /Tracking number/ }), 'JD014600003828');
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('This tracking number is already used.')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /Tracking number/ })).toHaveAccessibleDescription(
+      'This tracking number is already used.',
+    );
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,10 +1,14 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { AdminRedemption } from '@qmgt/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { redemptionShipSchema, type AdminRedemption, type RedemptionShipBody } from '@qmgt/contracts';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { DataTable } from '@/components/ui/data-table';
+import { DialogFooter } from '@/components/ui/dialog-footer';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
@@ -18,68 +22,57 @@ import { REDEMPTION_STATUS } from './my-redemptions';
 
 type Action = { kind: 'ship' | 'deliver'; redemption: AdminRedemption };
 
-/** Ship with a carrier and tracking number. */
+/** Ship with a carrier and tracking number, checked by the contract's schema before it is sent. */
 function ShipDialog({ redemption, onDone }: { redemption: AdminRedemption; onDone: (message: string | null) => void }) {
-  const [carrier, setCarrier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const [errors, setErrors] = useState<{ carrier?: string; tracking?: string }>({});
+  const form = useForm<z.input<typeof redemptionShipSchema>, unknown, RedemptionShipBody>({
+    resolver: zodResolver(redemptionShipSchema),
+    defaultValues: { carrier: '', trackingNumber: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const ship = async () => {
-    const missing = {
-      ...(carrier.trim() ? {} : { carrier: 'Carrier is required' }),
-      ...(tracking.trim() ? {} : { tracking: 'Tracking number is required' }),
-    };
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setSaving(true);
+  const ship = form.handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await shipRedemption(redemption.id, { carrier: carrier.trim(), trackingNumber: tracking.trim() });
-      onDone(`${redemption.code} shipped with ${carrier.trim()}; the customer is notified.`);
+      await shipRedemption(redemption.id, body);
+      onDone(`${redemption.code} shipped with ${body.carrier}; the customer is notified.`);
     } catch (error) {
-      setFailure(errorMessage(error, 'The redemption could not be marked shipped.'));
-    } finally {
-      setSaving(false);
+      const refused = refusedField(error);
+      if (refused?.field === 'carrier' || refused?.field === 'trackingNumber')
+        form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
+      else setFailure(errorMessage(error, 'The redemption could not be marked shipped.'));
     }
-  };
+  });
+  const { address } = redemption;
   return (
     <Modal opened onClose={() => onDone(null)} title={`Ship ${redemption.code}`} centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          {redemption.quantity} x {redemption.productName} to {redemption.address.fullName}, {redemption.address.line1}
-          {redemption.address.line2 ? `, ${redemption.address.line2}` : ''}, {redemption.address.postalCode}{' '}
-          {redemption.address.city}, {redemption.address.country} ({redemption.address.phone})
-        </Text>
-        <TextInput
-          label="Carrier"
-          withAsterisk
-          value={carrier}
-          error={errors.carrier}
-          data-autofocus
-          onChange={(e) => setCarrier(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Tracking number"
-          withAsterisk
-          value={tracking}
-          error={errors.tracking}
-          onChange={(e) => setTracking(e.currentTarget.value)}
-        />
-        {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void ship()} loading={saving}>
-            Mark shipped
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={(event) => void ship(event)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">
+            {redemption.quantity} x {redemption.productName} to {address.fullName}, {address.line1}
+            {address.line2 ? `, ${address.line2}` : ''}, {address.postalCode} {address.city}, {address.country} (
+            {address.phone})
+          </Text>
+          <TextInput
+            label="Carrier"
+            withAsterisk
+            data-autofocus
+            {...form.register('carrier')}
+            error={errors.carrier?.message}
+          />
+          <TextInput
+            label="Tracking number"
+            withAsterisk
+            {...form.register('trackingNumber')}
+            error={errors.trackingNumber?.message}
+          />
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <DialogFooter submitLabel="Mark shipped" onCancel={() => onDone(null)} busy={isSubmitting} />
+        </Stack>
+      </form>
     </Modal>
   );
 }
@@ -155,14 +148,13 @@ function DeliverDialog({
             {failure}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone(null)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void deliver()} loading={saving} disabled={!chosen}>
-            Mark delivered
-          </Button>
-        </Group>
+        <DialogFooter
+          submitLabel="Mark delivered"
+          onCancel={() => onDone(null)}
+          onSubmit={() => void deliver()}
+          busy={saving}
+          disabled={!chosen}
+        />
       </Stack>
     </Modal>
   );
