@@ -17,7 +17,7 @@ DECLARE
   remit_id uuid := gen_random_uuid();
 BEGIN
   IF amount IS NULL OR amount <= 0 OR round_up < 0 THEN
-    RETURN money_refusal(422, 'UnprocessableError', 'The amount must be more than zero.');
+    RETURN money_refusal(422, 'UnprocessableError', 'The amount must be more than zero.', jsonb_build_object('field', 'amountUsdt'));
   END IF;
   IF recipient = customer THEN
     RETURN money_refusal(422, 'UnprocessableError', 'You cannot remit to yourself.', jsonb_build_object('field', 'recipient'));
@@ -46,7 +46,9 @@ BEGIN
     fee := quote.fee;
   END IF;
   IF NOT money_can_pay(customer, 'USDT', amount + round_up) THEN
-    RETURN money_refusal(422, 'InsufficientFundsError', 'Insufficient USDT balance.', jsonb_build_object('asset', 'USDT'));
+    -- The amount asked (with its round-up) is what the balance cannot pay: the form says it there.
+    RETURN money_refusal(422, 'InsufficientFundsError', 'Insufficient USDT balance.',
+                         jsonb_build_object('asset', 'USDT', 'field', 'amountUsdt'));
   END IF;
   lines := jsonb_build_array(
     jsonb_build_object('owner', customer, 'purpose', 'available', 'asset', 'USDT', 'amount', (-(amount + round_up))::text),

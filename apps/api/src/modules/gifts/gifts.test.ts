@@ -263,39 +263,37 @@ describe('bad input moves nothing', () => {
     const ada = await giver('1');
     const other = await giver('1');
     const before = await gsa(ada.token);
-    const refused = async (url: string, body: Record<string, unknown>, status: number, message?: string) => {
+    /** A refusal with its status, its words when given, and the request field it names (or none). */
+    const refused = async (
+      url: string,
+      body: Record<string, unknown>,
+      status: number,
+      message?: string,
+      field?: string | null,
+    ) => {
       const res = await send(url, body, ada.token);
       expect(res.statusCode, res.body).toBe(status);
       if (message) expect(res.json().error.message).toBe(message);
+      if (field !== undefined) expect(res.json().error.details.field).toBe(field ?? undefined);
       return res;
     };
-    await refused(
-      '/gifts/quote',
-      { recipient: ada.input.email, grams: '0.1' },
-      422,
-      'You cannot gift gold to yourself.',
+    const quoted = (body: Record<string, unknown>, message: string, field: string) =>
+      refused('/gifts/quote', body, 422, message, field);
+    await quoted({ recipient: ada.input.email, grams: '0.1' }, 'You cannot gift gold to yourself.', 'recipient');
+    await quoted({ recipient: ada.user.refCode, grams: '0.1' }, 'You cannot gift gold to yourself.', 'recipient');
+    await quoted({ recipient: 'NOSUCH1', grams: '0.1' }, NO_RECIPIENT, 'recipient');
+    await quoted(
+      { recipient: 'not-an@address', grams: '0.1' },
+      'Enter a valid e-mail address or a referral code.',
+      'recipient',
     );
-    await refused(
-      '/gifts/quote',
-      { recipient: ada.user.refCode, grams: '0.1' },
-      422,
-      'You cannot gift gold to yourself.',
-    );
-    await refused('/gifts/quote', { recipient: 'NOSUCH1', grams: '0.1' }, 422, NO_RECIPIENT);
-    await refused('/gifts/quote', { recipient: 'not-an@address', grams: '0.1' }, 422);
-    await refused(
-      '/gifts/quote',
-      { recipient: other.user.refCode, grams: '0' },
-      422,
-      'The grams must be more than zero.',
-    );
+    await quoted({ recipient: other.user.refCode, grams: '0' }, 'The grams must be more than zero.', 'grams');
     await refused('/gifts/quote', { recipient: other.user.refCode, grams: '-1' }, 400);
-    await refused('/gifts/quote', { recipient: other.user.refCode, grams: '0.0000001' }, 422);
-    await refused(
-      '/gifts/quote',
+    await quoted({ recipient: other.user.refCode, grams: '0.0000001' }, 'Grams have at most 6 decimals.', 'grams');
+    await quoted(
       { recipient: other.user.refCode, grams: '1.000001' },
-      422,
       'You hold fewer grams in your gold savings account than this gift.',
+      'grams',
     );
 
     // Another customer's quote is not found; an expired one is refused as other expired quotes.
@@ -306,7 +304,8 @@ describe('bad input moves nothing', () => {
     await t.database.executeSql(`UPDATE gift_quotes SET expires_at = now() - interval '1 second' WHERE id = $1`, [
       old.quoteId,
     ]);
-    const expired = await refused('/gifts', { quoteId: old.quoteId }, 422);
+    // The quote itself is refused (expired, used, unknown): no field of the form is at fault.
+    const expired = await refused('/gifts', { quoteId: old.quoteId }, 422, undefined, null);
     expect(expired.json().error.name).toBe('QuoteExpiredError');
     // Spent since the quote: refused when sent.
     const big = await quote(ada.token, { recipient: other.user.refCode, grams: '1' });
@@ -316,7 +315,13 @@ describe('bad input moves nothing', () => {
         { account: { platform: 'gold_vault' }, asset: 'GOLD', amount: 1n },
       ]),
     );
-    const short = await refused('/gifts', { quoteId: big.quoteId }, 422);
+    const short = await refused(
+      '/gifts',
+      { quoteId: big.quoteId },
+      422,
+      'You hold fewer grams in your gold savings account than this gift.',
+      'grams',
+    );
     expect(short.json().error.name).toBe('InsufficientFundsError');
     expect(await gsa(ada.token)).toBe(before - 1n);
 

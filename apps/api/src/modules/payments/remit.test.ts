@@ -220,18 +220,34 @@ describe('Remit to save', () => {
     const fay = await customer('0');
     const unverified = await signedInUser(t.app);
     const remit = (body: Record<string, unknown>) => send('/remit', body, eli.token);
-    const expectRefused = async (body: Record<string, unknown>, status: number, message?: string) => {
-      const res = await remit(body);
-      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
+    /** A refusal with its status, its words when given, and the request field it names (or none). */
+    const expectRefused = async (
+      body: Record<string, unknown>,
+      status: number,
+      message?: string,
+      field?: string | null,
+      url = '/remit',
+    ) => {
+      const res = url === '/remit' ? await remit(body) : await send(url, body, eli.token, null);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
       if (message) expect(res.json().error.message).toContain(message);
+      if (field !== undefined) expect(res.json().error.details.field).toBe(field ?? undefined);
     };
-    await expectRefused({ recipient: eli.user.refCode, amountUsdt: '5' }, 422, 'yourself');
-    await expectRefused({ recipient: unverified.input.email, amountUsdt: '5' }, 422, NO_RECIPIENT);
-    await expectRefused({ recipient: 'nobody@example.com', amountUsdt: '5' }, 422, NO_RECIPIENT);
-    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '20.01' }, 422, 'Insufficient USDT');
-    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '18', roundUpTo: 10, quoteId: null }, 422, 'quote');
-    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '0.5' }, 422, 'smallest');
-    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '1.001' }, 422, 'whole cents');
+    for (const url of ['/remit/quote', '/remit']) {
+      await expectRefused({ recipient: eli.user.refCode, amountUsdt: '5' }, 422, 'yourself', 'recipient', url);
+      await expectRefused({ recipient: eli.input.email, amountUsdt: '5' }, 422, 'yourself', 'recipient', url);
+      await expectRefused({ recipient: unverified.input.email, amountUsdt: '5' }, 422, NO_RECIPIENT, 'recipient', url);
+      await expectRefused({ recipient: 'nobody@example.com', amountUsdt: '5' }, 422, NO_RECIPIENT, 'recipient', url);
+      await expectRefused({ recipient: fay.user.refCode, amountUsdt: '0.5' }, 422, 'smallest', 'amountUsdt', url);
+      await expectRefused({ recipient: fay.user.refCode, amountUsdt: '1.001' }, 422, 'whole cents', 'amountUsdt', url);
+    }
+    await expectRefused({ recipient: fay.user.refCode, amountUsdt: '20.01' }, 422, 'Insufficient USDT', 'amountUsdt');
+    await expectRefused(
+      { recipient: fay.user.refCode, amountUsdt: '18', roundUpTo: 10, quoteId: null },
+      422,
+      'quote',
+      'quoteId',
+    );
     for (const amountUsdt of ['-1', 'abc', '1e2', '', ' 5'])
       await expectRefused({ recipient: fay.user.refCode, amountUsdt }, 400);
     await expectRefused({ recipient: fay.user.refCode, amountUsdt: '5', roundUpTo: 3 }, 400);

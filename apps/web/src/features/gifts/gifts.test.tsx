@@ -125,9 +125,10 @@ describe('Gift gold', () => {
     server.use(
       noGifts(),
       http.post(apiUrl('/gifts/quote'), () =>
-        HttpResponse.json(apiErrorBody(422, 'You cannot gift gold to yourself.', 'UnprocessableError'), {
-          status: 422,
-        }),
+        HttpResponse.json(
+          apiErrorBody(422, 'You cannot gift gold to yourself.', 'UnprocessableError', { field: 'recipient' }),
+          { status: 422 },
+        ),
       ),
     );
     const { user } = renderApp('/gifts', { session: verified() });
@@ -143,6 +144,37 @@ describe('Gift gold', () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it('puts a refusal at the field the server names, and one naming no field at the grams, whatever its words', async () => {
+    fakeWallet.grams = { available: '2', locked: '0', plan: '0', ges: '0' };
+    const answers = [
+      apiErrorBody(422, 'Grams have at most 6 decimals.', 'UnprocessableError', { field: 'grams' }),
+      // Words about the recipient, but no field named: said where the form submits from.
+      apiErrorBody(429, 'Too many recipient look-ups. Please wait a minute.', 'RateLimitError'),
+    ];
+    server.use(
+      noGifts(),
+      http.post(apiUrl('/gifts/quote'), () => {
+        const body = answers.shift()!;
+        return HttpResponse.json(body, { status: body.error.status });
+      }),
+    );
+    const { user } = renderApp('/gifts', { session: verified() });
+    await screen.findByText('In your GSA: 2.0000 g');
+    const recipientField = screen.getByRole('textbox', { name: 'Recipient’s e-mail or referral code' });
+    const gramsField = screen.getByRole('textbox', { name: 'Grams' });
+    await user.type(recipientField, 'JANE12');
+    await user.type(gramsField, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Grams have at most 6 decimals.')).toBeInTheDocument();
+    expect(gramsField).toHaveAttribute('aria-invalid', 'true');
+    expect(recipientField).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Too many recipient look-ups. Please wait a minute.')).toBeInTheDocument();
+    expect(gramsField).toHaveAttribute('aria-invalid', 'true');
+    expect(recipientField).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("checks the fields with the contract's schema before asking: an amount that is no decimal never leaves the screen", async () => {

@@ -203,9 +203,13 @@ describe('Remit to save', () => {
       }),
       http.post(apiUrl('/remit'), async ({ request }) => {
         sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return HttpResponse.json(apiErrorBody(422, 'Insufficient USDT balance.', 'InsufficientFundsError'), {
-          status: 422,
-        });
+        return HttpResponse.json(
+          apiErrorBody(422, 'Insufficient USDT balance.', 'InsufficientFundsError', {
+            asset: 'USDT',
+            field: 'amountUsdt',
+          }),
+          { status: 422 },
+        );
       }),
     );
     const { user } = renderApp('/remit-to-save', { session: verified() });
@@ -291,6 +295,36 @@ describe('Remit to save', () => {
     const field = screen.getByRole('textbox', { name: 'Recipient’s e-mail or referral code' });
     expect(await screen.findByText('You cannot remit to yourself.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts a refusal at the amount when the server names it, and one naming no field there too, whatever its words', async () => {
+    const answers = [
+      apiErrorBody(422, 'The smallest remittance is 1 USDT.', 'UnprocessableError', { field: 'amountUsdt' }),
+      // Words about the recipient, but no field named: said where the form submits from.
+      apiErrorBody(429, 'Too many recipient look-ups. Please wait a minute.', 'RateLimitError'),
+    ];
+    server.use(
+      http.get(apiUrl('/get-qmgt-balance'), () => HttpResponse.json({ usdt: '100', qmgt: '0' })),
+      http.get(apiUrl('/remittances'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.post(apiUrl('/remit/quote'), () => {
+        const body = answers.shift()!;
+        return HttpResponse.json(body, { status: body.error.status });
+      }),
+    );
+    const { user } = renderApp('/remit-to-save', { session: verified() });
+    const recipientField = await screen.findByRole('textbox', { name: 'Recipient’s e-mail or referral code' });
+    const amountField = screen.getByRole('textbox', { name: 'Amount (USDT)' });
+    await user.type(recipientField, 'BEN123');
+    await user.type(amountField, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('The smallest remittance is 1 USDT.')).toBeInTheDocument();
+    expect(amountField).toHaveAttribute('aria-invalid', 'true');
+    expect(recipientField).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Too many recipient look-ups. Please wait a minute.')).toBeInTheDocument();
+    expect(amountField).toHaveAttribute('aria-invalid', 'true');
+    expect(recipientField).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
 

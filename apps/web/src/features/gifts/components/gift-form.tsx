@@ -4,7 +4,7 @@ import { GIFT_ESCROW_DAYS, GIFT_MESSAGE_MAX, giftQuoteRequestSchema, type GiftQu
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { editedField } from '@/lib/form-field';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
@@ -18,10 +18,17 @@ export type GiftConfirmation = QuoteConfirmation<GiftQuote> & {
 type GiftFields = z.input<typeof giftQuoteRequestSchema>;
 type GiftRequest = z.output<typeof giftQuoteRequestSchema>;
 
-/** The field a refused quote is about, from the server's words. */
-function fieldOfRefusal(text: string): 'recipient' | 'message' | 'grams' {
-  if (/recipient|yourself|e-mail|referral/i.test(text)) return 'recipient';
-  return /message/i.test(text) ? 'message' : 'grams';
+const FIELDS: readonly (keyof GiftFields)[] = ['recipient', 'grams', 'message'];
+
+/**
+ * The field a refused quote is about: the one the server names (`details.field`, or a schema
+ * issue's path); a refusal naming none of the form's fields (too many look-ups, no answer) is
+ * said at the grams, the field the customer submits from.
+ */
+function refusalAt(failure: unknown, fallback: string): { field: keyof GiftFields; message: string } {
+  const named = refusedField(failure);
+  const field = FIELDS.find((name) => name === named?.field);
+  return field && named ? { field, message: named.message } : { field: 'grams', message: fallback };
 }
 
 /**
@@ -56,14 +63,16 @@ export function GiftForm({
   const wanted = parseAmount(grams.trim(), 'GOLD');
   const held = available === undefined ? undefined : (parseAmount(available, 'GOLD') ?? 0n);
   const insufficient = wanted !== null && held !== undefined && wanted > held;
-  const refusal = flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The gift could not be prepared.');
-  // Every refusal of a quote is about one of the fields: it is said there.
-  const refusedAt = refusal === null ? null : fieldOfRefusal(refusal);
+  // Every refusal of a quote is said at a field: the one the server names, else the grams.
+  const refusal =
+    flow.quoteError === null
+      ? null
+      : refusalAt(flow.quoteError, errorMessage(flow.quoteError, 'The gift could not be prepared.'));
 
   /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
   const field = (name: keyof GiftFields) => {
     const edited = editedField(form, name, flow.reset);
-    return { ...edited, error: edited.error ?? (refusedAt === name ? refusal : undefined) };
+    return { ...edited, error: edited.error ?? (refusal?.field === name ? refusal.message : undefined) };
   };
 
   // The schema checks the fields as the contract does; the amount must also be above zero.

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { editedField } from '@/lib/form-field';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { useQuoteConfirmation, type ConfirmOutcome, type QuoteConfirmation } from '@/lib/use-quote-confirmation';
@@ -25,6 +25,18 @@ const ROUND_UPS = [
 /** The typed fields, checked by the contract's own schema (the round-up is a choice, not typed). */
 const remitFieldsSchema = remitQuoteRequestSchema.pick({ recipient: true, amountUsdt: true });
 type RemitFields = z.input<typeof remitFieldsSchema>;
+const FIELDS: readonly (keyof RemitFields)[] = ['recipient', 'amountUsdt'];
+
+/**
+ * The field a refused quote is about: the one the server names (`details.field`, or a schema
+ * issue's path); a refusal naming neither typed field (the round-up, too many look-ups, no
+ * answer) is said at the amount, the field the customer submits from.
+ */
+function refusalAt(failure: unknown, fallback: string): { field: keyof RemitFields; message: string } {
+  const named = refusedField(failure);
+  const field = FIELDS.find((name) => name === named?.field);
+  return field && named ? { field, message: named.message } : { field: 'amountUsdt', message: fallback };
+}
 
 /**
  * Remit to save: who (e-mail or referral code) and how much, an optional round-up saved as
@@ -58,14 +70,14 @@ export function RemitForm({
   const total = quote ? parseAmount(quote.totalUsdt, 'USDT') : null;
   const insufficient = total !== null && available !== undefined && total > (parseAmount(available, 'USDT') ?? 0n);
   const refusal =
-    flow.quoteError === null ? null : errorMessage(flow.quoteError, 'The remittance could not be prepared.');
-  const refusedAt =
-    refusal === null ? null : /recipient|yourself|e-mail|referral/i.test(refusal) ? 'recipient' : 'amountUsdt';
+    flow.quoteError === null
+      ? null
+      : refusalAt(flow.quoteError, errorMessage(flow.quoteError, 'The remittance could not be prepared.'));
 
   /** A field of the form: any change drops the quote on screen (it no longer says what is asked). */
   const field = (name: keyof RemitFields) => {
     const edited = editedField(form, name, flow.reset);
-    return { ...edited, error: edited.error ?? (refusedAt === name ? refusal : undefined) };
+    return { ...edited, error: edited.error ?? (refusal?.field === name ? refusal.message : undefined) };
   };
 
   const review = form.handleSubmit((values) => {
