@@ -739,13 +739,23 @@ describe('GAE auto-save', () => {
     // Nothing to fill while it is off.
     expect(screen.queryByRole('textbox', { name: 'Amount each time (USDT)' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Buy gold automatically' }));
-    // An amount is required before anything is sent.
+    // An amount is required, as the contract writes one, before anything is sent.
+    const amount = screen.getByRole('textbox', { name: 'Amount each time (USDT)' });
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Enter the amount of each purchase in USDT.');
+    const malformed = 'Enter an amount like 12.5 (digits and one decimal point)';
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(malformed));
+    await user.type(amount, '1,50');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(malformed));
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Enter the amount of each purchase in USDT.'));
     expect(sent).toEqual([]);
 
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '150');
+    await user.clear(amount);
+    await user.type(amount, '150');
     const day = screen.getByRole('textbox', { name: 'Day of the month' });
     await user.clear(day);
     await user.type(day, '5');
@@ -775,11 +785,13 @@ describe('GAE auto-save', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '150');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Weekday' }), 'Wednesday');
     // A cap below one purchase is refused before sending.
-    await user.type(screen.getByRole('textbox', { name: 'Monthly cap (USDT, optional)' }), '100');
-    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The monthly cap must be at least the amount of one purchase.');
-    expect(sent).toEqual([]);
     const cap = screen.getByRole('textbox', { name: 'Monthly cap (USDT, optional)' });
+    await user.type(cap, '100');
+    await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
+    await waitFor(() =>
+      expect(cap).toHaveAccessibleDescription(/The monthly cap must be at least the amount of one purchase\./),
+    );
+    expect(sent).toEqual([]);
     await user.clear(cap);
     await user.type(cap, '600');
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
@@ -837,10 +849,14 @@ describe('GAE auto-save', () => {
     });
     const { user } = renderApp('/GAE/Purchase', { session: verified() });
     await user.click(await screen.findByRole('switch', { name: 'Buy gold automatically' }));
-    await user.type(screen.getByRole('textbox', { name: 'Amount each time (USDT)' }), '20');
+    const amount = screen.getByRole('textbox', { name: 'Amount each time (USDT)' });
+    await user.type(amount, '20');
     await user.click(screen.getByRole('button', { name: 'Save auto-save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+    // Said at the field the refusal names.
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        "The smallest GAE purchase is worth 1 gram: at today's price that is 133.90 USDT.",
+      ),
     );
     expect(sent).toEqual([{ amountUsdt: '20', frequency: 'monthly', dayOfMonth: 1 }]);
     expect(screen.getByText(/Buy gold every day, week or month without thinking about it/)).toBeInTheDocument();
@@ -944,6 +960,18 @@ describe('vault bars (back office)', () => {
       { serial: 'ZX999', refinery: 'Valcambi', fineGrams: '12441.5' },
       { serial: 'AB12346', refinery: 'Valcambi', fineGrams: '12440.25' },
     ]);
+  });
+
+  it("refuses a bar without a serial or with malformed grams at its fields, in the contract's words, sending nothing", async () => {
+    barsApi();
+    const { user } = renderApp('/admin/vault-bars', { session: operator() });
+    await user.type(await screen.findByRole('textbox', { name: 'Refinery' }), 'Valcambi');
+    const grams = screen.getByRole('textbox', { name: 'Fine grams' });
+    await user.type(grams, '1,000');
+    await user.click(screen.getByRole('button', { name: 'Add bar' }));
+    expect(await screen.findByText('Serial is required')).toBeInTheDocument();
+    expect(grams).toHaveAccessibleDescription('Enter an amount like 12.5 (digits and one decimal point)');
+    expect(testApi.calls.some((c) => c.method === 'POST' && c.path === '/admin/vault-bars')).toBe(false);
   });
 
   it('withdraws a bar after a confirmation, and nothing when the operator cancels', async () => {

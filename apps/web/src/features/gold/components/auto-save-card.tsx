@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   AUTO_SAVE_MAX_DAY,
+  autoSaveRequestSchema,
   type AutoSave,
   type AutoSaveFrequency,
   type AutoSaveRequest,
@@ -24,10 +26,13 @@ import {
 } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { LoadFailure } from '@/components/ui/load-states';
 import { LoadMore } from '@/components/ui/load-more';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { refuseAtField } from '@/lib/form-refusal';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { autoSaveRunsQueryOptions, goldKeys, setAutoSave } from '../api/gold-api';
@@ -54,6 +59,36 @@ export function describeAutoSave(autoSave: AutoSave): string {
   return `${amount} ${when}${cap}`;
 }
 
+type AutoSaveFields = {
+  enabled: boolean;
+  frequency: AutoSaveFrequency;
+  amountUsdt: string;
+  dayOfWeek: string;
+  dayOfMonth: number | string;
+  monthlyCapUsdt: string;
+};
+const FIELDS = ['amountUsdt', 'dayOfWeek', 'dayOfMonth', 'monthlyCapUsdt'] as const;
+
+/** The request the form says: off, or the schedule of its frequency (a cap only when one is typed). */
+function toRequest(values: AutoSaveFields): z.input<typeof autoSaveRequestSchema> {
+  if (!values.enabled) return { enabled: false };
+  const amountUsdt = values.amountUsdt.trim();
+  const cap = values.monthlyCapUsdt.trim();
+  const monthlyCapUsdt = cap === '' ? {} : { monthlyCapUsdt: cap };
+  if (values.frequency === 'daily') return { amountUsdt, frequency: 'daily', ...monthlyCapUsdt };
+  if (values.frequency === 'weekly')
+    return { amountUsdt, frequency: 'weekly', dayOfWeek: Number(values.dayOfWeek), ...monthlyCapUsdt };
+  const day = values.dayOfMonth === '' ? Number.NaN : Number(values.dayOfMonth);
+  return { amountUsdt, frequency: 'monthly', dayOfMonth: day, ...monthlyCapUsdt };
+}
+
+/** The contract's schema checks the request the fields make; its complaints land on those fields. */
+const contractResolver = zodResolver(autoSaveRequestSchema);
+type AutoSaveResolver = Resolver<AutoSaveFields, unknown, AutoSaveRequest>;
+const autoSaveResolver: AutoSaveResolver = (values, context, options) =>
+  // The casts only rename the form: each complaint's path is a field of the same name.
+  contractResolver(toRequest(values), context, options as never) as ReturnType<AutoSaveResolver>;
+
 /**
  * Auto-save: an amount of USDT daily, weekly on a weekday or monthly on a day 1-28, an optional
  * monthly cap, pause and resume, the next purchase day and the last outcomes. A period the
@@ -62,17 +97,24 @@ export function describeAutoSave(autoSave: AutoSave): string {
 export function AutoSaveCard({ plan }: { plan: GaePlan }) {
   const queryClient = useQueryClient();
   const current = plan.autoSave;
-  const [enabled, setEnabled] = useState(current !== null);
-  const [frequency, setFrequency] = useState<AutoSaveFrequency>(current?.frequency ?? 'monthly');
-  const [amount, setAmount] = useState(current?.amountUsdt ?? '');
-  const [dayOfWeek, setDayOfWeek] = useState(String(current?.dayOfWeek ?? 1));
-  const [dayOfMonth, setDayOfMonth] = useState<number | string>(current?.dayOfMonth ?? 1);
-  const [cap, setCap] = useState(current?.monthlyCapUsdt ?? '');
+  const form = useForm<AutoSaveFields, unknown, AutoSaveRequest>({
+    resolver: autoSaveResolver,
+    defaultValues: {
+      enabled: current !== null,
+      frequency: current?.frequency ?? 'monthly',
+      amountUsdt: current?.amountUsdt ?? '',
+      dayOfWeek: String(current?.dayOfWeek ?? 1),
+      dayOfMonth: current?.dayOfMonth ?? 1,
+      monthlyCapUsdt: current?.monthlyCapUsdt ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const [enabled, frequency] = form.watch(['enabled', 'frequency']);
   const [error, setError] = useState<string | null>(null);
   const frequencyLabel = useId();
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: goldKeys.plan() });
-  const onError = (failure: Error) => setError(failure instanceof ApiError ? failure.message : errorMessage(failure));
+  const onError = (failure: Error) => setError(errorMessage(failure));
   const save = useMutation({
     mutationFn: setAutoSave,
     meta: { silent: true },
@@ -87,7 +129,8 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
       );
       refresh();
     },
-    onError,
+    // A refusal about one field is said there; any other under the form.
+    onError: (failure) => (refuseAtField(form, failure, FIELDS) ? setError(null) : onError(failure)),
   });
   const pause = useMutation({
     mutationFn: (paused: boolean) => setAutoSave({ paused }),
@@ -104,31 +147,26 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
     onError,
   });
 
-  const submit = () => {
-    if (!enabled) {
-      save.mutate({ enabled: false });
-      return;
-    }
-    const amountUsdt = amount.trim();
-    const units = parseAmount(amountUsdt, 'USDT');
-    if (units === null || units <= 0n) return setError('Enter the amount of each purchase in USDT.');
-    const capText = cap.trim();
-    const capUnits = capText === '' ? null : parseAmount(capText, 'USDT');
-    if (capUnits === null && capText !== '') return setError('Enter the monthly cap in USDT, or leave it empty.');
-    if (capUnits !== null && capUnits < units)
-      return setError('The monthly cap must be at least the amount of one purchase.');
-    const monthlyCapUsdt = capText === '' ? {} : { monthlyCapUsdt: capText };
-    let request: AutoSaveRequest;
-    if (frequency === 'daily') request = { amountUsdt, frequency, ...monthlyCapUsdt };
-    else if (frequency === 'weekly')
-      request = { amountUsdt, frequency, dayOfWeek: Number(dayOfWeek), ...monthlyCapUsdt };
-    else {
-      const day = typeof dayOfMonth === 'number' ? dayOfMonth : Number.parseInt(dayOfMonth, 10);
-      if (!Number.isInteger(day) || day < 1 || day > AUTO_SAVE_MAX_DAY) return setError('Choose a day from 1 to 28.');
-      request = { amountUsdt, frequency, dayOfMonth: day, ...monthlyCapUsdt };
+  // The contract's schema has checked the request; a purchase must also be above zero, the cap at least one.
+  const submit = form.handleSubmit((request) => {
+    if ('amountUsdt' in request) {
+      const units = parseAmount(request.amountUsdt, 'USDT') ?? 0n;
+      if (units <= 0n)
+        return form.setError(
+          'amountUsdt',
+          { message: 'Enter the amount of each purchase in USDT.' },
+          { shouldFocus: true },
+        );
+      const capUnits = parseAmount(request.monthlyCapUsdt, 'USDT');
+      if (capUnits !== null && capUnits < units)
+        return form.setError(
+          'monthlyCapUsdt',
+          { message: 'The monthly cap must be at least the amount of one purchase.' },
+          { shouldFocus: true },
+        );
     }
     save.mutate(request);
-  };
+  });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -168,11 +206,7 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
             cap) cannot cover is skipped, never overdrawn, and we tell you.
           </Text>
         )}
-        <Switch
-          label="Buy gold automatically"
-          checked={enabled}
-          onChange={(e) => setEnabled(e.currentTarget.checked)}
-        />
+        <Switch label="Buy gold automatically" {...form.register('enabled')} />
         {enabled ? (
           <Stack gap="sm">
             <div role="radiogroup" aria-labelledby={frequencyLabel}>
@@ -183,41 +217,47 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
                 fullWidth
                 data={FREQUENCIES}
                 value={frequency}
-                onChange={(value) => setFrequency(value as AutoSaveFrequency)}
+                onChange={(value) => form.setValue('frequency', value as AutoSaveFrequency)}
               />
             </div>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput
                 label="Amount each time (USDT)"
                 inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
+                {...form.register('amountUsdt')}
+                error={errors.amountUsdt?.message}
               />
               {frequency === 'weekly' ? (
                 <NativeSelect
                   label="Weekday"
                   data={WEEKDAYS.map((label, i) => ({ value: String(i + 1), label }))}
-                  value={dayOfWeek}
-                  onChange={(e) => setDayOfWeek(e.currentTarget.value)}
+                  {...form.register('dayOfWeek')}
+                  error={errors.dayOfWeek?.message}
                 />
               ) : null}
               {frequency === 'monthly' ? (
-                <NumberInput
-                  label="Day of the month"
-                  description="1 to 28, so every month has it"
-                  min={1}
-                  max={AUTO_SAVE_MAX_DAY}
-                  allowDecimal={false}
-                  value={dayOfMonth}
-                  onChange={setDayOfMonth}
+                <Controller
+                  control={form.control}
+                  name="dayOfMonth"
+                  render={({ field, fieldState }) => (
+                    <NumberInput
+                      label="Day of the month"
+                      description="1 to 28, so every month has it"
+                      min={1}
+                      max={AUTO_SAVE_MAX_DAY}
+                      allowDecimal={false}
+                      {...field}
+                      error={fieldState.error?.message}
+                    />
+                  )}
                 />
               ) : null}
               <TextInput
                 label="Monthly cap (USDT, optional)"
                 description="Purchases that would pass it in a calendar month are skipped"
                 inputMode="decimal"
-                value={cap}
-                onChange={(e) => setCap(e.currentTarget.value)}
+                {...form.register('monthlyCapUsdt')}
+                error={errors.monthlyCapUsdt?.message}
               />
             </SimpleGrid>
           </Stack>
@@ -227,7 +267,7 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
             {error}
           </Text>
         ) : null}
-        <Button onClick={submit} loading={save.isPending} w="fit-content" variant="light">
+        <Button onClick={() => void submit()} loading={save.isPending} w="fit-content" variant="light">
           Save auto-save
         </Button>
         <AutoSaveRuns />

@@ -1,80 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { VaultBar, VaultBarInput } from '@qmgt/contracts';
+import { vaultBarInputSchema, type VaultBar, type VaultBarInput } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { PagedQueryTable } from '@/components/ui/data-table';
-import { errorMessage, refusedField } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { refuseAtField } from '@/lib/form-refusal';
 import { formatGrams } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addVaultBar, editVaultBar, reservesKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
 const EMPTY: VaultBarInput = { serial: '', refinery: '', fineGrams: '' };
-type Errors = Partial<Record<keyof VaultBarInput, string>>;
+const FIELDS = ['serial', 'refinery', 'fineGrams'] as const;
 
-/** The server's refusal at its field (serial taken, grams out of range), else under the form. */
-function fieldErrors(failure: unknown): Errors | null {
-  const refused = refusedField(failure);
-  const field = refused?.field;
-  return field === 'serial' || field === 'refinery' || field === 'fineGrams' ? { [field]: refused!.message } : null;
-}
-
+/**
+ * A bar's serial, refinery and fine grams, checked by the contract's schema before it is sent;
+ * the server's refusal at its field (serial taken, grams out of range), else under the form.
+ */
 function BarForm({
   initial,
   submitLabel,
-  onSubmit,
-  busy,
-  failure,
+  save,
 }: {
   initial: VaultBarInput;
   submitLabel: string;
-  onSubmit: (bar: VaultBarInput) => void;
-  busy: boolean;
-  failure: unknown;
+  save: (bar: VaultBarInput) => Promise<unknown>;
 }) {
-  const [bar, setBar] = useState(initial);
-  const errors = failure ? fieldErrors(failure) : null;
-  const set = (field: keyof VaultBarInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setBar({ ...bar, [field]: event.currentTarget.value });
+  const form = useForm<z.input<typeof vaultBarInputSchema>, unknown, VaultBarInput>({
+    resolver: zodResolver(vaultBarInputSchema),
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<unknown>(null);
+  const submit = form.handleSubmit(async (bar) => {
+    setFailure(null);
+    try {
+      await save(bar);
+    } catch (refusal) {
+      if (!refuseAtField(form, refusal, FIELDS)) setFailure(refusal);
+    }
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit({ serial: bar.serial.trim(), refinery: bar.refinery.trim(), fineGrams: bar.fineGrams.trim() });
-      }}
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             label="Serial"
-            value={bar.serial}
-            onChange={set('serial')}
+            {...form.register('serial')}
             maxLength={64}
             required
-            error={errors?.serial}
+            error={errors.serial?.message}
             miw={160}
           />
           <TextInput
             label="Refinery"
-            value={bar.refinery}
-            onChange={set('refinery')}
+            {...form.register('refinery')}
             maxLength={120}
             required
-            error={errors?.refinery}
+            error={errors.refinery?.message}
             miw={160}
           />
           <TextInput
             label="Fine grams"
             inputMode="decimal"
-            value={bar.fineGrams}
-            onChange={set('fineGrams')}
+            {...form.register('fineGrams')}
             required
-            error={errors?.fineGrams}
+            error={errors.fineGrams?.message}
             miw={140}
           />
         </Group>
-        {failure && !errors ? <Alert color="red">{errorMessage(failure, 'The bar could not be saved.')}</Alert> : null}
-        <Button type="submit" loading={busy} w="fit-content">
+        {failure ? <Alert color="red">{errorMessage(failure, 'The bar could not be saved.')}</Alert> : null}
+        <Button type="submit" loading={isSubmitting} w="fit-content">
           {submitLabel}
         </Button>
       </Stack>
@@ -121,14 +120,7 @@ export function VaultBarsAdmin() {
         <Text fw={600} mb="sm">
           Add a bar
         </Text>
-        <BarForm
-          key={formKey}
-          initial={EMPTY}
-          submitLabel="Add bar"
-          onSubmit={(bar) => add.mutate(bar)}
-          busy={add.isPending}
-          failure={add.error}
-        />
+        <BarForm key={formKey} initial={EMPTY} submitLabel="Add bar" save={(bar) => add.mutateAsync(bar)} />
       </Paper>
       <PagedQueryTable
         query={query}
@@ -167,10 +159,7 @@ export function VaultBarsAdmin() {
       />
       <Modal
         opened={editing !== null}
-        onClose={() => {
-          setEditing(null);
-          edit.reset();
-        }}
+        onClose={() => setEditing(null)}
         title={`Correct ${editing?.serial ?? ''}`}
         centered
       >
@@ -178,9 +167,7 @@ export function VaultBarsAdmin() {
           <BarForm
             initial={{ serial: editing.serial, refinery: editing.refinery, fineGrams: editing.fineGrams }}
             submitLabel="Save"
-            onSubmit={(bar) => edit.mutate({ id: editing.id, bar })}
-            busy={edit.isPending}
-            failure={edit.error}
+            save={(bar) => edit.mutateAsync({ id: editing.id, bar })}
           />
         ) : null}
       </Modal>
