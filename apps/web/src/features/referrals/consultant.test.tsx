@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiErrorBody, buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -73,5 +73,19 @@ describe('back office: consultants', () => {
     expect(screen.queryByRole('button', { name: 'Load more consultants' })).not.toBeInTheDocument();
     expect(cursors[0]).toBeNull();
     expect(cursors.filter(Boolean)).toEqual(['OLDER']);
+  });
+
+  it("refuses a malformed e-mail and a blank name at their fields, in the contract's words, sending nothing", async () => {
+    server.use(http.get(apiUrl('/admin/consultants'), () => HttpResponse.json({ data: [], nextCursor: null })));
+    const { user } = renderApp('/admin/consultants', {
+      session: buildSession({ role: 'operator', username: 'ops' }),
+    });
+    const email = await screen.findByRole('textbox', { name: 'Account e-mail' });
+    await user.type(email, 'gold-advisor');
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save consultant' }));
+    expect(await screen.findByText('Display name is required')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address');
+    expect(testApi.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Reward, RewardsResponse } from '@qmgt/contracts';
@@ -133,6 +133,21 @@ describe('reward center', () => {
     await user.type(await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ }), '5');
     await user.click(screen.getByRole('button', { name: 'Request payout' }));
     expect(await screen.findByText('You have 0.1500 QMGT claimable.')).toBeInTheDocument();
+    expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
+  });
+
+  it("refuses a malformed payout amount at the field, in the contract's words, before asking the server", async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals, nextCursor: null })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    const amount = await screen.findByRole('textbox', { name: /^Amount \(QMGT\)/ });
+    await user.type(amount, '0,1');
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(/Enter an amount like 12\.5 \(digits and one decimal point\)/),
+    );
     expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
   });
 

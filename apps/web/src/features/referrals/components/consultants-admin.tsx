@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -14,22 +15,33 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { consultantInputSchema, type ConsultantInput } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
 import { countOf } from '@/lib/format';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { refuseAtField } from '@/lib/form-refusal';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { adminConsultantsQueryOptions, saveConsultant, withdrawConsultant } from '../api/growth-api';
+
+const FIELDS = ['email', 'displayName', 'bio'] as const;
 
 /** /admin/consultants (operators): mark an account consultant (its public page), edit it, withdraw it. */
 export function ConsultantsAdmin() {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(adminConsultantsQueryOptions());
   const listed = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const [form, setForm] = useState({ email: '', displayName: '', bio: '' });
+  // The contract's schema checks the form before it is sent; a refusal is said at the field it names.
+  const form = useForm<z.input<typeof consultantInputSchema>, unknown, ConsultantInput>({
+    resolver: zodResolver(consultantInputSchema),
+    defaultValues: { email: '', displayName: '', bio: '' },
+  });
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['growth', 'admin', 'consultants'] });
   const save = useMutation({
@@ -37,12 +49,13 @@ export function ConsultantsAdmin() {
     meta: { silent: true },
     onSuccess: (consultant) => {
       notifySuccess(`${consultant.displayName}'s page is at /Consultant/${consultant.name}.`);
-      setForm({ email: '', displayName: '', bio: '' });
+      form.reset();
       setError(null);
       refresh();
     },
-    onError: (failure) => setError(errorMessage(failure)),
+    onError: (failure) => setError(refuseAtField(form, failure, FIELDS) ? null : errorMessage(failure)),
   });
+  const submit = form.handleSubmit((consultant) => save.mutate(consultant));
   const withdraw = useMutation({
     mutationFn: withdrawConsultant,
     meta: { silent: true },
@@ -56,12 +69,7 @@ export function ConsultantsAdmin() {
   return (
     <Stack gap="lg" maw={1000}>
       <Paper withBorder radius="lg" p="lg">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate({ email: form.email.trim(), displayName: form.displayName.trim(), bio: form.bio });
-          }}
-        >
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="sm">
             <Title order={2} size="h5">
               Mark a consultant
@@ -75,14 +83,14 @@ export function ConsultantsAdmin() {
                 label="Account e-mail"
                 type="email"
                 required
-                value={form.email}
-                onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
+                {...form.register('email')}
+                error={errors.email?.message}
               />
               <TextInput
                 label="Display name"
                 required
-                value={form.displayName}
-                onChange={(e) => setForm({ ...form, displayName: e.currentTarget.value })}
+                {...form.register('displayName')}
+                error={errors.displayName?.message}
               />
             </Group>
             <Textarea
@@ -90,8 +98,8 @@ export function ConsultantsAdmin() {
               autosize
               minRows={3}
               maxLength={2000}
-              value={form.bio}
-              onChange={(e) => setForm({ ...form, bio: e.currentTarget.value })}
+              {...form.register('bio')}
+              error={errors.bio?.message}
             />
             {error ? (
               <Text size="sm" c="red" role="alert">

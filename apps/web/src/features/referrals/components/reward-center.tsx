@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -14,10 +15,19 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { QUOTE_TTL_MS, REFERRAL_RATES_BPS, REWARD_VESTING_DAYS, type Reward, type SwapQuote } from '@qmgt/contracts';
+import {
+  QUOTE_TTL_MS,
+  REFERRAL_RATES_BPS,
+  REWARD_VESTING_DAYS,
+  tokenRewardRequestSchema,
+  type Reward,
+  type SwapQuote,
+} from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
@@ -223,8 +233,10 @@ export function RewardCenter({ onClaim, onSell }: Props) {
 }
 
 function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () => void }) {
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.infer<typeof tokenRewardRequestSchema>>({
+    resolver: zodResolver(tokenRewardRequestSchema),
+    defaultValues: { amount: '' },
+  });
   const keys = useIdempotencyKeys();
   const requests = useQuery(rewardRequestsQueryOptions());
   const queryClient = useQueryClient();
@@ -234,62 +246,64 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
     onSuccess: ({ request }, value) => {
       keys.forget(`payout:${value}`);
       notifySuccess(`Payout request ${request.code} sent: an operator will review it.`);
-      setAmount('');
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: growthKeys.requests() });
       onDone();
     },
-    onError: (failure) => setError(errorMessage(failure)),
+    // The amount is the form's one field: every refusal is about it.
+    onError: (failure) => form.setError('amount', { message: errorMessage(failure) }),
   });
   const available = hasClaimable(claimable);
-  const submit = () => {
-    const units = parseAmount(amount.trim(), 'QMGT');
+  // The contract's schema checks the amount first; it must also be above zero and claimable.
+  const submit = form.handleSubmit(({ amount }) => {
+    const units = parseAmount(amount, 'QMGT') ?? 0n;
     const max = parseAmount(claimable, 'QMGT') ?? 0n;
-    if (units === null || units <= 0n) return setError('Enter an amount of QMGT.');
-    if (units > max) return setError(`You have ${qmgt(claimable)} claimable.`);
-    setError(null);
-    mutation.mutate(amount.trim());
-  };
+    if (units <= 0n) return form.setError('amount', { message: 'Enter an amount of QMGT.' });
+    if (units > max) return form.setError('amount', { message: `You have ${qmgt(claimable)} claimable.` });
+    mutation.mutate(amount);
+  });
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          Request a payout
-        </Title>
-        <Text size="sm" c="dimmed">
-          An operator reviews the request and pays the QMGT into your wallet.
-        </Text>
-        <TextInput
-          label="Amount (QMGT)"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={error}
-          description={`Claimable: ${qmgt(claimable)}`}
-          disabled={!available}
-        />
-        {available ? null : <NothingClaimable />}
-        <Button onClick={submit} loading={mutation.isPending} w="fit-content" disabled={!available}>
-          Request payout
-        </Button>
-        {requests.data && requests.data.data.length > 0 ? (
-          <Stack gap={4}>
-            {requests.data.data.slice(0, 5).map((r) => (
-              <Group key={r.id} justify="space-between" gap="xs">
-                <Text size="xs" ff="monospace">
-                  {r.code} · {qmgt(r.amountQmgt)}
-                </Text>
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}
-                >
-                  {r.status}
-                </Badge>
-              </Group>
-            ))}
-          </Stack>
-        ) : null}
-      </Stack>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h5">
+            Request a payout
+          </Title>
+          <Text size="sm" c="dimmed">
+            An operator reviews the request and pays the QMGT into your wallet.
+          </Text>
+          <TextInput
+            label="Amount (QMGT)"
+            inputMode="decimal"
+            {...form.register('amount')}
+            error={form.formState.errors.amount?.message}
+            description={`Claimable: ${qmgt(claimable)}`}
+            disabled={!available}
+          />
+          {available ? null : <NothingClaimable />}
+          <Button type="submit" loading={mutation.isPending} w="fit-content" disabled={!available}>
+            Request payout
+          </Button>
+          {requests.data && requests.data.data.length > 0 ? (
+            <Stack gap={4}>
+              {requests.data.data.slice(0, 5).map((r) => (
+                <Group key={r.id} justify="space-between" gap="xs">
+                  <Text size="xs" ff="monospace">
+                    {r.code} · {qmgt(r.amountQmgt)}
+                  </Text>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}
+                  >
+                    {r.status}
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          ) : null}
+        </Stack>
+      </form>
     </Paper>
   );
 }
