@@ -1,8 +1,9 @@
 import type { BankAccount } from '@qmgt/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildSession } from '@/testing/factories';
-import { apiUrl } from '@/testing/handlers';
+import { waitFor } from '@testing-library/react';
+import { apiErrorBody, buildSession } from '@/testing/factories';
+import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -42,5 +43,39 @@ describe('bank verification', () => {
     expect(await screen.findByText('No bank account yet.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Bank name' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add another account' })).not.toBeInTheDocument();
+  });
+
+  it("refuses a malformed account number and a missing bank name at their fields, in the contract's words, sending nothing", async () => {
+    withAccounts([]);
+    const { user } = renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    await user.type(await screen.findByRole('textbox', { name: 'Account holder' }), 'Ana Lim');
+    const number = screen.getByRole('textbox', { name: 'Account number or IBAN' });
+    await user.type(number, '12#4');
+    await user.type(screen.getByRole('textbox', { name: 'Country' }), 'Indonesia');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('Bank name is required')).toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription('Enter the account number or IBAN (letters and digits)');
+    expect(testApi.calls.some((c) => c.method === 'POST' && c.path === '/bank-accounts')).toBe(false);
+  });
+
+  it('says a refusal at the field the server names', async () => {
+    withAccounts([]);
+    server.use(
+      http.post(apiUrl('/bank-accounts'), () =>
+        HttpResponse.json(
+          apiErrorBody(409, 'This account is already registered.', 'ConflictError', { field: 'accountNumber' }),
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    await user.type(await screen.findByRole('textbox', { name: 'Bank name' }), 'Bank Mandiri');
+    await user.type(screen.getByRole('textbox', { name: 'Account holder' }), 'Ana Lim');
+    const number = screen.getByRole('textbox', { name: 'Account number or IBAN' });
+    await user.type(number, '1234 5678 9');
+    await user.type(screen.getByRole('textbox', { name: 'Country' }), 'Indonesia');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(number).toHaveAccessibleDescription('This account is already registered.'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { BankAccount, BankAccountRequest } from '@qmgt/contracts';
+import { bankAccountRequestSchema, type BankAccount, type BankAccountRequest } from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { refuseAtField } from '@/lib/form-refusal';
 import { notifySuccess } from '@/lib/notify';
 import {
   addBankAccount,
@@ -22,43 +26,38 @@ const STATUS: Record<BankAccount['status'], [string, string]> = {
   failed: ['Not verified', 'red'],
 };
 
-type Field = keyof BankAccountRequest;
+const BLANK: BankAccountRequest = { bankName: '', accountHolder: '', accountNumber: '', country: '' };
+const FIELDS = ['bankName', 'accountHolder', 'accountNumber', 'country'] as const;
 
+/** A new account, checked by the contract's schema before it is sent; a refusal is said at the field it names. */
 function AddAccount({ onAdded }: { onAdded?: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<BankAccountRequest>({
-    bankName: '',
-    accountHolder: '',
-    accountNumber: '',
-    country: '',
+  const form = useForm<z.input<typeof bankAccountRequestSchema>, unknown, BankAccountRequest>({
+    resolver: zodResolver(bankAccountRequestSchema),
+    defaultValues: BLANK,
   });
+  const { errors } = form.formState;
   const add = useMutation({
-    mutationFn: () => addBankAccount(form),
+    mutationFn: addBankAccount,
     meta: { silent: true },
     onSuccess: ({ bankAccount }) => {
       notifySuccess(`Two small deposits are on their way to ${bankAccount.accountNumberMasked}.`);
-      setForm({ bankName: '', accountHolder: '', accountNumber: '', country: '' });
+      form.reset();
       onAdded?.();
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
   });
-  const issue =
-    add.error instanceof ApiError
-      ? ((add.error.details.issues as { path?: string; message: string }[] | undefined)?.[0] ?? null)
-      : null;
-  const errorAt = (field: Field) => (issue?.path === field ? issue.message : undefined);
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setForm({ ...form, [field]: event.currentTarget.value });
-    add.reset();
-  };
+  const [unplaced, setUnplaced] = useState(false);
+  const submit = form.handleSubmit((account) =>
+    add.mutate(account, { onError: (failure) => setUnplaced(!refuseAtField(form, failure, FIELDS)) }),
+  );
+  const field = (name: (typeof FIELDS)[number]) => ({
+    ...form.register(name, { onChange: () => add.reset() }),
+    error: errors[name]?.message,
+  });
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
-      >
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
             Add a bank account
@@ -68,42 +67,19 @@ function AddAccount({ onAdded }: { onAdded?: () => void }) {
             must be you, as on your identity check.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Bank name"
-              required
-              maxLength={100}
-              value={form.bankName}
-              onChange={set('bankName')}
-              error={errorAt('bankName')}
-            />
-            <TextInput
-              label="Account holder"
-              required
-              maxLength={120}
-              value={form.accountHolder}
-              onChange={set('accountHolder')}
-              error={errorAt('accountHolder')}
-            />
+            <TextInput label="Bank name" required maxLength={100} {...field('bankName')} />
+            <TextInput label="Account holder" required maxLength={120} {...field('accountHolder')} />
             <TextInput
               label="Account number or IBAN"
               required
               maxLength={40}
               autoComplete="off"
-              value={form.accountNumber}
-              onChange={set('accountNumber')}
-              error={errorAt('accountNumber')}
+              {...field('accountNumber')}
               styles={{ input: { fontFamily: 'monospace' } }}
             />
-            <TextInput
-              label="Country"
-              required
-              maxLength={60}
-              value={form.country}
-              onChange={set('country')}
-              error={errorAt('country')}
-            />
+            <TextInput label="Country" required maxLength={60} {...field('country')} />
           </SimpleGrid>
-          {add.isError && !issue ? (
+          {add.isError && unplaced ? (
             <Alert color="red">{errorMessage(add.error, 'The account could not be added.')}</Alert>
           ) : null}
           <Button type="submit" loading={add.isPending} w="fit-content">
