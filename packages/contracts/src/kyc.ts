@@ -215,6 +215,8 @@ export const personalInfoResponseSchema = z.object({
   currentStep: z.number().int(),
   submittedAt: z.string().nullable(),
   profileLink: z.string().nullable(),
+  /** The fields the identity provider read from the document into the draft: the customer checks them. */
+  fromDocument: z.array(z.enum(KYC_FORM_FIELDS)),
 });
 export type PersonalInfoResponse = z.infer<typeof personalInfoResponseSchema>;
 

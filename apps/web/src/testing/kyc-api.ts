@@ -3,6 +3,7 @@ import {
   kycFormSchema,
   type AdminApplicant,
   type AdminApplicantQueue,
+  type KycFormField,
   type KycStatus,
   type OperatorReviewRequest,
   type User,
@@ -30,7 +31,10 @@ export type FakeKyc = {
     currentStep: number;
     submittedAt: string | null;
     profileLink: string | null;
+    fromDocument: KycFormField[];
   };
+  /** What the provider reads from an identity document uploaded (its machine-readable zone). */
+  documentReading: Partial<Record<KycFormField, string>>;
   applicant: {
     created: boolean;
     reviewStatus: string;
@@ -53,7 +57,8 @@ const fresh = (): FakeKyc => ({
   sdkToken: 'sdk-token-1',
   handoffUid: 'handoff-uid-1',
   providerDown: false,
-  personal: { form: emptyKycForm(), currentStep: 0, submittedAt: null, profileLink: null },
+  personal: { form: emptyKycForm(), currentStep: 0, submittedAt: null, profileLink: null, fromDocument: [] },
+  documentReading: {},
   applicant: {
     created: false,
     reviewStatus: 'init',
@@ -267,6 +272,13 @@ export function createKycHandlers({ apiUrl, currentUser, setKycStatus }: Deps) {
       if (kind !== 'identity_document' && kind !== 'selfie')
         return error(400, 'Say which file this is: kind must be identity_document or selfie.');
       if (!form.has('file')) return error(400, 'Choose a file to upload (field file).');
+      if (kind === 'identity_document' && !fakeKyc.personal.submittedAt) {
+        for (const [field, value] of Object.entries(fakeKyc.documentReading) as [KycFormField, string][]) {
+          if (fakeKyc.personal.form[field]) continue;
+          fakeKyc.personal.form[field] = value;
+          fakeKyc.personal.fromDocument.push(field);
+        }
+      }
       fakeKyc.applicant.documents.push({
         id: `doc-${fakeKyc.applicant.documents.length + 1}`,
         kind,

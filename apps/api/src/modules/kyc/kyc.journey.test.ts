@@ -266,6 +266,52 @@ describe('profile picture and the KYC form', () => {
     expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
+  it("fills the draft's empty fields from the document's machine-readable zone, never what was typed", async () => {
+    const { token } = await signedInUser(t.app);
+    await saveDraft(token, { firstName: 'Annie' });
+    const { token: sdkToken } = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
+    const withZone = Buffer.concat([
+      PDF_HEAD,
+      Buffer.from(
+        'BT (P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<) Tj 0 -12 Td (L898902C36UTO7408122F1204159ZE184226B<<<<<10) Tj ET\n',
+      ),
+    ]);
+    expect((await sdkUpload(t.app, sdkToken, 'identity_document', withZone, 'passport.pdf')).statusCode).toBe(200);
+
+    const personal = (await get(t.app, '/verification/get-personal', token)).json();
+    expect(personal.form).toMatchObject({
+      firstName: 'Annie', // typed before: kept
+      middleName: 'Maria',
+      lastName: 'Eriksson',
+      dateOfBirth: '1974-08-12',
+      gender: 'Female',
+      idType: 'Passport',
+      idNumber: 'L898902C3',
+    });
+    expect([...personal.fromDocument].sort()).toEqual(
+      ['dateOfBirth', 'gender', 'idNumber', 'idType', 'lastName', 'middleName'].sort(),
+    );
+  });
+
+  it('reads nothing from a document without a zone, and never changes a submitted form', async () => {
+    const { token } = await signedInUser(t.app);
+    const { token: sdkToken } = (await post(t.app, '/applicant/access-token', {}, token)).json<AccessTokenResponse>();
+    expect((await sdkUpload(t.app, sdkToken, 'identity_document', PDF_HEAD, 'scan.pdf')).statusCode).toBe(200);
+    const empty = (await get(t.app, '/verification/get-personal', token)).json();
+    expect(empty.fromDocument).toEqual([]);
+    expect(empty.form.lastName).toBe('');
+
+    const submitted = await post(t.app, '/verification/personal-info', personalInfoForm(), token);
+    expect(submitted.statusCode).toBe(200);
+    const before = (await get(t.app, '/verification/get-personal', token)).json();
+    const withZone = Buffer.concat([
+      PDF_HEAD,
+      Buffer.from('(P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<)\n(L898902C36UTO7408122F1204159ZE184226B<<<<<10)'),
+    ]);
+    expect((await sdkUpload(t.app, sdkToken, 'identity_document', withZone, 'passport.pdf')).statusCode).toBe(200);
+    expect((await get(t.app, '/verification/get-personal', token)).json()).toEqual(before);
+  });
+
   it('the submitted form is checked field by field', async () => {
     const { token } = await signedInUser(t.app);
     const complete = personalInfoForm({

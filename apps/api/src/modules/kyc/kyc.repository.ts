@@ -114,7 +114,13 @@ export async function personalForms(db: Queryable, userIds: readonly string[]) {
 export async function savePersonalInfo(
   db: Queryable,
   userId: string,
-  patch: { form?: Record<string, string>; currentStep?: number; profilePictureId?: string; submittedAt?: Date },
+  patch: {
+    form?: Record<string, string>;
+    currentStep?: number;
+    profilePictureId?: string;
+    submittedAt?: Date;
+    documentFields?: string[];
+  },
 ): Promise<PersonalInfoRow> {
   const [row] = await db
     .insert(kycPersonalInfo)
@@ -124,6 +130,7 @@ export async function savePersonalInfo(
       currentStep: patch.currentStep ?? 0,
       profilePictureId: patch.profilePictureId,
       submittedAt: patch.submittedAt,
+      documentFields: patch.documentFields ?? [],
     })
     .onConflictDoUpdate({ target: kycPersonalInfo.userId, set: { ...patch, updatedAt: new Date() } })
     .returning();

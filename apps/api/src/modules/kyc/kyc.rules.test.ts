@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canResubmit, isStale, kycStatusFor, parseEventTime, reviewAfterEvent } from './kyc.rules.js';
+import { canResubmit, fillFromDocument, isStale, kycStatusFor, parseEventTime, reviewAfterEvent } from './kyc.rules.js';
 
 describe('kyc status from the provider review', () => {
   it('completed GREEN is the only way to Verified', () => {
@@ -47,5 +47,23 @@ describe('event time and order', () => {
     const last = new Date('2026-01-01T10:00:00Z');
     expect(isStale(new Date('2026-01-01T09:59:59Z'), last)).toBe(true);
     expect(isStale(new Date('2026-01-01T10:00:00Z'), last)).toBe(false);
+  });
+});
+
+describe('filling a draft from the document', () => {
+  it('fills only empty fields and names the ones it filled', () => {
+    const { form, filled } = fillFromDocument(
+      { firstName: 'Annie', lastName: '  ', city: 'Oslo' },
+      { firstName: 'Anna', lastName: 'Eriksson', idNumber: 'L898902C3', middleName: '' },
+    );
+    expect(form).toEqual({ firstName: 'Annie', lastName: 'Eriksson', city: 'Oslo', idNumber: 'L898902C3' });
+    expect(filled).toEqual(['lastName', 'idNumber']);
+  });
+
+  it('changes nothing when every field is already typed', () => {
+    expect(fillFromDocument({ lastName: 'Smith' }, { lastName: 'Eriksson' })).toEqual({
+      form: { lastName: 'Smith' },
+      filled: [],
+    });
   });
 });

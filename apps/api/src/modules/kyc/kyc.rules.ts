@@ -95,3 +95,22 @@ export function isStale(eventAt: Date | undefined, lastAppliedAt: Date | null): 
   if (!eventAt || !lastAppliedAt) return false;
   return eventAt.getTime() < lastAppliedAt.getTime();
 }
+
+/**
+ * What a reading of the identity document adds to a draft (decision 024): only the fields the
+ * customer left empty, so nothing typed is ever overwritten; the fields filled are remembered
+ * for the form to point out.
+ */
+export function fillFromDocument<F extends string>(
+  form: Readonly<Record<string, string>>,
+  reading: Readonly<Partial<Record<F, string>>>,
+): { form: Record<string, string>; filled: F[] } {
+  const next = { ...form };
+  const filled: F[] = [];
+  for (const [field, value] of Object.entries(reading) as [F, string | undefined][]) {
+    if (!value || (next[field] ?? '').trim() !== '') continue;
+    next[field] = value;
+    filled.push(field);
+  }
+  return { form: next, filled };
+}

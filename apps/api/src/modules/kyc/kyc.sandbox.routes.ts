@@ -12,6 +12,7 @@ import { badRequest, invalidInput } from '../../lib/errors.js';
 import type { ManualBody } from '../../plugins/openapi.js';
 import { DOCUMENT_TYPES } from '../files/index.js';
 import { readMultipart } from '../../lib/multipart.js';
+import { readMrz } from '../../adapters/kyc/mrz.js';
 import type { SandboxProvider } from '../../adapters/kyc/sandbox.js';
 import type { FilesService } from '../files/index.js';
 import type { KycService } from './kyc.service.js';
@@ -102,6 +103,9 @@ export const kycSandboxRoutes: FastifyPluginAsync<{
       if (!data) throw badRequest('Choose a file to upload (field file).');
       const stored = await files.store(externalUserId, kind, data);
       await sandbox.addDocument(externalUserId, kind, stored.id);
+      // Like Sumsub's reading of a document, without the OCR: the zone when the file carries it as text.
+      const reading = kind === 'identity_document' ? readMrz(data.toString('latin1')) : null;
+      if (reading) await kyc.fillFromDocument(externalUserId, reading);
       return { ok: true as const };
     },
   );

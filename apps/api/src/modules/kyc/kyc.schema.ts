@@ -68,6 +68,8 @@ export const kycPersonalInfo = pgTable('kyc_personal_info', {
   form: jsonb('form').$type<Record<string, string>>().notNull().default({}),
   currentStep: integer('current_step').notNull().default(0),
   profilePictureId: uuid('profile_picture_id').references(() => files.id, { onDelete: 'set null' }),
+  /** The form fields filled from the identity document (decision 024), for the form to point out. */
+  documentFields: jsonb('document_fields').$type<string[]>().notNull().default([]),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

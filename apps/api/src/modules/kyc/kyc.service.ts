@@ -14,6 +14,7 @@ import {
   type ApplicantStatus,
   type IsVerifyResponse,
   type KycDraft,
+  type KycFormField,
   type OperatorReviewRequest,
   type PersonalInfoResponse,
 } from '@qmgt/contracts';
@@ -29,6 +30,7 @@ import type { FilesService } from '../files/index.js';
 import { usersService } from '../users/index.js';
 import {
   canResubmit,
+  fillFromDocument,
   isStale,
   kycStatusFor,
   parseEventTime,
@@ -70,6 +72,8 @@ export const webhookPayloadSchema = z.object({
     })
     .optional(),
 });
+
+const isKycFormField = (field: string): field is KycFormField => (KYC_FORM_FIELDS as readonly string[]).includes(field);
 
 export interface KycDeps {
   db: Db;
@@ -140,6 +144,7 @@ export function createKycService(deps: KycDeps) {
       currentStep: info?.currentStep ?? 0,
       submittedAt: info?.submittedAt?.toISOString() ?? null,
       profileLink: picture ? deps.files.publicLink(picture) : null,
+      fromDocument: (info?.documentFields ?? []).filter(isKycFormField),
     };
   }
 
@@ -323,6 +328,19 @@ export function createKycService(deps: KycDeps) {
         });
       });
       return personalInfoView(userId);
+    },
+
+    /**
+     * What the provider read from the identity document goes into the draft's empty fields
+     * (decision 024). A submitted form is the customer's declaration and stays as it is.
+     */
+    async fillFromDocument(userId: string, reading: Partial<Record<KycFormField, string>>): Promise<void> {
+      const current = await findPersonalInfo(db, userId);
+      if (current?.submittedAt) return;
+      const { form, filled } = fillFromDocument(current?.form ?? {}, reading);
+      if (filled.length === 0) return;
+      const documentFields = [...new Set([...(current?.documentFields ?? []), ...filled])];
+      await savePersonalInfo(db, userId, { form, documentFields });
     },
 
     /** The whole form, every rule checked: the user's declared identity, kept with the review. */

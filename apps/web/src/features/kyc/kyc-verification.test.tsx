@@ -249,11 +249,45 @@ describe('identity verification with Sumsub', () => {
   });
 });
 
-describe('personal details as step 1', () => {
-  it('starts the one flow with the details form when they are not submitted yet', async () => {
+describe('personal details as a step of the one flow', () => {
+  it('asks for the details after the document and selfie, prefilled with what the provider read', async () => {
     fakeKyc.personal.submittedAt = null;
+    fakeKyc.personal.form.firstName = 'Annie';
+    fakeKyc.documentReading = {
+      firstName: 'Anna',
+      lastName: 'Eriksson',
+      dateOfBirth: '1974-08-12',
+      idNumber: 'L898902C3',
+    };
+    const { user } = renderApp('/kyc-verification', { session: buildSession() });
+    expect(await screen.findByText('Step 1 of 4: Identity document')).toBeInTheDocument();
+    await user.upload(await screen.findByLabelText('Identity document file'), pdf());
+    expect(await screen.findByText('Step 2 of 4: Selfie')).toBeInTheDocument();
+    await user.upload(await screen.findByLabelText('Selfie file'), jpeg());
+
+    expect(await screen.findByText('Step 3 of 4: Your details')).toBeInTheDocument();
+    // What the customer typed stays; the empty fields hold what the document says, and the form says which.
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Annie');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Eriksson');
+    expect(screen.getByRole('textbox', { name: 'ID number' })).toHaveValue('L898902C3');
+    expect(screen.getByLabelText(/^Date of birth/)).toHaveValue('1974-08-12');
+    expect(screen.getByText('Read from your document')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Last name, Date of birth, ID number: please check them against your document and correct anything misread.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the details, then offers sending everything for review', async () => {
+    fakeKyc.personal.submittedAt = null;
+    fakeKyc.applicant.documents.push(
+      { id: 'doc-1', kind: 'identity_document', createdAt: '2026-01-01T00:00:00.000Z' },
+      { id: 'doc-2', kind: 'selfie', createdAt: '2026-01-01T00:00:00.000Z' },
+    );
     renderApp('/kyc-verification', { session: buildSession() });
-    expect(await screen.findByText('Step 1 of 4: Your details')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue to your document' })).toBeInTheDocument();
+    expect(await screen.findByText('Step 3 of 4: Your details')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save and continue' })).toBeInTheDocument();
+    expect(screen.queryByText('Read from your document')).not.toBeInTheDocument();
   });
 });

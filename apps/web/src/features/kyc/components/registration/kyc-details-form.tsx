@@ -29,7 +29,11 @@ type KycDetailsFormProps = {
   saved: PersonalInfoResponse;
   /** The whole form passed kycFormSchema and the server took it. */
   onSubmitted: () => void;
+  /** The submit button's words: where the customer goes next. */
+  submitLabel?: string;
 };
+
+const LABELS = new Map(KYC_STEPS.flatMap((step) => STEP_FIELDS[step].map((spec) => [spec.name, spec.label] as const)));
 
 /**
  * The personal details of SPEC.md section 3 on one screen (decision 024): the required fields
@@ -37,7 +41,7 @@ type KycDetailsFormProps = {
  * the browser's country as default, short choices are segmented controls. A draft is saved
  * shortly after typing stops, so a reload loses nothing.
  */
-export function KycDetailsForm({ saved, onSubmitted }: KycDetailsFormProps) {
+export function KycDetailsForm({ saved, onSubmitted, submitLabel = 'Continue to your document' }: KycDetailsFormProps) {
   const saveDraft = useSaveDraftPersonal();
   const submit = useSubmitPersonalInfo();
   const [initialValues] = useState(() => detailsDefaults(saved.form, defaultCountry()));
@@ -168,6 +172,10 @@ export function KycDetailsForm({ saved, onSubmitted }: KycDetailsFormProps) {
           <Alert color="teal" variant="light" title="Details submitted" role="status">
             You sent your details on {formatDateTime(saved.submittedAt)}. Correct them and submit again if needed.
           </Alert>
+        ) : saved.fromDocument.length > 0 ? (
+          <Alert color="blue" variant="light" title="Read from your document" role="status">
+            {`${saved.fromDocument.map((name) => LABELS.get(name) ?? name).join(', ')}: please check them against your document and correct anything misread.`}
+          </Alert>
         ) : null}
         {KYC_STEPS.map((step) => (
           <Stack key={step} gap="xs">
@@ -208,7 +216,7 @@ export function KycDetailsForm({ saved, onSubmitted }: KycDetailsFormProps) {
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
-            Continue to your document
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -33,7 +33,7 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
   const view = status.data ? verificationView(status.data) : null;
   const needsProvider = view?.kind === 'start' || view?.kind === 'retry';
   const accessToken = useAccessToken(needsProvider ? subject : null);
-  // The signed-in client's personal details are the flow's first step (decision 024).
+  // The signed-in client's personal details are a step of the flow (decision 024).
   const personal = usePersonal(subject.kind === 'self' && needsProvider);
   const [detailsSent, setDetailsSent] = useState(false);
 
@@ -64,17 +64,21 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
     if (personal.isPending) return <LoadingStatus textSize="md">Loading your details…</LoadingStatus>;
     if (personal.isError) return <LoadFailure title="Your details could not be loaded" query={personal} maw={640} />;
     const saved = personal.data;
+    // Sumsub's own screen takes the document after the details; the sandbox's took it before.
+    const documentNext = accessToken.data?.provider === 'sumsub';
     details = {
       done: Boolean(saved.submittedAt),
       render: (next) => (
         <KycDetailsForm
           saved={saved}
+          submitLabel={documentNext ? 'Continue to your document' : 'Save and continue'}
           onSubmitted={() => {
             setDetailsSent(true);
             next();
           }}
         />
       ),
+      refresh: () => personal.refetch(),
     };
   }
 

@@ -11,12 +11,17 @@ import type { KycSubject } from '../../api/query-keys';
 import { useSubmitSandboxReview } from '../../api/submit-sandbox-review';
 import { DocumentUpload } from './document-upload';
 
-/** The personal details as the flow's first step (the signed-in client only; decision 024). */
+/**
+ * The personal details as a step of the flow (the signed-in client only; decision 024). They
+ * come after the document, so what the provider read from it is already in the form.
+ */
 export type DetailsStep = {
-  /** Submitted already: the flow starts at the document. */
+  /** Submitted already: the flow goes from the selfie straight to sending. */
   done: boolean;
-  /** The form; `next` moves on to the document once it is submitted. */
+  /** The form; `next` moves on to sending once it is submitted. */
   render: (next: () => void) => ReactNode;
+  /** Fetches the details again after a document upload (the provider may have filled some). */
+  refresh: () => Promise<unknown>;
 };
 
 type SandboxVerificationProps = {
@@ -73,36 +78,31 @@ function SandboxSteps({
 }) {
   const hasDocument = applicant.documents.some((d) => d.kind === 'identity_document');
   const hasSelfie = applicant.documents.some((d) => d.kind === 'selfie');
-  // One progress indicator for the whole check: the details (when ours to fill), document, selfie, send.
-  const offset = details ? 1 : 0;
-  const total = 3 + offset;
-  const [active, setActive] = useState(details && !details.done ? 0 : offset + (hasDocument ? (hasSelfie ? 2 : 1) : 0));
+  // One progress indicator for the whole check: document, selfie, the details (when ours to fill), send.
+  const total = details ? 4 : 3;
+  const sendIndex = total - 1;
+  const [active, setActive] = useState(() => {
+    if (!hasDocument) return 0;
+    if (!hasSelfie) return 1;
+    return details && !details.done ? 2 : sendIndex;
+  });
   const submit = useSubmitSandboxReview(subject);
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
-  const n = (step: number) => step + offset;
+  const afterDocument = async () => {
+    await details?.refresh();
+    setActive(1);
+  };
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
       <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size={small ? 'xs' : 'sm'}>
-        {details ? (
-          <Stepper.Step
-            label={small ? undefined : 'Details'}
-            description={small ? undefined : 'About you'}
-            aria-label={small ? 'Step 1: Your details' : undefined}
-          >
-            <Stack gap="md" pt="md">
-              <StepTitle>{`Step 1 of ${total}: Your details`}</StepTitle>
-              {details.render(() => setActive(1))}
-            </Stack>
-          </Stepper.Step>
-        ) : null}
         <Stepper.Step
           label={small ? undefined : 'Document'}
           description={small ? undefined : 'Identity document'}
-          aria-label={small ? `Step ${n(1)}: Identity document` : undefined}
+          aria-label={small ? 'Step 1: Identity document' : undefined}
         >
           <Stack gap="md" pt="md">
-            <StepTitle>{`Step ${n(1)} of ${total}: Identity document`}</StepTitle>
+            <StepTitle>{`Step 1 of ${total}: Identity document`}</StepTitle>
             <Text size="sm" c="dimmed">
               Take a photo or scan of your passport, national ID card or driving licence. All corners visible, text
               readable, no glare.
@@ -115,17 +115,17 @@ function SandboxSteps({
               accept={DOCUMENT_TYPES.join(',')}
               allowedTypes={DOCUMENT_TYPES}
               uploaded={hasDocument}
-              onUploaded={() => setActive(n(1))}
+              onUploaded={() => void afterDocument()}
             />
           </Stack>
         </Stepper.Step>
         <Stepper.Step
           label={small ? undefined : 'Selfie'}
           description={small ? undefined : 'A photo of you'}
-          aria-label={small ? `Step ${n(2)}: Selfie` : undefined}
+          aria-label={small ? 'Step 2: Selfie' : undefined}
         >
           <Stack gap="md" pt="md">
-            <StepTitle>{`Step ${n(2)} of ${total}: Selfie`}</StepTitle>
+            <StepTitle>{`Step 2 of ${total}: Selfie`}</StepTitle>
             <Text size="sm" c="dimmed">
               Take a selfie in good light, looking at the camera, without a hat or sunglasses. On a phone this opens the
               front camera.
@@ -139,17 +139,29 @@ function SandboxSteps({
               capture="user"
               allowedTypes={IMAGE_TYPES}
               uploaded={hasSelfie}
-              onUploaded={() => setActive(n(2))}
+              onUploaded={() => setActive(details && !details.done ? 2 : sendIndex)}
             />
           </Stack>
         </Stepper.Step>
+        {details ? (
+          <Stepper.Step
+            label={small ? undefined : 'Details'}
+            description={small ? undefined : 'About you'}
+            aria-label={small ? 'Step 3: Your details' : undefined}
+          >
+            <Stack gap="md" pt="md">
+              <StepTitle>{`Step 3 of ${total}: Your details`}</StepTitle>
+              {details.render(() => setActive(sendIndex))}
+            </Stack>
+          </Stepper.Step>
+        ) : null}
         <Stepper.Step
           label={small ? undefined : 'Submit'}
           description={small ? undefined : 'Send for review'}
-          aria-label={small ? `Step ${n(3)}: Submit` : undefined}
+          aria-label={small ? `Step ${total}: Submit` : undefined}
         >
           <Stack gap="md" pt="md">
-            <StepTitle>{`Step ${n(3)} of ${total}: Send for review`}</StepTitle>
+            <StepTitle>{`Step ${total} of ${total}: Send for review`}</StepTitle>
             <List spacing="xs" center>
               <ChecklistItem done={hasDocument} label="Identity document" />
               <ChecklistItem done={hasSelfie} label="Selfie" />
@@ -163,7 +175,7 @@ function SandboxSteps({
               </Alert>
             ) : null}
             <Group justify="space-between">
-              <Button variant="default" onClick={() => setActive(n(hasDocument ? 1 : 0))}>
+              <Button variant="default" onClick={() => setActive(sendIndex - 1)}>
                 Back
               </Button>
               <Button
