@@ -324,3 +324,138 @@ describe('back office support queue', () => {
     confirm.mockRestore();
   });
 });
+
+describe('back office: answering a ticket', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+  const adminTicket = (t: Ticket) => ({ ...t, name: 'Asha', email: 'asha@example.com', username: 'asha' });
+
+  function serve(reply: () => Response) {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), () =>
+        HttpResponse.json({ data: [adminTicket(ticket())], nextCursor: null }),
+      ),
+      http.post(apiUrl(`/admin/support/tickets/${ticket().id}/reply`), async ({ request }) => {
+        sent.push(await request.json());
+        return reply();
+      }),
+    );
+    return sent;
+  }
+
+  it('refuses at the field an answer the reply contract refuses, sending nothing, then sends one it takes', async () => {
+    const sent = serve(() => HttpResponse.json({ ticket: adminTicket(ticket()) }));
+    const { user } = renderApp('/admin/content', { session: operator() });
+    const answer = await screen.findByRole('textbox', { name: 'Answer ST-ABCD2345' });
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.click(answer);
+    await user.paste('Thanks\u0000');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('Invalid input: control characters (such as NUL) are not allowed'),
+    ).toBeInTheDocument();
+    expect(answer).toHaveAccessibleDescription(expect.stringContaining('control characters'));
+    expect(sent).toEqual([]);
+
+    await user.clear(answer);
+    await user.type(answer, ' Your statement is attached. ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('ST-ABCD2345 answered; Asha is e-mailed.')).toBeInTheDocument();
+    expect(sent).toEqual([{ body: 'Your statement is attached.' }]);
+    await waitFor(() => expect(answer).toHaveValue(''));
+  });
+
+  it("shows the server's refusal of the answer under it", async () => {
+    serve(() =>
+      HttpResponse.json(
+        apiErrorBody(400, 'A message is at most 5,000 characters', 'ValidationError', { field: 'body' }),
+        {
+          status: 400,
+        },
+      ),
+    );
+    const { user } = renderApp('/admin/content', { session: operator() });
+    const answer = await screen.findByRole('textbox', { name: 'Answer ST-ABCD2345' });
+    await user.type(answer, 'Thanks');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A message is at most 5,000 characters')).toBeInTheDocument();
+    expect(answer).toHaveAccessibleDescription('A message is at most 5,000 characters');
+  });
+});
+
+describe('back office: announcements and terms', () => {
+  const operator = () => buildSession({ role: 'operator', username: 'ops' });
+
+  it('publishes an announcement, refusing at the field what the contract refuses without sending it', async () => {
+    const published: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get(apiUrl('/announcements'), () => HttpResponse.json({ data: [] })),
+      http.post(apiUrl('/admin/announcements'), async ({ request }) => {
+        published.push(await request.json());
+        return HttpResponse.json({ announcement: announcement({ pinned: true }) });
+      }),
+    );
+    const { user } = renderApp('/admin/content', { session: operator() });
+    await user.click(await screen.findByRole('tab', { name: 'Announcements' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const text = screen.getByRole('textbox', { name: /^Text \(markdown/ });
+    await user.type(title, '   ');
+    await user.click(text);
+    await user.paste('The **annual** audit is done.');
+    await user.click(screen.getByRole('button', { name: 'Publish announcement' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(title).toHaveAccessibleDescription('Title is required');
+    expect(published).toEqual([]);
+
+    await user.type(title, 'Vault audit');
+    await user.click(screen.getByRole('checkbox', { name: 'Pin to the top' }));
+    await user.click(screen.getByRole('button', { name: 'Publish announcement' }));
+    expect(await screen.findByText('"Vault audit" is published.')).toBeInTheDocument();
+    expect(published).toEqual([{ title: 'Vault audit', body: 'The **annual** audit is done.', pinned: true }]);
+  });
+
+  it('asks before publishing new terms, and refuses empty text at its field without sending it', async () => {
+    const published: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/admin/support/tickets'), () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get(apiUrl('/terms'), () =>
+        HttpResponse.json({
+          version: 3,
+          title: 'Terms and Conditions',
+          body: 'Old',
+          publishedAt: '2026-01-01T00:00:00Z',
+        }),
+      ),
+      http.post(apiUrl('/admin/terms'), async ({ request }) => {
+        published.push(await request.json());
+        return HttpResponse.json({
+          version: 4,
+          title: 'Terms and Conditions',
+          body: 'New',
+          publishedAt: '2026-11-01T00:00:00Z',
+        });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderApp('/admin/content', { session: operator() });
+    await user.click(await screen.findByRole('tab', { name: 'Terms' }));
+    const text = await screen.findByRole('textbox', { name: 'Text (markdown)' });
+    await user.type(text, '  ');
+    await user.click(screen.getByRole('button', { name: 'Publish new version' }));
+    expect(await screen.findByText('Text is required')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(published).toEqual([]);
+
+    await user.type(text, '# Terms');
+    await user.click(screen.getByRole('button', { name: 'Publish new version' }));
+    expect(
+      await screen.findByText('Version 4 is published: signed-in users are asked to accept it.'),
+    ).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Publish a new version? Every signed-in user will be asked to accept it.');
+    expect(published).toEqual([{ title: 'Terms and Conditions', body: '# Terms' }]);
+    await waitFor(() => expect(text).toHaveValue(''));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Terms and Conditions');
+    confirm.mockRestore();
+  });
+});

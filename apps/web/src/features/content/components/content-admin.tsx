@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -13,12 +14,29 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import type { AdminTicketQueue } from '@qmgt/contracts';
+import {
+  announcementInputSchema,
+  termsInputSchema,
+  ticketReplySchema,
+  type AdminTicketQueue,
+  type AnnouncementInput,
+  type TermsInput,
+} from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
 import { useState } from 'react';
+import {
+  get,
+  useForm,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { Markdown } from '@/components/ui/markdown';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
@@ -33,54 +51,69 @@ import {
   withdrawAnnouncement,
 } from '../api/content-api';
 
+type FieldProps = UseFormRegisterReturn & { error?: string };
+
+/** A registered field with the complaint at it (the contract's, or the server's refusal naming it). */
+function fieldOf<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>): FieldProps {
+  return { ...form.register(name), error: (get(form.formState.errors, name) as FieldError | undefined)?.message };
+}
+
+/** The refusal's field when it is one of `fields`, with its words; else null (the form says it as a whole). */
+function refusedAt<F extends string>(failure: unknown, fields: readonly F[]) {
+  const refused = refusedField(failure);
+  const field = fields.find((name) => name === refused?.field);
+  return field ? { field, message: refused!.message } : null;
+}
+
+/** A refusal naming one of the form's fields goes under that field; false when it names none. */
+function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, failure: unknown, fields: readonly Path<T>[]) {
+  const refused = refusedAt(failure, fields);
+  if (refused) form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
+  return refused !== null;
+}
+
 /** The title and Markdown text of what an operator publishes: an announcement, a version of the terms. */
-function DocumentFields<T extends { title: string; body: string }>({
-  form,
-  onChange,
+function DocumentFields({
+  title,
+  body,
   textLabel,
   minRows,
   maxLength,
 }: {
-  form: T;
-  onChange: (form: T) => void;
+  title: FieldProps;
+  body: FieldProps;
   textLabel: string;
   minRows: number;
   maxLength?: number;
 }) {
   return (
     <>
-      <TextInput
-        label="Title"
-        required
-        maxLength={160}
-        value={form.title}
-        onChange={(e) => onChange({ ...form, title: e.currentTarget.value })}
-      />
-      <Textarea
-        label={textLabel}
-        required
-        autosize
-        minRows={minRows}
-        maxLength={maxLength}
-        value={form.body}
-        onChange={(e) => onChange({ ...form, body: e.currentTarget.value })}
-      />
+      <TextInput label="Title" required maxLength={160} {...title} />
+      <Textarea label={textLabel} required autosize minRows={minRows} maxLength={maxLength} {...body} />
     </>
   );
 }
 
+/** What an announcement and the terms have in common, where a refusal may point. */
+const DOCUMENT_FIELDS = ['title', 'body'] as const;
+
 function AnnouncementsAdmin() {
   const queryClient = useQueryClient();
   const list = useQuery(announcementsQueryOptions());
-  const [form, setForm] = useState({ title: '', body: '', pinned: false });
+  const form = useForm<z.input<typeof announcementInputSchema>, unknown, AnnouncementInput>({
+    resolver: zodResolver(announcementInputSchema),
+    defaultValues: { title: '', body: '', pinned: false },
+  });
+  const body = form.watch('body');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: contentKeys.announcements() });
   const publish = useMutation({
-    mutationFn: () => publishAnnouncement(form),
+    mutationFn: publishAnnouncement,
     meta: { silent: true },
     onSuccess: ({ announcement }) => {
       notifySuccess(`"${announcement.title}" is published.`);
-      setForm({ title: '', body: '', pinned: false });
+      form.reset();
     },
+    onError: (failure) => showRefusal(form, failure, DOCUMENT_FIELDS),
     onSettled: refresh,
   });
   const withdraw = useMutation({
@@ -90,37 +123,29 @@ function AnnouncementsAdmin() {
     onError: (failure) => notifyError(errorMessage(failure)),
     onSettled: refresh,
   });
+  const send = form.handleSubmit((announcement) => publish.mutate(announcement));
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="md">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            publish.mutate();
-          }}
-        >
+        <form onSubmit={(event) => void send(event)} noValidate>
           <Stack gap="sm">
             <DocumentFields
-              form={form}
-              onChange={setForm}
+              title={fieldOf(form, 'title')}
+              body={fieldOf(form, 'body')}
               textLabel="Text (markdown: # heading, **bold**, _italic_, - list, [link](https://…))"
               minRows={5}
               maxLength={20000}
             />
-            {form.body.trim() ? (
+            {body.trim() ? (
               <Paper withBorder radius="md" p="sm" aria-label="Preview">
                 <Text size="xs" c="dimmed" mb="xs">
                   Preview
                 </Text>
-                <Markdown source={form.body} />
+                <Markdown source={body} />
               </Paper>
             ) : null}
-            <Checkbox
-              label="Pin to the top"
-              checked={form.pinned}
-              onChange={(e) => setForm({ ...form, pinned: e.currentTarget.checked })}
-            />
-            {publish.isError ? (
+            <Checkbox label="Pin to the top" {...form.register('pinned')} />
+            {publish.isError && !refusedAt(publish.error, DOCUMENT_FIELDS) ? (
               <Alert color="red">{errorMessage(publish.error, 'The announcement could not be published.')}</Alert>
             ) : null}
             <Button type="submit" loading={publish.isPending} w="fit-content">
@@ -170,33 +195,40 @@ function AnnouncementsAdmin() {
 function TermsAdmin() {
   const queryClient = useQueryClient();
   const current = useQuery(termsQueryOptions());
-  const [form, setForm] = useState({ title: 'Terms and Conditions', body: '' });
+  const form = useForm<z.input<typeof termsInputSchema>, unknown, TermsInput>({
+    resolver: zodResolver(termsInputSchema),
+    defaultValues: { title: 'Terms and Conditions', body: '' },
+  });
   const publish = useMutation({
-    mutationFn: () => publishTerms(form),
+    mutationFn: publishTerms,
     meta: { silent: true },
     onSuccess: (terms) => {
       notifySuccess(`Version ${terms.version} is published: signed-in users are asked to accept it.`);
-      setForm({ ...form, body: '' });
+      form.resetField('body');
     },
+    onError: (failure) => showRefusal(form, failure, DOCUMENT_FIELDS),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.terms() }),
+  });
+  const send = form.handleSubmit((terms) => {
+    if (window.confirm('Publish a new version? Every signed-in user will be asked to accept it.'))
+      publish.mutate(terms);
   });
   return (
     <Paper withBorder radius="lg" p="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (window.confirm('Publish a new version? Every signed-in user will be asked to accept it.'))
-            publish.mutate();
-        }}
-      >
+      <form onSubmit={(event) => void send(event)} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {current.data
               ? `Current: version ${current.data.version}, published ${formatDate(current.data.publishedAt)}.`
               : 'No terms are published yet.'}
           </Text>
-          <DocumentFields form={form} onChange={setForm} textLabel="Text (markdown)" minRows={8} />
-          {publish.isError ? (
+          <DocumentFields
+            title={fieldOf(form, 'title')}
+            body={fieldOf(form, 'body')}
+            textLabel="Text (markdown)"
+            minRows={8}
+          />
+          {publish.isError && !refusedAt(publish.error, DOCUMENT_FIELDS) ? (
             <Alert color="red">{errorMessage(publish.error, 'The terms could not be published.')}</Alert>
           ) : null}
           <Button type="submit" loading={publish.isPending} w="fit-content">
@@ -234,20 +266,49 @@ function TicketsAdmin() {
   );
 }
 
+/** The operator's answer to one ticket, checked by the contract's reply schema before it is sent. */
+function AnswerForm({ ticket }: { ticket: { id: string; code: string } }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof ticketReplySchema>, unknown, z.output<typeof ticketReplySchema>>({
+    resolver: zodResolver(ticketReplySchema),
+    defaultValues: { body: '' },
+  });
+  const body = form.watch('body');
+  const answer = useMutation({
+    mutationFn: (reply: string) => answerTicket(ticket.id, reply),
+    meta: { silent: true },
+    onSuccess: (answered) => {
+      notifySuccess(`${answered.ticket.code} answered; ${answered.ticket.name} is e-mailed.`);
+      form.reset();
+    },
+    onError: (failure) => {
+      if (!showRefusal(form, failure, ['body'])) notifyError(errorMessage(failure));
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
+  });
+  const send = form.handleSubmit((reply) => answer.mutate(reply.body));
+  return (
+    <form onSubmit={(event) => void send(event)} noValidate>
+      <Group align="flex-end" wrap="nowrap">
+        <Textarea
+          label={`Answer ${ticket.code}`}
+          autosize
+          minRows={1}
+          maxLength={5000}
+          style={{ flex: 1 }}
+          {...fieldOf(form, 'body')}
+        />
+        <Button type="submit" size="sm" loading={answer.isPending} disabled={!body.trim()}>
+          Send
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 function TicketQueue({ queue }: { queue: AdminTicketQueue }) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(adminTicketsQueryOptions(queue));
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const answer = useMutation({
-    mutationFn: (input: { id: string; body: string }) => answerTicket(input.id, input.body),
-    meta: { silent: true },
-    onSuccess: ({ ticket }) => {
-      notifySuccess(`${ticket.code} answered; ${ticket.name} is e-mailed.`);
-      setDrafts((d) => ({ ...d, [ticket.id]: '' }));
-    },
-    onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
-  });
   const close = useMutation({
     mutationFn: closeTicket,
     meta: { silent: true },
@@ -293,33 +354,7 @@ function TicketQueue({ queue }: { queue: AdminTicketQueue }) {
             </Text>
           ) : (
             <Stack gap="xs">
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const body = drafts[t.id]?.trim();
-                  if (body) answer.mutate({ id: t.id, body });
-                }}
-              >
-                <Group align="flex-end" wrap="nowrap">
-                  <Textarea
-                    label={`Answer ${t.code}`}
-                    autosize
-                    minRows={1}
-                    maxLength={5000}
-                    style={{ flex: 1 }}
-                    value={drafts[t.id] ?? ''}
-                    onChange={(e) => setDrafts({ ...drafts, [t.id]: e.currentTarget.value })}
-                  />
-                  <Button
-                    type="submit"
-                    size="sm"
-                    loading={answer.isPending && answer.variables?.id === t.id}
-                    disabled={!drafts[t.id]?.trim()}
-                  >
-                    Send
-                  </Button>
-                </Group>
-              </form>
+              <AnswerForm ticket={t} />
               <Button
                 size="xs"
                 variant="subtle"
