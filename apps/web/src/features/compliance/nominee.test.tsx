@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminNomineesResponse, NomineeDraft, NomineesResponse } from '@qmgt/contracts';
@@ -10,6 +10,7 @@ import { server } from '@/testing/server';
 const empty: NomineesResponse = { nominees: [], draft: null, updatedAt: null };
 
 describe('nominee form', () => {
+  // Some 150 keystrokes through four steps: on a busy machine this alone outlasts the default timeout.
   it('checks each step, refuses shares not adding up to 100%, and saves two nominees at 60/40', async () => {
     const posted: unknown[] = [];
     server.use(
@@ -30,8 +31,9 @@ describe('nominee form', () => {
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add a nominee' }));
+    // Each Next checks the step's fields first: the next step shows once the check has answered.
     const fill = async (label: string, values: [string, string]) => {
-      await user.type(screen.getByRole('textbox', { name: `${label} (nominee 1)` }), values[0]);
+      await user.type(await screen.findByRole('textbox', { name: `${label} (nominee 1)` }), values[0]);
       await user.type(screen.getByRole('textbox', { name: `${label} (nominee 2)` }), values[1]);
     };
     await fill('First name', ['Ana', 'Ben']);
@@ -51,7 +53,7 @@ describe('nominee form', () => {
     await fill('Postal code', ['50000', '10000']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    const share1 = screen.getByRole('textbox', { name: 'Share (%) (nominee 1)' });
+    const share1 = await screen.findByRole('textbox', { name: 'Share (%) (nominee 1)' });
     const share2 = screen.getByRole('textbox', { name: 'Share (%) (nominee 2)' });
     await user.clear(share1);
     await user.type(share1, '60');
@@ -76,7 +78,7 @@ describe('nominee form', () => {
         ],
       },
     ]);
-  });
+  }, 60_000);
 
   it('resumes from the saved draft after a reload', async () => {
     server.use(
@@ -171,6 +173,18 @@ describe('nominee form', () => {
     // Nothing was waiting either: no draft follows the save.
     await new Promise((r) => setTimeout(r, 1000));
     expect(api.log).toEqual(['draft 100', 'save']);
+  });
+
+  it("refuses a share that is no number at the field, in the contract's words, and saves nothing", async () => {
+    const api = nomineeApi();
+    const { user } = renderApp('/nominee', { session: buildSession() });
+    const share = await screen.findByRole('textbox', { name: 'Share (%)' });
+    await user.clear(share);
+    await user.type(share, '12,5');
+    await user.click(screen.getByRole('button', { name: 'Save nominees' }));
+    await waitFor(() => expect(share).toHaveAccessibleDescription('Share must be a number'));
+    expect(api.log).not.toContain('save');
+    expect(testApi.calls.some((c) => c.method === 'POST' && c.path === '/nominee')).toBe(false);
   });
 });
 

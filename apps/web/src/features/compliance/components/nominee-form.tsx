@@ -13,12 +13,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ID_TYPES, NOMINEE_MAX, nomineeSchema, type NomineesResponse } from '@qmgt/contracts';
+import {
+  ID_TYPES,
+  NOMINEE_MAX,
+  nomineesRequestSchema,
+  type NomineesRequest,
+  type NomineesResponse,
+} from '@qmgt/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
+import { requestResolver } from '@/lib/request-resolver';
 import { useSessionStore } from '@/lib/session-store';
 import { useDraftAutosave } from '@/lib/use-draft-autosave';
 import { nomineeKeys, nomineesQueryOptions, saveNomineeDraft, saveNominees } from '../api/nominee-api';
@@ -36,7 +44,7 @@ type Field =
   | 'postalCode'
   | 'sharePercent';
 type Row = Record<Field, string>;
-type Errors = Record<number, Partial<Record<Field, string>>>;
+type NomineeFields = { nominees: Row[] };
 
 const EMPTY: Row = {
   firstName: '',
@@ -104,25 +112,22 @@ const toRows = (data: NomineesResponse): { rows: Row[]; step: number } => {
 const bps = (text: string) =>
   /^\d{1,3}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null;
 
-/** Each row's fields of one step, checked with the contract's rules. */
-function check(rows: Row[], fields: Field[]): Errors {
-  const errors: Errors = {};
-  const pick = Object.fromEntries(fields.map((f) => [f, true])) as Partial<Record<Field, true>>;
-  const schema = nomineeSchema.pick(pick as never);
-  rows.forEach((row, i) => {
-    const candidate = { ...row, sharePercent: bps(row.sharePercent) === null ? Number.NaN : Number(row.sharePercent) };
-    const result = schema.safeParse(candidate);
-    if (!result.success)
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as Field;
-        errors[i] = {
-          ...errors[i],
-          [field]: errors[i]?.[field] ?? (field === 'sharePercent' ? 'Enter a share from 0.01 to 100' : issue.message),
-        };
-      }
-  });
-  return errors;
-}
+/**
+ * The set the rows say, for the contract's schema to check: the share typed as text is a number
+ * there (anything but digits and a point is no number at all, which the contract refuses).
+ */
+const nomineesResolver = requestResolver<NomineeFields, NomineesRequest>(nomineesRequestSchema, ({ nominees }) => ({
+  nominees: nominees.map((row) => {
+    const share = row.sharePercent.trim();
+    return { ...row, sharePercent: /^\d+(\.\d+)?$/.test(share) ? Number(share) : Number.NaN };
+  }),
+}));
+
+/** The first step showing a field the check refused, if any. */
+const firstStepWithError = (errors: FieldErrors<NomineeFields>, rows: number) =>
+  STEPS.findIndex((s) =>
+    s.fields.some((f) => Array.from({ length: rows }, (_, i) => errors.nominees?.[i]?.[f.name]).some(Boolean)),
+  );
 
 /**
  * /nominee: who receives the customer's holdings, in the shares they set. Four steps checked
@@ -139,9 +144,14 @@ export function NomineeForm() {
 
 function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number }; saved: number }) {
   const queryClient = useQueryClient();
-  const [rows, setRows] = useState<Row[]>(initial.rows);
+  const form = useForm<NomineeFields, unknown, NomineesRequest>({
+    resolver: nomineesResolver,
+    defaultValues: { nominees: initial.rows },
+  });
+  const list = useFieldArray({ control: form.control, name: 'nominees' });
+  const rows = form.watch('nominees');
+  const { errors } = form.formState;
   const [step, setStep] = useState(Math.min(initial.step, STEPS.length - 1));
-  const [errors, setErrors] = useState<Errors>({});
   const [draftAt, setDraftAt] = useState<string | null>(null);
   const setStoreStep = useSessionStore((s) => s.setCurrentNomineeStep);
 
@@ -162,19 +172,16 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
   // Sent 0.8 s after the last change, and at once if the customer leaves the screen before that.
   const { schedule, cancel } = useDraftAutosave(sendDraft, 800);
   useEffect(() => setStoreStep(step), [step, setStoreStep]);
+  /** The draft of what the form holds now, on `at` (the step shown unless said). */
+  const scheduleDraft = (at = step) =>
+    schedule({ rows: form.getValues('nominees').map((row) => ({ ...row })), step: at });
 
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (request: NomineesRequest) => {
       // The save supersedes a draft still waiting, and goes after any draft already sent.
       cancel();
       await draftInFlight.current;
-      return saveNominees({
-        nominees: rows.map((r) => ({
-          ...r,
-          idType: r.idType as (typeof ID_TYPES)[number],
-          sharePercent: Number(r.sharePercent),
-        })),
-      });
+      return saveNominees(request);
     },
     meta: { silent: true },
     onSuccess: (answer) => {
@@ -185,36 +192,31 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
     },
   });
 
-  const edit = (i: number, field: Field, value: string) => {
-    const next = rows.map((r, j) => (j === i ? { ...r, [field]: value } : r));
-    setRows(next);
-    setErrors((e) => ({ ...e, [i]: { ...e[i], [field]: undefined } }));
+  /** A field's edit: its complaint and the last answer go, the draft follows. */
+  const edited = (name: `nominees.${number}.${Field}`) => {
+    if (form.getFieldState(name).error) form.clearErrors(name);
     save.reset();
-    schedule({ rows: next, step });
+    scheduleDraft();
   };
-  const go = (target: number) => {
+  const go = async (target: number) => {
     if (target > step) {
-      const found = check(
-        rows,
-        STEPS[step]!.fields.map((f) => f.name),
-      );
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
+      const names = STEPS[step]!.fields.flatMap((f) => rows.map((_, i) => `nominees.${i}.${f.name}` as const));
+      if (!(await form.trigger(names, { shouldFocus: true }))) return;
     }
     setStep(target);
-    schedule({ rows, step: target });
+    scheduleDraft(target);
   };
   const total = rows.reduce((sum, r) => sum + (bps(r.sharePercent) ?? 0), 0);
 
-  const submit = () => {
-    const found = check(
-      rows,
-      STEPS.flatMap((s) => s.fields.map((f) => f.name)),
-    );
-    setErrors(found);
-    if (Object.keys(found).length > 0 || total !== 10_000) return;
-    save.mutate();
-  };
+  // The contract's schema checks every field of every step, and that the shares add up to 100%.
+  const submit = form.handleSubmit(
+    (request) => save.mutate(request),
+    // A refused field on an earlier step (a resumed draft) is shown there.
+    (found) => {
+      const at = firstStepWithError(found, rows.length);
+      if (at >= 0 && at !== step) setStep(at);
+    },
+  );
 
   return (
     <Stack gap="lg" maw={860}>
@@ -226,71 +228,84 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
           ? ` Draft saved at ${new Date(draftAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
           : ''}
       </Text>
-      <Stepper active={step} onStepClick={(target) => go(target)} size="sm" allowNextStepsSelect={false}>
+      <Stepper active={step} onStepClick={(target) => void go(target)} size="sm" allowNextStepsSelect={false}>
         {STEPS.map((s) => (
           <Stepper.Step key={s.label} label={s.label} />
         ))}
       </Stepper>
-      {rows.map((row, i) => (
-        <Paper key={i} withBorder radius="lg" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h5">
-              Nominee {i + 1}
-              {row.firstName ? `: ${row.firstName} ${row.lastName}` : ''}
-            </Title>
-            {rows.length > 1 ? (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove nominee ${i + 1}`}
-                onClick={() => {
-                  const next = rows.filter((_, j) => j !== i);
-                  setRows(next);
-                  setErrors({});
-                  schedule({ rows: next, step });
-                }}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            ) : null}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {STEPS[step]!.fields.map((f) =>
-              f.kind === 'idType' ? (
-                <Select
-                  key={f.name}
-                  label={rows.length > 1 ? `${f.label} (nominee ${i + 1})` : f.label}
-                  required
-                  data={[...ID_TYPES]}
-                  value={row.idType || null}
-                  onChange={(value) => edit(i, 'idType', value ?? '')}
-                  error={errors[i]?.idType}
-                />
-              ) : (
-                <TextInput
-                  key={f.name}
-                  label={rows.length > 1 ? `${f.label} (nominee ${i + 1})` : f.label}
-                  required={f.required}
-                  type={f.kind === 'date' ? 'date' : 'text'}
-                  inputMode={f.name === 'sharePercent' ? 'decimal' : undefined}
-                  maxLength={200}
-                  value={row[f.name]}
-                  onChange={(e) => edit(i, f.name, e.currentTarget.value)}
-                  error={errors[i]?.[f.name]}
-                />
-              ),
-            )}
-          </SimpleGrid>
-        </Paper>
-      ))}
+      {list.fields.map((entry, i) => {
+        const row = rows[i] ?? entry;
+        return (
+          <Paper key={entry.id} withBorder radius="lg" p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h5">
+                Nominee {i + 1}
+                {row.firstName ? `: ${row.firstName} ${row.lastName}` : ''}
+              </Title>
+              {rows.length > 1 ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove nominee ${i + 1}`}
+                  onClick={() => {
+                    list.remove(i);
+                    form.clearErrors();
+                    scheduleDraft();
+                  }}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              ) : null}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {STEPS[step]!.fields.map((f) => {
+                const label = rows.length > 1 ? `${f.label} (nominee ${i + 1})` : f.label;
+                const error = errors.nominees?.[i]?.[f.name]?.message;
+                return f.kind === 'idType' ? (
+                  <Controller
+                    key={f.name}
+                    control={form.control}
+                    name={`nominees.${i}.idType`}
+                    render={({ field }) => (
+                      <Select
+                        label={label}
+                        required
+                        data={[...ID_TYPES]}
+                        ref={field.ref}
+                        value={field.value || null}
+                        onChange={(value) => {
+                          field.onChange(value ?? '');
+                          edited(field.name);
+                        }}
+                        onBlur={field.onBlur}
+                        error={error}
+                      />
+                    )}
+                  />
+                ) : (
+                  <TextInput
+                    key={f.name}
+                    label={label}
+                    required={f.required}
+                    type={f.kind === 'date' ? 'date' : 'text'}
+                    inputMode={f.name === 'sharePercent' ? 'decimal' : undefined}
+                    maxLength={200}
+                    {...form.register(`nominees.${i}.${f.name}`, { onChange: () => edited(`nominees.${i}.${f.name}`) })}
+                    error={error}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </Paper>
+        );
+      })}
       {step === 0 && rows.length < NOMINEE_MAX ? (
         <Button
           variant="light"
           w="fit-content"
           onClick={() => {
-            const next = [...rows, { ...EMPTY }];
-            setRows(next);
-            schedule({ rows: next, step });
+            list.append({ ...EMPTY }, { shouldFocus: false });
+            scheduleDraft();
           }}
         >
           Add a nominee
@@ -308,14 +323,14 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
       ) : null}
       <Group>
         {step > 0 ? (
-          <Button variant="default" onClick={() => go(step - 1)}>
+          <Button variant="default" onClick={() => void go(step - 1)}>
             Back
           </Button>
         ) : null}
         {step < STEPS.length - 1 ? (
-          <Button onClick={() => go(step + 1)}>Next</Button>
+          <Button onClick={() => void go(step + 1)}>Next</Button>
         ) : (
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => void submit()} loading={save.isPending}>
             Save nominees
           </Button>
         )}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -26,7 +25,7 @@ import {
 } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LoadFailure } from '@/components/ui/load-states';
 import { LoadMore } from '@/components/ui/load-more';
@@ -35,6 +34,7 @@ import { formatDate } from '@/lib/format';
 import { refuseAtField } from '@/lib/form-refusal';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
+import { requestResolver } from '@/lib/request-resolver';
 import { autoSaveRunsQueryOptions, goldKeys, setAutoSave } from '../api/gold-api';
 
 /** ISO weekdays: 1 = Monday ... 7 = Sunday, as the API numbers them. */
@@ -83,11 +83,7 @@ function toRequest(values: AutoSaveFields): z.input<typeof autoSaveRequestSchema
 }
 
 /** The contract's schema checks the request the fields make; its complaints land on those fields. */
-const contractResolver = zodResolver(autoSaveRequestSchema);
-type AutoSaveResolver = Resolver<AutoSaveFields, unknown, AutoSaveRequest>;
-const autoSaveResolver: AutoSaveResolver = (values, context, options) =>
-  // The casts only rename the form: each complaint's path is a field of the same name.
-  contractResolver(toRequest(values), context, options as never) as ReturnType<AutoSaveResolver>;
+const autoSaveResolver = requestResolver<AutoSaveFields, AutoSaveRequest>(autoSaveRequestSchema, toRequest);
 
 /**
  * Auto-save: an amount of USDT daily, weekly on a weekday or monthly on a day 1-28, an optional
