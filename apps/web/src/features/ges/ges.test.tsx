@@ -485,6 +485,66 @@ describe('GDS back office', () => {
     expect(created).toEqual([expect.not.objectContaining({ agreement: expect.anything() })]);
     expect(created[0]).toMatchObject({ name: 'Holi circle', instalmentUsdt: '100', termMonths: 11 });
   });
+
+  it('refuses at its field what the group contract refuses, sending nothing, and an agreement half filled in', async () => {
+    serve([]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Holi circle');
+    await user.type(screen.getByRole('textbox', { name: 'Monthly instalment (USDT)' }), '12,5');
+    const term = screen.getByRole('textbox', { name: 'Term (months)' });
+    await user.clear(term);
+    await user.type(term, '1');
+    await user.type(screen.getByRole('textbox', { name: 'Agreement title' }), 'Holi circle agreement');
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    expect(await screen.findByText('Enter an amount like 12.5 (digits and one decimal point)')).toBeInTheDocument();
+    expect(screen.getByText('The term is 2 to 60 months')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Agreement text' })).toHaveAccessibleDescription(
+      'Agreement text is required',
+    );
+    expect(adminCalls('/admin/ges/groups')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the new group under the field it names", async () => {
+    serve([]);
+    server.use(
+      http.post(apiUrl('/admin/ges/groups'), () =>
+        HttpResponse.json(
+          apiErrorBody(422, 'The start date cannot be in the past.', 'UnprocessableError', { field: 'startDate' }),
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Holi circle');
+    await user.type(screen.getByRole('textbox', { name: 'Monthly instalment (USDT)' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    const message = await screen.findByText('The start date cannot be in the past.');
+    expect(message).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First instalment \(start date\)/)).toHaveAccessibleDescription(
+      expect.stringContaining('The start date cannot be in the past.'),
+    );
+    expect(screen.queryByText('The group could not be created.')).not.toBeInTheDocument();
+  });
+
+  it('refuses a blank agreement title at its field, and an upload without its file, sending nothing', async () => {
+    serve([draft]);
+    const { user } = renderApp('/admin/ges', { session: operator() });
+    await user.click(within(await rowOf('Holi circle')).getByRole('button', { name: 'New agreement for Holi circle' }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.type(title, '  ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Each member pays 100 USDT.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish version' }));
+    expect(await within(dialog).findByText('Agreement title is required')).toBeInTheDocument();
+    expect(title).toHaveAccessibleDescription('Agreement title is required');
+
+    await user.type(title, 'Holi circle agreement');
+    await user.click(within(dialog).getByRole('radio', { name: 'Upload a file' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Publish version' }));
+    expect(await within(dialog).findByText('Choose the agreement file to upload.')).toBeInTheDocument();
+    expect(adminCalls('/agreement')).toHaveLength(0);
+    expect(adminCalls('/agreement/file')).toHaveLength(0);
+  });
 });
 
 describe('GDS back office: editing a group before it starts', () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   GES_BONUS_INSTALMENTS,
   GES_GROUP_TERMS,
@@ -8,10 +8,12 @@ import {
   gesGroupInputSchema,
   type AdminGesGroup,
   type GesGroupEdit,
+  type GesGroupTerm,
 } from '@qmgt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogFooter } from '@/components/ui/dialog-footer';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { editGesGroup, gesKeys } from '../api/ges-api';
@@ -25,10 +27,69 @@ type TermsInput = z.input<typeof termsSchema>;
 type Terms = z.output<typeof termsSchema>;
 
 /** The server's refusal at one of the terms, else null (shown above the buttons). */
-function termOf(failure: unknown): { term: keyof Terms; message: string } | null {
+export function termOf(failure: unknown): { term: GesGroupTerm; message: string } | null {
   const refused = refusedField(failure);
   const term = GES_GROUP_TERMS.find((t) => t === refused?.field);
   return term ? { term, message: refused!.message } : null;
+}
+
+/**
+ * A group's six terms, for the create form and the edit dialog (inside the form's FormProvider),
+ * each with its complaint: the contract's, or the server's refusal naming it.
+ */
+export function GroupTermsFields({ cols, bonusRequired }: { cols: number; bonusRequired: boolean }) {
+  const form = useFormContext<TermsInput>();
+  const errorAt = (term: GesGroupTerm) => form.formState.errors[term]?.message;
+  const numberField = (
+    term: 'termMonths' | 'memberCap' | 'bonusInstalments',
+    label: string,
+    { min, max }: { min: number; max: number },
+  ) => (
+    <Controller
+      control={form.control}
+      name={term}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          required={term !== 'bonusInstalments' || bonusRequired}
+          min={min}
+          max={max}
+          allowDecimal={false}
+          // Not clamped on blur: a term out of range gets the contract's message, not a silent other value.
+          clampBehavior="none"
+          value={field.value ?? ''}
+          // A cleared field is no number: the schema says so, rather than keeping the old value.
+          onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+          onBlur={field.onBlur}
+          error={errorAt(term)}
+        />
+      )}
+    />
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: cols }}>
+      <TextInput label="Name" required maxLength={80} error={errorAt('name')} {...form.register('name')} />
+      <TextInput
+        label="Monthly instalment (USDT)"
+        required
+        inputMode="decimal"
+        error={errorAt('instalmentUsdt')}
+        // People type spaces around amounts; the wire format has none.
+        {...form.register('instalmentUsdt', { setValueAs: (value: string) => value.trim() })}
+      />
+      <TextInput
+        label="First instalment (start date)"
+        type="date"
+        required
+        description="Days 1-28: instalments fall on this day each month"
+        error={errorAt('startDate')}
+        {...form.register('startDate')}
+      />
+      {numberField('termMonths', 'Term (months)', GES_TERM_MONTHS)}
+      {numberField('memberCap', 'Member cap', GES_MEMBER_CAP)}
+      {numberField('bonusInstalments', 'Maturity bonus (instalments)', GES_BONUS_INSTALMENTS)}
+    </SimpleGrid>
+  );
 }
 
 /**
@@ -65,13 +126,14 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
       notifySuccess(`${edited.name}: the new terms are saved.`);
       onClose();
     },
+    onError: (failure) => {
+      const refused = termOf(failure);
+      if (refused) form.setError(refused.term, { message: refused.message }, { shouldFocus: true });
+    },
     // A refusal (a member joined meanwhile) changes what the list should offer too.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
-  const refused = edit.error ? termOf(edit.error) : null;
   const { errors } = form.formState;
-  const errorAt = (term: keyof Terms) =>
-    errors[term]?.message ?? (refused?.term === term ? refused.message : undefined);
 
   const onSubmit = form.handleSubmit((terms) => {
     const changes = Object.fromEntries(
@@ -84,82 +146,34 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
     edit.mutate(changes);
   });
 
-  const numberField = (
-    term: 'termMonths' | 'memberCap' | 'bonusInstalments',
-    label: string,
-    { min, max }: { min: number; max: number },
-  ) => (
-    <Controller
-      control={form.control}
-      name={term}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          required
-          min={min}
-          max={max}
-          allowDecimal={false}
-          // Not clamped on blur: a term out of range gets the contract's message, not a silent other value.
-          clampBehavior="none"
-          value={field.value ?? ''}
-          // A cleared field is no number: the schema says so, rather than keeping the old value.
-          onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-          onBlur={field.onBlur}
-          error={errorAt(term)}
-        />
-      )}
-    />
-  );
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {group.status === 'draft'
-            ? 'A draft can change freely until it is opened.'
-            : 'Nobody has joined yet: the terms can change until someone joins or the start date comes.'}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required maxLength={80} error={errorAt('name')} {...form.register('name')} />
-          <TextInput
-            label="Monthly instalment (USDT)"
-            required
-            inputMode="decimal"
-            error={errorAt('instalmentUsdt')}
-            // People type spaces around amounts; the wire format has none.
-            {...form.register('instalmentUsdt', { setValueAs: (value: string) => value.trim() })}
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {group.status === 'draft'
+              ? 'A draft can change freely until it is opened.'
+              : 'Nobody has joined yet: the terms can change until someone joins or the start date comes.'}
+          </Text>
+          <GroupTermsFields cols={2} bonusRequired />
+          {errors.root ? (
+            <Alert color="yellow" variant="light">
+              {errors.root.message}
+            </Alert>
+          ) : null}
+          {edit.error && !termOf(edit.error) ? (
+            <Alert color="red" variant="light">
+              {errorMessage(edit.error, 'The terms could not be saved.')}
+            </Alert>
+          ) : null}
+          <DialogFooter
+            submitLabel="Save terms"
+            onCancel={onClose}
+            busy={edit.isPending}
+            cancelDisabled={edit.isPending}
           />
-          <TextInput
-            label="First instalment (start date)"
-            type="date"
-            required
-            description="Days 1-28: instalments fall on this day each month"
-            error={errorAt('startDate')}
-            {...form.register('startDate')}
-          />
-          {numberField('termMonths', 'Term (months)', GES_TERM_MONTHS)}
-          {numberField('memberCap', 'Member cap', GES_MEMBER_CAP)}
-          {numberField('bonusInstalments', 'Maturity bonus (instalments)', GES_BONUS_INSTALMENTS)}
-        </SimpleGrid>
-        {errors.root ? (
-          <Alert color="yellow" variant="light">
-            {errors.root.message}
-          </Alert>
-        ) : null}
-        {edit.error && !refused ? (
-          <Alert color="red" variant="light">
-            {errorMessage(edit.error, 'The terms could not be saved.')}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={edit.isPending}>
-            Save terms
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -5,10 +6,8 @@ import {
   FileInput,
   Group,
   Modal,
-  NumberInput,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -16,16 +15,18 @@ import {
 } from '@mantine/core';
 import {
   GES_AGREEMENT_FILE_MAX_BYTES,
-  GES_BONUS_INSTALMENTS,
-  GES_MEMBER_CAP,
-  GES_TERM_MONTHS,
   earliestGesStartDate,
+  gesAgreementFileFieldsSchema,
+  gesAgreementInputSchema,
+  gesGroupInputSchema,
   gesTermsFrozenReason,
   type AdminGesGroup,
   type GesGroupInput,
 } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import { PagedQueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -40,26 +41,44 @@ import {
   publishGesGroup,
   uploadGesAgreement,
 } from '../api/ges-api';
-import { EditGroupDialog } from './edit-group-dialog';
+import { EditGroupDialog, GroupTermsFields, termOf } from './edit-group-dialog';
 
 /** The earliest start the server takes today (the 29th-31st are not in every month). */
 const firstStart = () => earliestGesStartDate(new Date().toISOString().slice(0, 10));
-const EMPTY = {
+type GesAgreementInput = z.input<typeof gesAgreementInputSchema>;
+type NewGroup = z.input<typeof gesGroupInputSchema>;
+const blankGroup = (): NewGroup => ({
   name: '',
   instalmentUsdt: '',
   termMonths: 11,
   memberCap: 50,
   startDate: firstStart(),
   bonusInstalments: 1,
-  title: '',
-  text: '',
+  agreement: { title: '', text: '' },
+});
+const contractResolver = zodResolver(gesGroupInputSchema);
+/** The contract's schema, with the agreement only when some of it is filled in: a draft may get it later. */
+const newGroupResolver: Resolver<NewGroup, unknown, GesGroupInput> = (values, context, options) => {
+  const { agreement, ...terms } = values;
+  const given = Boolean(agreement?.title.trim() || agreement?.text.trim());
+  return contractResolver(given ? values : terms, context, options);
+};
+/** A refusal's field in this form: a term, or the agreement's title or text. */
+const newGroupField = (failure: unknown) => {
+  const refused = refusedField(failure);
+  const term = termOf(failure);
+  if (term) return { name: term.term, message: term.message } as const;
+  if (refused?.field === 'title' || refused?.field === 'text')
+    return { name: `agreement.${refused.field}`, message: refused.message } as const;
+  return null;
 };
 
 function CreateForm() {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
+  const form = useForm<NewGroup, unknown, GesGroupInput>({ resolver: newGroupResolver, defaultValues: blankGroup() });
+  const { errors } = form.formState;
   const publish = useMutation({
-    mutationFn: (input: GesGroupInput) => publishGesGroup(input),
+    mutationFn: publishGesGroup,
     meta: { silent: true },
     onSuccess: ({ group }) => {
       notifySuccess(
@@ -67,124 +86,74 @@ function CreateForm() {
           ? `${group.name} is saved as a draft. Open it to publish it.`
           : `${group.name} is saved as a draft. Add its agreement, then open it.`,
       );
-      setForm({ ...EMPTY, startDate: firstStart() });
+      form.reset(blankGroup());
+    },
+    onError: (failure) => {
+      const refused = newGroupField(failure);
+      if (refused) form.setError(refused.name, { message: refused.message }, { shouldFocus: true });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
-  const refused = refusedField(publish.error);
-  const errorAt = (field: string) => (refused?.field === field ? refused.message : undefined);
-  const set = (field: keyof typeof EMPTY) => (value: string | number) => setForm({ ...form, [field]: value });
+  const create = form.handleSubmit((group) => publish.mutate(group));
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          publish.mutate({
-            name: form.name,
-            instalmentUsdt: form.instalmentUsdt.trim(),
-            termMonths: Number(form.termMonths),
-            memberCap: Number(form.memberCap),
-            startDate: form.startDate,
-            bonusInstalments: Number(form.bonusInstalments),
-            // A draft may get its agreement later; an agreement half filled in is the server's to refuse.
-            ...(form.title.trim() || form.text.trim() ? { agreement: { title: form.title, text: form.text } } : {}),
-          });
-        }}
-      >
-        <Stack gap="sm">
-          <Text fw={600}>Create a group</Text>
-          <Text size="sm" c="dimmed">
-            A new group is a draft: customers see it only once you open it.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <FormProvider {...form}>
+        <form onSubmit={(event) => void create(event)} noValidate>
+          <Stack gap="sm">
+            <Text fw={600}>Create a group</Text>
+            <Text size="sm" c="dimmed">
+              A new group is a draft: customers see it only once you open it.
+            </Text>
+            <GroupTermsFields cols={3} bonusRequired={false} />
             <TextInput
-              label="Name"
-              required
-              maxLength={80}
-              value={form.name}
-              onChange={(e) => set('name')(e.currentTarget.value)}
-              error={errorAt('name')}
+              label="Agreement title"
+              description="Optional now: paste the agreement here, or add or upload it later. A group opens only with one."
+              maxLength={160}
+              {...form.register('agreement.title')}
+              error={errors.agreement?.title?.message}
             />
-            <TextInput
-              label="Monthly instalment (USDT)"
-              required
-              inputMode="decimal"
-              value={form.instalmentUsdt}
-              onChange={(e) => set('instalmentUsdt')(e.currentTarget.value)}
-              error={errorAt('instalmentUsdt')}
+            <Textarea
+              label="Agreement text"
+              autosize
+              minRows={4}
+              maxRows={12}
+              {...form.register('agreement.text')}
+              error={errors.agreement?.text?.message}
             />
-            <TextInput
-              label="First instalment (start date)"
-              type="date"
-              required
-              value={form.startDate}
-              onChange={(e) => set('startDate')(e.currentTarget.value)}
-              description="Days 1-28: instalments fall on this day each month"
-              error={errorAt('startDate')}
-            />
-            <NumberInput
-              label="Term (months)"
-              required
-              min={GES_TERM_MONTHS.min}
-              max={GES_TERM_MONTHS.max}
-              value={form.termMonths}
-              onChange={set('termMonths')}
-              error={errorAt('termMonths')}
-            />
-            <NumberInput
-              label="Member cap"
-              required
-              min={GES_MEMBER_CAP.min}
-              max={GES_MEMBER_CAP.max}
-              value={form.memberCap}
-              onChange={set('memberCap')}
-              error={errorAt('memberCap')}
-            />
-            <NumberInput
-              label="Maturity bonus (instalments)"
-              min={GES_BONUS_INSTALMENTS.min}
-              max={GES_BONUS_INSTALMENTS.max}
-              value={form.bonusInstalments}
-              onChange={set('bonusInstalments')}
-              error={errorAt('bonusInstalments')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Agreement title"
-            description="Optional now: paste the agreement here, or add or upload it later. A group opens only with one."
-            maxLength={160}
-            value={form.title}
-            onChange={(e) => set('title')(e.currentTarget.value)}
-            error={errorAt('title')}
-          />
-          <Textarea
-            label="Agreement text"
-            autosize
-            minRows={4}
-            maxRows={12}
-            value={form.text}
-            onChange={(e) => set('text')(e.currentTarget.value)}
-            error={errorAt('text')}
-          />
-          {publish.error && !refused ? (
-            <Alert color="red">{errorMessage(publish.error, 'The group could not be created.')}</Alert>
-          ) : null}
-          <Button type="submit" loading={publish.isPending} w="fit-content">
-            Create draft
-          </Button>
-        </Stack>
-      </form>
+            {publish.error && !newGroupField(publish.error) ? (
+              <Alert color="red">{errorMessage(publish.error, 'The group could not be created.')}</Alert>
+            ) : null}
+            <Button type="submit" loading={publish.isPending} w="fit-content">
+              Create draft
+            </Button>
+          </Stack>
+        </form>
+      </FormProvider>
     </Paper>
   );
 }
 
+type AgreementSource = 'paste' | 'file';
+const pastedResolver = zodResolver(gesAgreementInputSchema);
+const uploadResolver = zodResolver(gesAgreementFileFieldsSchema);
+/**
+ * What is sent is checked: the title and pasted text, or the title beside an uploaded file (that
+ * schema reads the title alone; the text field is not sent then).
+ */
+const agreementResolver = (source: AgreementSource) =>
+  source === 'file' ? (uploadResolver as unknown as typeof pastedResolver) : pastedResolver;
+
 /** A new agreement version, pasted or uploaded as a text or Markdown file. */
 function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [source, setSource] = useState<'paste' | 'file'>('paste');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
+  const [source, setSource] = useState<AgreementSource>('paste');
+  const form = useForm<GesAgreementInput>({
+    resolver: agreementResolver(source),
+    defaultValues: { title: '', text: '' },
+  });
+  const { errors } = form.formState;
   const [file, setFile] = useState<File | null>(null);
+  const [fileMissing, setFileMissing] = useState(false);
   const tooLarge = file !== null && file.size > GES_AGREEMENT_FILE_MAX_BYTES;
   const newVersion = useMutation({
     mutationFn: (input: { id: string; title: string; text: string; file: File | null }) =>
@@ -194,13 +163,26 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
     meta: { silent: true },
     onSuccess: ({ group: changed }) => {
       notifySuccess(`${changed.name}: agreement version ${changed.documentVersion} is current.`);
-      setTitle('');
-      setText('');
+      form.reset();
       setFile(null);
       onClose();
     },
+    onError: (failure) => {
+      const refused = refusedField(failure);
+      if (refused?.field === 'title' || refused?.field === 'text')
+        form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
+  const refusedAtField = ['title', 'text'].includes(refusedField(newVersion.error)?.field ?? '');
+  const publish = form.handleSubmit(({ title, text }) => {
+    setFileMissing(source === 'file' && !file);
+    if (!group || (source === 'file' && (!file || tooLarge))) return;
+    newVersion.mutate({ id: group.id, title, text, file: source === 'file' ? file : null });
+  });
+  let fileError: string | undefined;
+  if (tooLarge) fileError = `The file is larger than ${GES_AGREEMENT_FILE_MAX_BYTES / 1000} KB.`;
+  else if (fileMissing && !file) fileError = 'Choose the agreement file to upload.';
   return (
     <Modal
       opened={group !== null}
@@ -212,27 +194,18 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
       centered
       size="lg"
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!group || (source === 'file' && (!file || tooLarge))) return;
-          newVersion.mutate({ id: group.id, title, text, file: source === 'file' ? file : null });
-        }}
-      >
+      <form onSubmit={(event) => void publish(event)} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             New members accept the new version; members keep the version they accepted. Its SHA-256 is recorded.
           </Text>
-          <TextInput
-            label="Title"
-            required
-            maxLength={160}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-          />
+          <TextInput label="Title" required maxLength={160} {...form.register('title')} error={errors.title?.message} />
           <SegmentedControl
             value={source}
-            onChange={(value) => setSource(value as 'paste' | 'file')}
+            onChange={(value) => {
+              setSource(value as AgreementSource);
+              form.clearErrors();
+            }}
             data={[
               { value: 'paste', label: 'Paste the text' },
               { value: 'file', label: 'Upload a file' },
@@ -245,8 +218,8 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
               required
               autosize
               minRows={6}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              {...form.register('text')}
+              error={errors.text?.message}
             />
           ) : (
             <FileInput
@@ -258,11 +231,11 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
               clearable
               value={file}
               onChange={setFile}
-              error={tooLarge ? `The file is larger than ${GES_AGREEMENT_FILE_MAX_BYTES / 1000} KB.` : undefined}
+              error={fileError}
               fileInputProps={{ 'aria-label': 'Agreement file' }}
             />
           )}
-          {newVersion.error ? (
+          {newVersion.error && !refusedAtField ? (
             <Alert color="red">{errorMessage(newVersion.error, 'The agreement could not be published.')}</Alert>
           ) : null}
           <Button type="submit" loading={newVersion.isPending} w="fit-content">
