@@ -17,6 +17,7 @@ import {
   sidebar,
   submitPersonalInfoViaApi,
   uploadAndSubmit,
+  uploadDocuments,
   verifiedHeading,
   writeFixtures,
 } from './support/kyc.js';
@@ -102,20 +103,35 @@ test.describe('desktop', () => {
     await signInViaUi(page, me.username, me.password);
     await expect(sidebar(page)).toHaveCount(0);
 
-    await test.step('start KYC from the badge: one flow, its details first, saved as they are typed', async () => {
+    await test.step('start KYC from the badge: one flow, the document first, its reading prefills the details', async () => {
       const menu = await openProfileMenu(page);
       await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
       await expect(page).toHaveURL('/kyc-verification');
       await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
-      await expect(page.getByText('Step 1 of 4: Your details')).toBeVisible();
+      await expect(page.getByText('Step 1 of 4: Identity document')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue on your phone' })).toBeVisible();
+      // A script renamed to .png is refused by its bytes, however it is named. Choosing the file sends it.
+      await page.getByLabel('Identity document file').setInputFiles(files.script);
+      await expect(page.getByRole('alert').filter({ hasText: 'Upload refused' })).toBeVisible();
+
+      await uploadDocuments(page, { document: files.passport, selfie: files.png });
+      await expect(page.getByText('Step 3 of 4: Your details')).toBeVisible();
+      // The sandbox provider read the passport's machine-readable zone: the form says what it filled.
+      await expect(page.getByRole('status').filter({ hasText: 'Read from your document' })).toContainText(
+        'First name, Last name, Date of birth, Gender, ID type, ID number',
+      );
+      await expect(field(page, 'First name')).toHaveValue(PERSONAL.firstName);
+      await expect(field(page, 'Last name')).toHaveValue(PERSONAL.lastName);
+      await expect(page.getByLabel('Date of birth')).toHaveValue(PERSONAL.dateOfBirth);
+      await expect(page.getByRole('radio', { name: PERSONAL.gender })).toBeChecked();
+      await expect(field(page, 'ID number')).toHaveValue(IDENTITY.idNumber);
+      await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-prefilled.png', fullPage: true });
 
       // Required fields are checked before anything moves on.
-      await page.getByRole('button', { name: 'Continue to your document' }).click();
-      await expect(page.getByText('First name is required')).toBeVisible();
-      await expect(page.getByText('Step 1 of 4: Your details')).toBeVisible();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.getByText('Address is required')).toBeVisible();
+      await expect(page.getByText('Step 3 of 4: Your details')).toBeVisible();
 
-      await field(page, 'First name').fill(PERSONAL.firstName);
-      await field(page, 'Last name').fill(PERSONAL.lastName);
       await field(page, 'Address').fill(CONTACT.address);
       // The draft is saved shortly after typing stops. On a loaded machine the fills above may
       // pause longer than that wait, so an earlier save can already say "Draft saved": wait
@@ -150,18 +166,15 @@ test.describe('desktop', () => {
     });
 
     await test.step('finish the details', async () => {
-      await page.getByLabel('Date of birth').fill(PERSONAL.dateOfBirth);
-      await page.getByText(PERSONAL.gender, { exact: true }).click();
       // Citizenship and country come with a default (a searchable list).
       await expect(field(page, 'Citizenship')).not.toHaveValue('');
       await expect(field(page, 'Country of residence')).not.toHaveValue('');
       await field(page, 'Postal code').fill(CONTACT.postalCode);
       // A bad phone number is refused by the shared schema.
       await field(page, 'Mobile phone').fill('call me');
-      await field(page, 'ID number').fill(IDENTITY.idNumber);
       await field(page, 'Occupation').fill(FINANCIAL.occupation);
       await field(page, 'Source of income').fill(FINANCIAL.sourceOfIncome);
-      await page.getByRole('button', { name: 'Continue to your document' }).click();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
       await expect(page.getByText('Mobile phone must be a phone number')).toBeVisible();
       await field(page, 'Mobile phone').fill(CONTACT.mobilePhone);
     });
@@ -189,20 +202,14 @@ test.describe('desktop', () => {
       await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-picture.png' });
     });
 
-    await test.step('send the details: the document comes next in the same flow', async () => {
-      await page.getByRole('button', { name: 'Continue to your document' }).click();
-      await expect(page.getByText('Step 2 of 4: Identity document')).toBeVisible();
+    await test.step('send the details, then everything for review: pending', async () => {
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.getByText('Step 4 of 4: Send for review')).toBeVisible();
       await expect(page).toHaveURL('/kyc-verification');
-    });
-
-    await test.step('the sandbox screen: document (PDF) and selfie (PNG), submit: pending', async () => {
-      await expect(page.getByRole('button', { name: 'Continue on your phone' })).toBeVisible();
-      // A script renamed to .png is refused by its bytes, however it is named.
-      // Choosing the file sends it.
-      await page.getByLabel('Identity document file').setInputFiles(files.script);
-      await expect(page.getByRole('alert').filter({ hasText: 'Upload refused' })).toBeVisible();
-
-      await uploadAndSubmit(page, { document: files.pdf, selfie: files.png });
+      await expect(page.getByText('Identity document: uploaded')).toBeVisible();
+      await expect(page.getByText('Selfie: uploaded')).toBeVisible();
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await expect(inReview(page)).toBeVisible();
       await expect(page.getByText('Checking for updates')).toBeVisible();
       const menu = await openProfileMenu(page);
       await expect(menu.getByRole('menuitem', { name: 'KYC Pending' })).toBeVisible();
@@ -515,12 +522,16 @@ test.describe('desktop', () => {
 test.describe('mobile (360 x 740)', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the KYC form fits the small screen and works from the keyboard', async ({ page, request }) => {
+  test('the KYC form fits the small screen and works from the keyboard', async ({ page, request }, testInfo) => {
+    const files = await writeFixtures(testInfo);
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'kycsmall' });
     const session = await signInViaApi(request, me.username, me.password);
     await seedSession(page, session);
     await page.goto('/kyc-verification');
-    await expect(page.getByText('Step 1 of 4: Your details')).toBeVisible();
+    // A scan with no machine-readable zone: nothing is read, every field is typed.
+    await uploadDocuments(page, { document: files.pdf, selfie: files.png });
+    await expect(page.getByText('Step 3 of 4: Your details')).toBeVisible();
+    await expect(page.getByText('Read from your document')).toHaveCount(0);
     await noHorizontalOverflow(page, 360);
 
     /** Tab (a few presses at most: a choice between two fields is one stop) until the target has the focus. */
@@ -567,11 +578,11 @@ test.describe('mobile (360 x 740)', () => {
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-details.png', fullPage: true });
 
-    // Enter sends the details; the flow goes on to the document.
+    // Enter sends the details; the flow goes on to sending everything for review.
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Step 2 of 4: Identity document')).toBeVisible();
+    await expect(page.getByText('Step 4 of 4: Send for review')).toBeVisible();
     await noHorizontalOverflow(page, 360);
-    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-document.png', fullPage: true });
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-send.png', fullPage: true });
   });
 
   test('the sandbox verification screen fits the small screen', async ({ page, request }, testInfo) => {
@@ -581,12 +592,13 @@ test.describe('mobile (360 x 740)', () => {
     await submitPersonalInfoViaApi(request, session);
     await seedSession(page, session);
     await page.goto('/kyc-verification');
-    // The details were sent already: the flow opens at its second step.
-    await expect(page.getByText('Step 2 of 4: Identity document')).toBeVisible();
+    // The details were sent already: after the document and selfie the flow goes to sending.
+    await expect(page.getByText('Step 1 of 4: Identity document')).toBeVisible();
     await noHorizontalOverflow(page, 360);
+    await page.screenshot({ path: '/tmp/qmgt-e2e-kyc-mobile-document.png', fullPage: true });
     // Choosing a file sends it.
     await page.getByLabel('Identity document file').setInputFiles(files.pdf);
-    await expect(page.getByText('Step 3 of 4: Selfie')).toBeVisible();
+    await expect(page.getByText('Step 2 of 4: Selfie')).toBeVisible();
     await noHorizontalOverflow(page, 360);
     await page.getByLabel('Selfie file').setInputFiles(files.png);
     await expect(page.getByText('Step 4 of 4: Send for review')).toBeVisible();
@@ -601,7 +613,8 @@ test.describe('mobile (360 x 740)', () => {
 test.describe('wide screen (1920 x 1000)', () => {
   test.use({ viewport: { width: 1920, height: 1000 } });
 
-  test('the KYC screens sit in the middle, the details two fields a row', async ({ page, request }) => {
+  test('the KYC screens sit in the middle, the details two fields a row', async ({ page, request }, testInfo) => {
+    const files = await writeFixtures(testInfo);
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'wide' });
     await signInViaUi(page, me.username, me.password);
     const main = (await page.getByRole('main').boundingBox())!;
@@ -609,7 +622,8 @@ test.describe('wide screen (1920 x 1000)', () => {
       Math.abs(box.x + box.width / 2 - (main.x + main.width / 2));
 
     await page.goto('/kyc-verification');
-    await expect(page.getByText('Step 1 of 4: Your details')).toBeVisible();
+    await uploadDocuments(page, { document: files.pdf, selfie: files.png });
+    await expect(page.getByText('Step 3 of 4: Your details')).toBeVisible();
     const form = (await page.getByRole('main').locator('form').boundingBox())!;
     // Issue 14: the form used the left 740 px of the screen; the one flow is a centred column.
     expect(offCentre(form)).toBeLessThan(24);

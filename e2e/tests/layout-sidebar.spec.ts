@@ -92,11 +92,11 @@ test.describe('mobile (360 x 740)', () => {
     await noHorizontalOverflow(page, 360);
     await page.screenshot({ path: '/tmp/qmgt-e2e-mobile-profile-menu.png' });
 
-    // No personal details yet: the badge starts the one KYC flow at its details.
+    // Nothing uploaded yet: the badge starts the one KYC flow at its document.
     await menu.getByRole('menuitem', { name: 'Start KYC Verification' }).click();
     await expect(page).toHaveURL('/kyc-verification');
     await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
-    await expect(page.getByText('Step 1 of 4: Your details')).toBeVisible();
+    await expect(page.getByText('Step 1 of 4: Identity document')).toBeVisible();
 
     // KYC-gated pages render nothing for this client.
     await page.goto('/dashboard');

@@ -23,19 +23,38 @@ const MINIMAL_PDF = [
   '',
 ].join('\n');
 
-export type Fixtures = { png: string; pdf: string; script: string };
+/**
+ * A passport scan whose text layer carries its machine-readable zone (ICAO 9303, check digits
+ * right): the sandbox provider reads Aisha Rahman's name, birth date, sex and passport number from
+ * it, as Sumsub reads a real document (decision 024). Matches PERSONAL and IDENTITY below.
+ */
+const PASSPORT_MRZ = ['P<MYSRAHMAN<<AISHA<<<<<<<<<<<<<<<<<<<<<<<<<<', 'A123456784MYS9005178F3401011<<<<<<<<<<<<<<<4'];
+const PASSPORT_PDF = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 420 200] /Contents 4 0 R >> endobj',
+  `4 0 obj << >> stream\nBT /F1 9 Tf 10 40 Td (${PASSPORT_MRZ[0]}) Tj 0 -12 Td (${PASSPORT_MRZ[1]}) Tj ET\nendstream endobj`,
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+  '',
+].join('\n');
+
+export type Fixtures = { png: string; pdf: string; passport: string; script: string };
 
 /** Writes the upload files into this test's output folder and answers their paths. */
 export async function writeFixtures(testInfo: TestInfo): Promise<Fixtures> {
   const png = testInfo.outputPath('profile-picture.png');
   const pdf = testInfo.outputPath('passport-scan.pdf');
+  const passport = testInfo.outputPath('passport-with-zone.pdf');
   // A shell script renamed to .png: the browser believes the name, the server must not.
   const script = testInfo.outputPath('not-really-a-picture.png');
   await fs.mkdir(testInfo.outputPath(), { recursive: true });
   await fs.writeFile(png, Buffer.from(PNG_1X1_BASE64, 'base64'));
   await fs.writeFile(pdf, MINIMAL_PDF);
+  await fs.writeFile(passport, PASSPORT_PDF);
   await fs.writeFile(script, '#!/bin/sh\necho pwned\n');
-  return { png, pdf, script };
+  return { png, pdf, passport, script };
 }
 
 export const PERSONAL = {
@@ -162,18 +181,20 @@ export async function openProfileMenu(page: Page): Promise<Locator> {
 
 /* ---- The sandbox provider's screen (/kyc-verification) ---- */
 
-/** Uploads the identity document and the selfie, then sends them for review. */
-export async function uploadAndSubmit(page: Page, files: { document: string; selfie: string }): Promise<void> {
+/** Uploads the identity document and the selfie: the flow's first two steps. */
+export async function uploadDocuments(page: Page, files: { document: string; selfie: string }): Promise<void> {
   await expect(page.getByRole('heading', { name: 'KYC Verification', level: 1 })).toBeVisible();
-  const documentInput = page.getByLabel('Identity document file');
   // Choosing the file sends it (decision 024).
-  await documentInput.setInputFiles(files.document);
-
+  await page.getByLabel('Identity document file').setInputFiles(files.document);
   // The screen moves on to the selfie by itself.
   const selfieInput = page.getByLabel('Selfie file');
   await expect(selfieInput).toBeAttached();
   await selfieInput.setInputFiles(files.selfie);
+}
 
+/** Uploads the identity document and the selfie, then sends them for review (details sent already). */
+export async function uploadAndSubmit(page: Page, files: { document: string; selfie: string }): Promise<void> {
+  await uploadDocuments(page, files);
   await expect(page.getByText('Identity document: uploaded')).toBeVisible();
   await expect(page.getByText('Selfie: uploaded')).toBeVisible();
   await page.getByRole('button', { name: 'Submit for review' }).click();

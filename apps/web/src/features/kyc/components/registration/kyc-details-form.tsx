@@ -33,7 +33,8 @@ type KycDetailsFormProps = {
   submitLabel?: string;
 };
 
-const LABELS = new Map(KYC_STEPS.flatMap((step) => STEP_FIELDS[step].map((spec) => [spec.name, spec.label] as const)));
+/** Every field in the form's reading order: what was read from the document is listed in it. */
+const FIELDS_IN_ORDER = KYC_STEPS.flatMap((step) => STEP_FIELDS[step]);
 
 /**
  * The personal details of SPEC.md section 3 on one screen (decision 024): the required fields
@@ -174,7 +175,9 @@ export function KycDetailsForm({ saved, onSubmitted, submitLabel = 'Continue to 
           </Alert>
         ) : saved.fromDocument.length > 0 ? (
           <Alert color="blue" variant="light" title="Read from your document" role="status">
-            {`${saved.fromDocument.map((name) => LABELS.get(name) ?? name).join(', ')}: please check them against your document and correct anything misread.`}
+            {`${FIELDS_IN_ORDER.filter((spec) => saved.fromDocument.includes(spec.name))
+              .map((spec) => spec.label)
+              .join(', ')}: please check them against your document and correct anything misread.`}
           </Alert>
         ) : null}
         {KYC_STEPS.map((step) => (
