@@ -38,6 +38,7 @@ import type { z } from 'zod';
 import { Markdown } from '@/components/ui/markdown';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { refuseAtField } from '@/lib/form-refusal';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   adminTicketsQueryOptions,
@@ -56,20 +57,6 @@ type FieldProps = UseFormRegisterReturn & { error?: string };
 /** A registered field with the complaint at it (the contract's, or the server's refusal naming it). */
 function fieldOf<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>): FieldProps {
   return { ...form.register(name), error: (get(form.formState.errors, name) as FieldError | undefined)?.message };
-}
-
-/** The refusal's field when it is one of `fields`, with its words; else null (the form says it as a whole). */
-function refusedAt<F extends string>(failure: unknown, fields: readonly F[]) {
-  const refused = refusedField(failure);
-  const field = fields.find((name) => name === refused?.field);
-  return field ? { field, message: refused!.message } : null;
-}
-
-/** A refusal naming one of the form's fields goes under that field; false when it names none. */
-function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, failure: unknown, fields: readonly Path<T>[]) {
-  const refused = refusedAt(failure, fields);
-  if (refused) form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
-  return refused !== null;
 }
 
 /** The title and Markdown text of what an operator publishes: an announcement, a version of the terms. */
@@ -96,6 +83,8 @@ function DocumentFields({
 
 /** What an announcement and the terms have in common, where a refusal may point. */
 const DOCUMENT_FIELDS = ['title', 'body'] as const;
+/** Whether a refusal names the title or the text: it is then said at that field, not above the button. */
+const namesDocumentField = (failure: unknown) => DOCUMENT_FIELDS.some((name) => name === refusedField(failure)?.field);
 
 function AnnouncementsAdmin() {
   const queryClient = useQueryClient();
@@ -113,7 +102,7 @@ function AnnouncementsAdmin() {
       notifySuccess(`"${announcement.title}" is published.`);
       form.reset();
     },
-    onError: (failure) => showRefusal(form, failure, DOCUMENT_FIELDS),
+    onError: (failure) => refuseAtField(form, failure, DOCUMENT_FIELDS),
     onSettled: refresh,
   });
   const withdraw = useMutation({
@@ -145,7 +134,7 @@ function AnnouncementsAdmin() {
               </Paper>
             ) : null}
             <Checkbox label="Pin to the top" {...form.register('pinned')} />
-            {publish.isError && !refusedAt(publish.error, DOCUMENT_FIELDS) ? (
+            {publish.isError && !namesDocumentField(publish.error) ? (
               <Alert color="red">{errorMessage(publish.error, 'The announcement could not be published.')}</Alert>
             ) : null}
             <Button type="submit" loading={publish.isPending} w="fit-content">
@@ -206,7 +195,7 @@ function TermsAdmin() {
       notifySuccess(`Version ${terms.version} is published: signed-in users are asked to accept it.`);
       form.resetField('body');
     },
-    onError: (failure) => showRefusal(form, failure, DOCUMENT_FIELDS),
+    onError: (failure) => refuseAtField(form, failure, DOCUMENT_FIELDS),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.terms() }),
   });
   const send = form.handleSubmit((terms) => {
@@ -228,7 +217,7 @@ function TermsAdmin() {
             textLabel="Text (markdown)"
             minRows={8}
           />
-          {publish.isError && !refusedAt(publish.error, DOCUMENT_FIELDS) ? (
+          {publish.isError && !namesDocumentField(publish.error) ? (
             <Alert color="red">{errorMessage(publish.error, 'The terms could not be published.')}</Alert>
           ) : null}
           <Button type="submit" loading={publish.isPending} w="fit-content">
@@ -282,7 +271,7 @@ function AnswerForm({ ticket }: { ticket: { id: string; code: string } }) {
       form.reset();
     },
     onError: (failure) => {
-      if (!showRefusal(form, failure, ['body'])) notifyError(errorMessage(failure));
+      if (!refuseAtField(form, failure, ['body'])) notifyError(errorMessage(failure));
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
   });

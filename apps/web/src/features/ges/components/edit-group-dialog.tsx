@@ -15,6 +15,7 @@ import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-fo
 import type { z } from 'zod';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { errorMessage, refusedField } from '@/lib/api-client';
+import { refuseAtField } from '@/lib/form-refusal';
 import { notifySuccess } from '@/lib/notify';
 import { editGesGroup, gesKeys } from '../api/ges-api';
 
@@ -126,10 +127,7 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
       notifySuccess(`${edited.name}: the new terms are saved.`);
       onClose();
     },
-    onError: (failure) => {
-      const refused = termOf(failure);
-      if (refused) form.setError(refused.term, { message: refused.message }, { shouldFocus: true });
-    },
+    onError: (failure) => refuseAtField(form, failure, GES_GROUP_TERMS),
     // A refusal (a member joined meanwhile) changes what the list should offer too.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });

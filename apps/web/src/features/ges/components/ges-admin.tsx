@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import { PagedQueryTable } from '@/components/ui/data-table';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { refuseAtField } from '@/lib/form-refusal';
 import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
@@ -167,11 +168,7 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
       setFile(null);
       onClose();
     },
-    onError: (failure) => {
-      const refused = refusedField(failure);
-      if (refused?.field === 'title' || refused?.field === 'text')
-        form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
-    },
+    onError: (failure) => refuseAtField(form, failure, ['title', 'text']),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
   const refusedAtField = ['title', 'text'].includes(refusedField(newVersion.error)?.field ?? '');

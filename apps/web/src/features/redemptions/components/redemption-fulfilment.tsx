@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { DataTable } from '@/components/ui/data-table';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
-import { errorMessage, refusedField } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { refuseAtField } from '@/lib/form-refusal';
 import { formatDateTime } from '@/lib/format';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
@@ -36,10 +37,8 @@ function ShipDialog({ redemption, onDone }: { redemption: AdminRedemption; onDon
       await shipRedemption(redemption.id, body);
       onDone(`${redemption.code} shipped with ${body.carrier}; the customer is notified.`);
     } catch (error) {
-      const refused = refusedField(error);
-      if (refused?.field === 'carrier' || refused?.field === 'trackingNumber')
-        form.setError(refused.field, { message: refused.message }, { shouldFocus: true });
-      else setFailure(errorMessage(error, 'The redemption could not be marked shipped.'));
+      if (!refuseAtField(form, error, ['carrier', 'trackingNumber']))
+        setFailure(errorMessage(error, 'The redemption could not be marked shipped.'));
     }
   });
   const { address } = redemption;
