@@ -20,7 +20,7 @@ import {
   type RedemptionQuote,
 } from '@qmgt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Figure, Figures, QuoteCountdown } from '@/components/ui/figures';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
@@ -82,16 +82,17 @@ export function RedeemForm({
       addressResolver(withoutEmptyLine2(values), context, options as Parameters<typeof addressResolver>[2]),
     defaultValues: EMPTY_ADDRESS,
   });
+  /** The address as the form's check answered it: what is sent, parsed once. */
+  const checkedAddress = useRef<DeliveryAddress | null>(null);
   const pieces = typeof quantity === 'number' ? quantity : Number.NaN;
   const validQuantity = Number.isInteger(pieces) && pieces >= 1 && pieces <= REDEMPTION_MAX_QUANTITY;
 
   const send = async (quote: RedemptionQuote, idempotencyKey: string): Promise<ConfirmOutcome> => {
     setError(null);
     try {
-      const { redemption } = await requestRedemption(
-        { quoteId: quote.quoteId, address: deliveryAddressSchema.parse(withoutEmptyLine2(address.getValues())) },
-        idempotencyKey,
-      );
+      const checked = checkedAddress.current;
+      if (!checked) throw new Error('the address is sent only once the form has checked it');
+      const { redemption } = await requestRedemption({ quoteId: quote.quoteId, address: checked }, idempotencyKey);
       setDone(redemption);
       void queryClient.invalidateQueries({ queryKey: redemptionKeys.mine() });
       return 'done';
@@ -136,7 +137,10 @@ export function RedeemForm({
   };
 
   // The address is checked by the contract's schema before the grams are locked.
-  const confirm = address.handleSubmit(() => flow.confirm());
+  const confirm = address.handleSubmit((checked) => {
+    checkedAddress.current = checked;
+    return flow.confirm();
+  });
   const quoteRefusal =
     flow.quoteError === null ? null : errorMessage(flow.quoteError, 'No quote is available right now.');
 
