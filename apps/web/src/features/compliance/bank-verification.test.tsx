@@ -78,4 +78,49 @@ describe('bank verification', () => {
     await waitFor(() => expect(number).toHaveAccessibleDescription('This account is already registered.'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it("refuses a malformed deposit amount at its field, in the contract's words, sending nothing", async () => {
+    withAccounts([account({ status: 'pending', verifiedAt: null })]);
+    const { user } = renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    const first = await screen.findByRole('textbox', { name: 'Deposit 1 (USD)' });
+    await user.type(first, '0.5');
+    await user.type(screen.getByRole('textbox', { name: 'Deposit 2 (USD)' }), '0.32');
+    await user.click(screen.getByRole('button', { name: 'Confirm deposits' }));
+    await waitFor(() => expect(first).toHaveAccessibleDescription('Enter each amount as 0.xx'));
+    expect(testApi.calls.some((c) => c.path.endsWith('/verify'))).toBe(false);
+  });
+
+  it('sends the amounts trimmed, and says wrong deposits at the amounts', async () => {
+    const pending = account({ status: 'pending', verifiedAt: null });
+    withAccounts([pending]);
+    server.use(
+      http.post(apiUrl(`/bank-accounts/${pending.id}/verify`), () =>
+        HttpResponse.json(
+          apiErrorBody(422, 'Those amounts are not the deposits. 2 tries left.', 'UnprocessableError', {
+            field: 'amounts',
+            attemptsLeft: 2,
+          }),
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/BankVerification', { session: buildSession({ kycVerified: 'Verified' }) });
+    const first = await screen.findByRole('textbox', { name: 'Deposit 1 (USD)' });
+    const second = screen.getByRole('textbox', { name: 'Deposit 2 (USD)' });
+    await user.type(first, ' 0.32 ');
+    await user.type(second, '.45');
+    await user.click(screen.getByRole('button', { name: 'Confirm deposits' }));
+    await waitFor(() => expect(first).toHaveAccessibleDescription('Those amounts are not the deposits. 2 tries left.'));
+    expect(first).toHaveFocus();
+    expect(second).toBeInvalid();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const sent = testApi.calls.find((c) => c.path === `/bank-accounts/${pending.id}/verify`);
+    expect(sent?.body).toEqual({ amounts: ['0.32', '.45'] });
+
+    // Editing an amount drops the refusal: it was about the amounts as they were.
+    await user.clear(second);
+    await user.type(second, '0.46');
+    expect(first).not.toHaveAccessibleDescription('Those amounts are not the deposits. 2 tries left.');
+    expect(second).toBeValid();
+  });
 });

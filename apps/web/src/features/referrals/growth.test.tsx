@@ -6,6 +6,7 @@ import { buildSession } from '@/testing/factories';
 import { apiUrl, testApi } from '@/testing/handlers';
 import { renderApp, screen } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { buildTransaction, quoteFigures } from '@/testing/wallet-api';
 
 const verified = () => buildSession({ kycVerified: 'Verified' });
 const reward = (overrides: Partial<Reward> = {}): Reward => ({
@@ -149,6 +150,73 @@ describe('reward center', () => {
       expect(amount).toHaveAccessibleDescription(/Enter an amount like 12\.5 \(digits and one decimal point\)/),
     );
     expect(testApi.calls.some((c) => c.path === '/token-reward' && c.method === 'POST')).toBe(false);
+  });
+
+  it("refuses a malformed sale amount at the field, in the contract's words, asking no price", async () => {
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals, nextCursor: null })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    const amount = await screen.findByRole('textbox', { name: 'Amount to sell (QMGT)' });
+    await user.type(amount, '0,1');
+    await user.click(screen.getByRole('button', { name: 'Get the price' }));
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription('Enter an amount like 12.5 (digits and one decimal point)'),
+    );
+    expect(testApi.calls.some((c) => c.path === '/swap/quote')).toBe(false);
+
+    // Above what is claimable: refused at the field too, still before any price is asked.
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(screen.getByRole('button', { name: 'Get the price' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('You have 0.1500 QMGT claimable.'));
+    expect(testApi.calls.some((c) => c.path === '/swap/quote')).toBe(false);
+  });
+
+  it('says a refused price at the amount, then sells the trimmed amount at the quote shown with an Idempotency-Key', async () => {
+    const figures = quoteFigures('QMGT', '0.1');
+    server.use(
+      http.get(apiUrl('/rewards'), () => HttpResponse.json({ rewards: [reward()], totals, nextCursor: null })),
+      http.get(apiUrl('/token-reward'), () => HttpResponse.json({ data: [] })),
+      http.post(apiUrl('/sell-token-only-vesting'), () =>
+        HttpResponse.json({
+          transaction: buildTransaction({
+            status: 'completed',
+            assetIn: 'QMGT',
+            amountIn: '0.1',
+            assetOut: 'USDT',
+            amountOut: figures.amountOut,
+            fee: figures.fee,
+            feeAsset: 'USDT',
+            txHash: null,
+            explorerUrl: null,
+          }),
+        }),
+      ),
+    );
+    const { user } = renderApp('/My-Reward-Center', { session: verified() });
+    const amount = await screen.findByRole('textbox', { name: 'Amount to sell (QMGT)' });
+    // The fake API answers as the API's pricing rule does: 422 naming the amount.
+    await user.type(amount, '0.005');
+    await user.click(screen.getByRole('button', { name: 'Get the price' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('The smallest sale is 0.01 QMGT.'));
+    expect(screen.queryByRole('group', { name: 'Sale quote' })).toBeNull();
+
+    await user.clear(amount);
+    await user.type(amount, ' 0.1 ');
+    expect(amount).not.toHaveAccessibleDescription('The smallest sale is 0.01 QMGT.');
+    await user.click(screen.getByRole('button', { name: 'Get the price' }));
+    const quote = await screen.findByRole('group', { name: 'Sale quote' });
+    expect(within(quote).getByRole('timer')).toHaveTextContent(/^Quote expires in (30|29) s$/);
+    const quotes = testApi.calls.filter((c) => c.path === '/swap/quote');
+    expect(quotes.at(-1)?.body).toEqual({ from: 'QMGT', to: 'USDT', amount: '0.1' });
+
+    await user.click(screen.getByRole('button', { name: /^Sell for .* USDT$/ }));
+    await waitFor(() => expect(testApi.calls.some((c) => c.path === '/sell-token-only-vesting')).toBe(true));
+    const sale = testApi.calls.find((c) => c.path === '/sell-token-only-vesting');
+    expect(sale?.body).toEqual({ amount: '0.1', minAmountOut: figures.amountOut });
+    expect(sale?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('offers no payout or sale while nothing is claimable, and says why', async () => {

@@ -1,13 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { bankAccountRequestSchema, type BankAccount, type BankAccountRequest } from '@qmgt/contracts';
+import {
+  bankAccountRequestSchema,
+  bankVerifyRequestSchema,
+  type BankAccount,
+  type BankAccountRequest,
+} from '@qmgt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, refusedField } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { editedField } from '@/lib/form-field';
 import { refuseAtField } from '@/lib/form-refusal';
 import { notifySuccess } from '@/lib/notify';
 import {
@@ -91,12 +97,25 @@ function AddAccount({ onAdded }: { onAdded?: () => void }) {
   );
 }
 
+type DepositFields = z.input<typeof bankVerifyRequestSchema>;
+type DepositsRequest = z.output<typeof bankVerifyRequestSchema>;
+const DEPOSITS = [0, 1] as const;
+
+/**
+ * The two deposits' amounts, checked by the contract's schema before they are sent. The server
+ * weighs them together (it cannot say which one is wrong): its refusal of them is said at the
+ * pair, in words at the first deposit, which takes the focus.
+ */
 function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: boolean }) {
   const queryClient = useQueryClient();
-  const [amounts, setAmounts] = useState<[string, string]>(['', '']);
+  const form = useForm<DepositFields, unknown, DepositsRequest>({
+    resolver: zodResolver(bankVerifyRequestSchema),
+    defaultValues: { amounts: ['', ''] },
+  });
+  const amounts = form.watch('amounts');
   const [shown, setShown] = useState<string[] | null>(null);
   const verify = useMutation({
-    mutationFn: () => verifyBankAccount(account.id, [amounts[0].trim(), amounts[1].trim()]),
+    mutationFn: ({ amounts: answer }: DepositsRequest) => verifyBankAccount(account.id, answer),
     meta: { silent: true },
     onSuccess: ({ bankAccount }) =>
       notifySuccess(
@@ -104,34 +123,33 @@ function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: 
           ? `${bankAccount.accountNumberMasked} is verified.`
           : `${bankAccount.accountNumberMasked}: deposits confirmed; our team reviews the account holder's name.`,
       ),
+    onError: (failure) => {
+      if (refusedField(failure)?.field === 'amounts') form.setFocus('amounts.0');
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
   });
+  const refused = refusedField(verify.error);
+  const pairRefusal = refused?.field === 'amounts' ? refused.message : null;
+  const submit = form.handleSubmit((request) => verify.mutate(request));
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        verify.mutate();
-      }}
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
         <Group align="flex-start" grow>
-          {[0, 1].map((i) => (
-            <TextInput
-              key={i}
-              label={`Deposit ${i + 1} (USD)`}
-              placeholder="0.00"
-              inputMode="decimal"
-              value={amounts[i]}
-              onChange={(e) => {
-                const next: [string, string] = [...amounts];
-                next[i] = e.currentTarget.value;
-                setAmounts(next);
-                verify.reset();
-              }}
-            />
-          ))}
+          {DEPOSITS.map((i) => {
+            const field = editedField(form, `amounts.${i}`, verify.reset);
+            return (
+              <TextInput
+                key={i}
+                label={`Deposit ${i + 1} (USD)`}
+                placeholder="0.00"
+                inputMode="decimal"
+                {...field}
+                error={field.error ?? (pairRefusal === null ? undefined : i === 0 ? pairRefusal : true)}
+              />
+            );
+          })}
         </Group>
-        {verify.isError ? (
+        {verify.isError && pairRefusal === null ? (
           <Alert color="red">{errorMessage(verify.error, 'The amounts could not be checked.')}</Alert>
         ) : null}
         <Group>

@@ -16,12 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  QUOTE_TTL_MS,
   REFERRAL_RATES_BPS,
   REWARD_VESTING_DAYS,
+  swapQuoteRequestSchema,
   tokenRewardRequestSchema,
   type Reward,
   type SwapQuote,
+  type SwapQuoteRequest,
 } from '@qmgt/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,10 +33,12 @@ import { paths } from '@/config/paths';
 import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { editedField } from '@/lib/form-field';
 import { formatAmount, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
-import { useCountdown } from '@/lib/use-countdown';
+import { requestResolver } from '@/lib/request-resolver';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
+import { useQuoteConfirmation, type ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import {
   growthKeys,
   quoteRewardSale,
@@ -43,8 +46,6 @@ import {
   rewardRequestsQueryOptions,
   rewardsQueryOptions,
 } from '../api/growth-api';
-
-type Outcome = 'done' | 'refused' | 'retry';
 
 const STATUS_COLOR: Record<Reward['status'], string> = {
   vesting: 'gray',
@@ -62,6 +63,14 @@ const qmgt = (value: string) => `${formatAmount(value, 'QMGT')} QMGT`;
 const NOTHING_CLAIMABLE = 'Nothing is claimable yet: rewards become claimable once they have vested.';
 const hasClaimable = (claimable: string) => (parseAmount(claimable, 'QMGT') ?? 0n) > 0n;
 
+/** Why `amount` (well-formed, as the contract's schema let it through) cannot be taken from what is claimable. */
+function claimableRefusal(amount: string, claimable: string): string | null {
+  const units = parseAmount(amount, 'QMGT') ?? 0n;
+  if (units <= 0n) return 'Enter an amount of QMGT.';
+  if (units > (parseAmount(claimable, 'QMGT') ?? 0n)) return `You have ${qmgt(claimable)} claimable.`;
+  return null;
+}
+
 function NothingClaimable() {
   return (
     <Text size="sm" c="dimmed">
@@ -72,9 +81,9 @@ function NothingClaimable() {
 
 type Props = {
   /** Claims one reward through the app's transaction modal. */
-  onClaim: (reward: Reward, idempotencyKey: string) => Promise<Outcome>;
+  onClaim: (reward: Reward, idempotencyKey: string) => Promise<ConfirmOutcome>;
   /** Sells vested rewards at the quote shown, through the transaction modal. */
-  onSell: (sale: { amount: string; quote: SwapQuote; idempotencyKey: string }) => Promise<Outcome>;
+  onSell: (sale: { amount: string; quote: SwapQuote; idempotencyKey: string }) => Promise<ConfirmOutcome>;
 };
 
 /** /My-Reward-Center: totals, the vesting timeline, every reward, claims, payout requests and sales. */
@@ -256,10 +265,8 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
   const available = hasClaimable(claimable);
   // The contract's schema checks the amount first; it must also be above zero and claimable.
   const submit = form.handleSubmit(({ amount }) => {
-    const units = parseAmount(amount, 'QMGT') ?? 0n;
-    const max = parseAmount(claimable, 'QMGT') ?? 0n;
-    if (units <= 0n) return form.setError('amount', { message: 'Enter an amount of QMGT.' });
-    if (units > max) return form.setError('amount', { message: `You have ${qmgt(claimable)} claimable.` });
+    const refusal = claimableRefusal(amount, claimable);
+    if (refusal) return form.setError('amount', { message: refusal });
     mutation.mutate(amount);
   });
   return (
@@ -308,111 +315,113 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
   );
 }
 
-function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: Props['onSell']; onDone: () => void }) {
-  const [amount, setAmount] = useState('');
-  const [quote, setQuote] = useState<(SwapQuote & { validUntil: number }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useIdempotencyKeys();
-  const secondsLeft = useCountdown(quote?.validUntil ?? null);
-  const expired = quote !== null && secondsLeft === 0;
-  const available = hasClaimable(claimable);
+type SaleFields = { amount: string };
 
-  const ask = async () => {
-    const units = parseAmount(amount.trim(), 'QMGT');
-    if (units === null || units <= 0n) return setError('Enter an amount of QMGT.');
-    if (units > (parseAmount(claimable, 'QMGT') ?? 0n)) return setError(`You have ${qmgt(claimable)} claimable.`);
-    setBusy(true);
-    setError(null);
-    const at = Date.now();
-    try {
-      setQuote({ ...(await quoteRewardSale(amount.trim())), validUntil: at + QUOTE_TTL_MS });
-    } catch (failure) {
-      setError(errorMessage(failure, 'No price is available right now.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const sell = async () => {
-    if (!quote || expired) return;
-    setBusy(true);
-    const outcome = await onSell({ amount: amount.trim(), quote, idempotencyKey: keys.keyFor(quote.quoteId) });
-    setBusy(false);
-    if (outcome !== 'retry') keys.forget(quote.quoteId);
-    setQuote(null);
-    if (outcome === 'done') setAmount('');
-    onDone();
-  };
+/**
+ * The sale's price is a QMGT -> USDT swap quote: the contract's quote request checks the amount
+ * as typed (trimmed, as the quote is asked), before anything is sent.
+ */
+const saleResolver = requestResolver<SaleFields, SwapQuoteRequest>(swapQuoteRequestSchema, ({ amount }) => ({
+  from: 'QMGT',
+  to: 'USDT',
+  amount: amount.trim(),
+}));
+
+/** Claimable rewards sold for USDT: the price quoted first, then confirmed through the transaction modal. */
+function SellVested({ claimable, onSell, onDone }: { claimable: string; onSell: Props['onSell']; onDone: () => void }) {
+  const form = useForm<SaleFields, unknown, SwapQuoteRequest>({
+    resolver: saleResolver,
+    defaultValues: { amount: '' },
+  });
+  const amount = form.watch('amount');
+  const flow = useQuoteConfirmation<SwapQuote>({
+    requestQuote: () => quoteRewardSale(form.getValues('amount').trim()),
+    onConfirm: (confirmation) => onSell({ amount: form.getValues('amount').trim(), ...confirmation }),
+    onDone: () => form.reset(),
+    refreshBalances: onDone,
+  });
+  const { quote, secondsLeft, expired } = flow;
+  const available = hasClaimable(claimable);
+  const amountField = editedField(form, 'amount', flow.reset);
+
+  // The contract's schema checks the amount first; it must also be above zero and claimable.
+  const review = form.handleSubmit((request) => {
+    const refusal = claimableRefusal(request.amount, claimable);
+    if (refusal) return form.setError('amount', { message: refusal }, { shouldFocus: true });
+    return flow.ask();
+  });
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          Sell vested rewards
-        </Title>
-        <Text size="sm" c="dimmed">
-          Sell claimable rewards for USDT at the QMGT sell price, shown before you confirm.
-        </Text>
-        <TextInput
-          label="Amount to sell (QMGT)"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
-            setQuote(null);
-          }}
-          error={error}
-          disabled={!available}
-        />
-        {available ? null : <NothingClaimable />}
-        {quote ? (
-          <Stack gap={4} role="group" aria-label="Sale quote">
-            <Stack component="dl" gap={4} m={0}>
-              <Group justify="space-between">
-                <Text component="dt" size="sm" c="dimmed">
-                  Sell price
-                </Text>
-                <Text component="dd" m={0} size="sm" ff="monospace">
-                  {formatAmount(quote.price, 'USDT')} USDT per QMGT
-                </Text>
-              </Group>
-              <Group justify="space-between">
-                <Text component="dt" size="sm" c="dimmed">
-                  Fee
-                </Text>
-                <Text component="dd" m={0} size="sm" ff="monospace">
-                  {formatAmount(quote.fee, 'USDT')} USDT
-                </Text>
-              </Group>
-              <Group justify="space-between">
-                <Text component="dt" size="sm" c="dimmed">
-                  You receive
-                </Text>
-                <Text component="dd" m={0} size="sm" ff="monospace" fw={700}>
-                  {formatAmount(quote.amountOut, 'USDT')} USDT
-                </Text>
-              </Group>
+      <form onSubmit={(event) => void review(event)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h5">
+            Sell vested rewards
+          </Title>
+          <Text size="sm" c="dimmed">
+            Sell claimable rewards for USDT at the QMGT sell price, shown before you confirm.
+          </Text>
+          <TextInput
+            label="Amount to sell (QMGT)"
+            inputMode="decimal"
+            {...amountField}
+            // The amount is the form's one field: every refusal of a quote is about it.
+            error={
+              amountField.error ??
+              (flow.quoteError === null ? undefined : errorMessage(flow.quoteError, 'No price is available right now.'))
+            }
+            disabled={!available}
+          />
+          {available ? null : <NothingClaimable />}
+          {quote ? (
+            <Stack gap={4} role="group" aria-label="Sale quote">
+              <Stack component="dl" gap={4} m={0}>
+                <Group justify="space-between">
+                  <Text component="dt" size="sm" c="dimmed">
+                    Sell price
+                  </Text>
+                  <Text component="dd" m={0} size="sm" ff="monospace">
+                    {formatAmount(quote.price, 'USDT')} USDT per QMGT
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text component="dt" size="sm" c="dimmed">
+                    Fee
+                  </Text>
+                  <Text component="dd" m={0} size="sm" ff="monospace">
+                    {formatAmount(quote.fee, 'USDT')} USDT
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text component="dt" size="sm" c="dimmed">
+                    You receive
+                  </Text>
+                  <Text component="dd" m={0} size="sm" ff="monospace" fw={700}>
+                    {formatAmount(quote.amountOut, 'USDT')} USDT
+                  </Text>
+                </Group>
+              </Stack>
+              <Text size="xs" c="dimmed" role="timer">
+                {expired ? 'Quote expired.' : `Quote expires in ${secondsLeft ?? 0} s`}
+              </Text>
             </Stack>
-            <Text size="xs" c="dimmed" role="timer">
-              {expired ? 'Quote expired.' : `Quote expires in ${secondsLeft ?? 0} s`}
-            </Text>
-          </Stack>
-        ) : null}
-        {quote && !expired ? (
-          <Button onClick={() => void sell()} loading={busy} w="fit-content">
-            Sell for {formatAmount(quote.amountOut, 'USDT')} USDT
-          </Button>
-        ) : (
-          <Button
-            variant="light"
-            onClick={() => void ask()}
-            loading={busy}
-            w="fit-content"
-            disabled={!available || !amount.trim()}
-          >
-            Get the price
-          </Button>
-        )}
-      </Stack>
+          ) : null}
+          {quote && !expired ? (
+            <Button onClick={() => void flow.confirm()} loading={flow.confirming} w="fit-content">
+              Sell for {formatAmount(quote.amountOut, 'USDT')} USDT
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="light"
+              loading={flow.quoting}
+              w="fit-content"
+              disabled={!available || !amount.trim()}
+            >
+              Get the price
+            </Button>
+          )}
+        </Stack>
+      </form>
     </Paper>
   );
 }
