@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { useNotifications } from '../hooks/use-notifications';
+import { MarkAllRead } from './mark-all-read';
 import { NotificationItem } from './notification-item';
 
 type NotificationsBellProps = {
@@ -99,15 +88,7 @@ export function NotificationsBell({ opened, onToggle, onClose, allHref }: Notifi
               <Title order={2} size="h5">
                 Notifications
               </Title>
-              <Button
-                variant="subtle"
-                size="compact-xs"
-                disabled={unread === 0}
-                loading={markRead.isPending}
-                onClick={() => markRead.mutate({ all: true })}
-              >
-                Mark all as read
-              </Button>
+              <MarkAllRead variant="subtle" size="compact-xs" unread={unread} markRead={markRead} />
             </Group>
             {body}
             <Divider />

@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { useNotifications } from '../hooks/use-notifications';
+import { MarkAllRead } from './mark-all-read';
 import { NotificationItem } from './notification-item';
 
 /** Every notification, newest first, a page at a time, with "Mark all as read". */
@@ -26,15 +27,7 @@ export function NotificationsList() {
         <Text size="sm" c="dimmed" role="status">
           {unread === 0 ? 'All read' : `${unread} unread`}
         </Text>
-        <Button
-          variant="light"
-          size="xs"
-          disabled={unread === 0}
-          loading={markRead.isPending}
-          onClick={() => markRead.mutate({ all: true })}
-        >
-          Mark all as read
-        </Button>
+        <MarkAllRead variant="light" size="xs" unread={unread} markRead={markRead} />
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
