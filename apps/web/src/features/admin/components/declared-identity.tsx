@@ -1,6 +1,7 @@
 import { Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminApplicant } from '@qmgt/contracts';
-import { PREVIEWABLE_TYPES, useKycDocumentPreview } from '../api/preview-kyc-document';
+import { PREVIEWABLE_TYPES } from '../api/admin-api';
+import { useKycDocumentPreview } from '../hooks/use-kyc-document-preview';
 
 type Declared = NonNullable<AdminApplicant['declared']>;
 type KycDocument = AdminApplicant['documents'][number];

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Timeline, Title } from '@mantine/core';
 import type { AdminApplicant, AdminApplicantQueue, KycStatus } from '@qmgt/contracts';
 import { IconDownload } from '@tabler/icons-react';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
-import { useDownloadKycDocument } from '../api/download-kyc-document';
-import { useKycApplicants } from '../api/get-kyc-applicants';
+import { downloadKycDocumentMutation, kycApplicantsQueryOptions } from '../api/admin-api';
 import { DeclaredIdentity } from './declared-identity';
 import { ReviewDialog, type ReviewIntent } from './review-dialog';
 
@@ -64,7 +64,7 @@ function describeDecision(action: string, detail: string | null): string {
  */
 export function KycReviewBoard() {
   const [queue, setQueue] = useState<Queue>('pending');
-  const applicants = useKycApplicants(queue);
+  const applicants = useInfiniteQuery(kycApplicantsQueryOptions(queue));
   // The intent outlives the dialog's closing: its title (the dialog's name) stays while it fades out.
   const [review, setReview] = useState<{ intent: ReviewIntent; opened: boolean } | null>(null);
 
@@ -164,7 +164,7 @@ function ApplicantCard({
   applicant: AdminApplicant;
   onDecide: (intent: ReviewIntent) => void;
 }) {
-  const download = useDownloadKycDocument();
+  const download = useMutation(downloadKycDocumentMutation());
   const decidable = applicant.provider === 'sandbox' && applicant.reviewStatus !== 'init';
   const comment = applicant.reviewResult?.moderationComment;
 

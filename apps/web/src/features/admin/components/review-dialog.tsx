@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { operatorReviewFieldsSchema, type AdminApplicant, type OperatorReviewRequest } from '@qmgt/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
-import { useReviewKycApplicant } from '../api/review-kyc-applicant';
+import { reviewKycApplicantMutation } from '../api/admin-api';
 
 export type ReviewIntent = { applicant: AdminApplicant; answer: 'GREEN' | 'RED' };
 
@@ -56,7 +57,7 @@ export function ReviewDialog({
 }
 
 function ReviewForm({ intent, onClose }: { intent: ReviewIntent; onClose: () => void }) {
-  const review = useReviewKycApplicant();
+  const review = useMutation(reviewKycApplicantMutation());
   const { applicant, answer } = intent;
   const form = useForm<FormInput, unknown, OperatorReviewRequest>({
     resolver: zodResolver(reviewFormSchema),
