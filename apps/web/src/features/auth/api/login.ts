@@ -1,6 +1,8 @@
 import { apiPaths, type LoginRequest } from '@qmgt/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+
+// Apart from auth-api.ts: /signin's first paint imports the log-in, and the other calls' schemas (zod) must not come with it (issue 14).
 
 /** Both of the sign-in's schemas, with zod; fetched when the form is first used, not to paint it. */
 export const loadLoginSchemas = () => import('./login-schemas');
@@ -14,4 +16,4 @@ export const login = (body: LoginRequest) =>
     auth: false,
   });
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export const loginMutation = () => mutationOptions({ mutationFn: login });

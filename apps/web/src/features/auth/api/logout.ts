@@ -1,8 +1,2 @@
-import { apiPaths } from '@qmgt/contracts';
-import { apiRequest } from '@/lib/api-client';
-
-/**
- * POST /auth/logout (bearer, 204): ends the session on the server too. A refused token here
- * means the session is already over, which is what the caller wants, so it is not reported.
- */
-export const logoutRequest = () => apiRequest(apiPaths.logout, { method: 'POST', reportSessionEnd: false });
+// app/** still imports this path (another helper's files for now): re-exported until it imports auth-api.
+export { logoutRequest } from './auth-api';

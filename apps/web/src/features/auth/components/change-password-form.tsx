@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordRequestSchema } from '@qmgt/contracts';
@@ -5,14 +6,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '@/lib/notify';
 import { useSessionStore } from '@/lib/session-store';
-import { useChangePassword } from '../api/change-password';
+import { changePasswordMutation } from '../api/auth-api';
 import { NewPasswordFields } from './new-password-fields';
 
 const emptyForm = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 /** Signed-in password change; the server answers a new token, which replaces the old one. */
 export function ChangePasswordForm() {
-  const change = useChangePassword();
+  const change = useMutation(changePasswordMutation());
   const saveInfo = useSessionStore((s) => s.saveInfo);
   const form = useForm<
     z.input<typeof changePasswordRequestSchema>,

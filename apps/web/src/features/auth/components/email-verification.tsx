@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -6,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useSessionStore } from '@/lib/session-store';
-import { useVerifyEmail } from '../api/verify-email';
+import { verifyEmailMutation } from '../api/auth-api';
 import { ResendVerificationForm } from './resend-verification-form';
 
 const INVALID_LINK = 'This verification link is invalid or has expired.';
@@ -16,7 +17,7 @@ const INVALID_LINK = 'This verification link is invalid or has expired.';
  * straight on to the identity check, the next step (issue 23). A failure offers a new link.
  */
 export function EmailVerification({ token }: { token: string }) {
-  const verify = useVerifyEmail();
+  const verify = useMutation(verifyEmailMutation());
   const { mutate } = verify;
   const saveInfo = useSessionStore((s) => s.saveInfo);
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { emailRequestSchema } from '@qmgt/contracts';
@@ -5,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
-import { useRequestPasswordReset } from '../api/forgot-password';
+import { requestPasswordResetMutation } from '../api/auth-api';
 
 /** The same words whether or not the address has an account, so the page reveals nothing. */
 export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link to reset your password.';
 
 export function ForgotPasswordForm() {
-  const requestReset = useRequestPasswordReset();
+  const requestReset = useMutation(requestPasswordResetMutation());
   const form = useForm<z.input<typeof emailRequestSchema>, unknown, z.output<typeof emailRequestSchema>>({
     resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: '' },

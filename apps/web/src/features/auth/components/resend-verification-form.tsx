@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { emailRequestSchema } from '@qmgt/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useSendVerificationEmail } from '../api/send-verification-email';
+import { sendVerificationEmailMutation } from '../api/auth-api';
 
 type ResendVerificationFormProps = {
   /** Known address: one button sends the link; otherwise the form asks for the address. */
@@ -12,7 +13,7 @@ type ResendVerificationFormProps = {
 
 /** Sends a fresh e-mail verification link (POST /link-verification/registration). */
 export function ResendVerificationForm({ email }: ResendVerificationFormProps) {
-  const send = useSendVerificationEmail();
+  const send = useMutation(sendVerificationEmailMutation());
   const form = useForm<z.input<typeof emailRequestSchema>, unknown, z.output<typeof emailRequestSchema>>({
     resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: email ?? '' },

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mantine/core';
 import { resetPasswordRequestSchema } from '@qmgt/contracts';
@@ -5,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
-import { useResetPassword } from '../api/reset-password';
+import { resetPasswordMutation } from '../api/auth-api';
 import { NewPasswordFields } from './new-password-fields';
 
 type ResetPasswordFormProps = {
@@ -16,7 +17,7 @@ type ResetPasswordFormProps = {
 
 /** A new password from the e-mailed reset link (/Change-Password/{resetToken}). */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
-  const reset = useResetPassword();
+  const reset = useMutation(resetPasswordMutation());
   const form = useForm<
     z.input<typeof resetPasswordRequestSchema>,
     unknown,

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSessionStore } from '@/lib/session-store';
 import type { loginRequestSchema } from '../api/login-schemas';
-import { loadLoginSchemas, useLogin } from '../api/login';
+import { loadLoginSchemas, loginMutation } from '../api/login';
 
 // Shown only after the server refused an unconfirmed e-mail: not part of the form's first paint.
 const ResendVerificationForm = lazy(() =>
@@ -36,7 +37,7 @@ const looksLikeEmail = (identifier: string) => identifier.includes('@');
  */
 export function SignInForm() {
   const saveInfo = useSessionStore((s) => s.saveInfo);
-  const login = useLogin();
+  const login = useMutation(loginMutation());
   // The identifier the server refused as unconfirmed (403), if any.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   // The server's words when too many failed sign-ins locked the account.

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { registerRequestSchema } from '@qmgt/contracts';
@@ -7,8 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session-store';
-import { useRegister } from '../api/register';
-import { useSendVerificationEmail } from '../api/send-verification-email';
+import { registerMutation, sendVerificationEmailMutation } from '../api/auth-api';
 import { CheckInbox } from './check-inbox';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -29,8 +29,8 @@ type SignUpFormProps = {
  * the person to open the link.
  */
 export function SignUpForm({ referralCode = '', mailboxLink }: SignUpFormProps) {
-  const registerAccount = useRegister();
-  const sendVerification = useSendVerificationEmail();
+  const registerAccount = useMutation(registerMutation());
+  const sendVerification = useMutation(sendVerificationEmailMutation());
   const rememberEmail = useSessionStore((s) => s.setEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
