@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { KycStatus } from '@qmgt/contracts';
 import { useEffect } from 'react';
 import { useSessionStore } from '@/lib/session-store';
-import { useApplicantStatus } from '../api/get-applicant-status';
+import { applicantStatusQueryOptions } from '../api/kyc-api';
 import type { KycSubject } from '../api/query-keys';
 import { providerStatusText } from './verification-view';
 
@@ -12,7 +13,7 @@ import { providerStatusText } from './verification-view';
  * signed in on this device, so nothing is mirrored then.
  */
 export function useKycStatus(subject: KycSubject | null, onKycStatusChange?: (status: KycStatus) => void) {
-  const query = useApplicantStatus(subject);
+  const query = useQuery({ ...applicantStatusQueryOptions(subject ?? { kind: 'self' }), enabled: subject !== null });
   const status = query.data;
   const mirror = subject?.kind === 'self';
 

@@ -1,4 +1,4 @@
-import type { KnownApplicantStatus } from '../api/get-applicant-status';
+import type { KnownApplicantStatus } from '../api/kyc-api';
 
 /** What the verification screen shows, decided by the server's answer alone (never local memory). */
 export type VerificationView =

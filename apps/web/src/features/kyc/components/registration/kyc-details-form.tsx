@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Accordion,
@@ -19,8 +20,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDraftAutosave } from '@/lib/use-draft-autosave';
-import { useSaveDraftPersonal } from '../../api/save-draft-personal';
-import { useSubmitPersonalInfo } from '../../api/submit-personal-info';
+import { saveDraftPersonalMutation, submitPersonalInfoMutation } from '../../api/kyc-api';
 import { PictureUploader } from '../picture-uploader';
 import { COUNTRY_NAMES, defaultCountry } from './countries';
 import { detailsDefaults, STEP_FIELDS, STEP_TITLES, type FieldSpec, type StepValues } from './kyc-fields';
@@ -43,8 +43,8 @@ const FIELDS_IN_ORDER = KYC_STEPS.flatMap((step) => STEP_FIELDS[step]);
  * shortly after typing stops, so a reload loses nothing.
  */
 export function KycDetailsForm({ saved, onSubmitted, submitLabel = 'Continue to your document' }: KycDetailsFormProps) {
-  const saveDraft = useSaveDraftPersonal();
-  const submit = useSubmitPersonalInfo();
+  const saveDraft = useMutation(saveDraftPersonalMutation());
+  const submit = useMutation(submitPersonalInfoMutation());
   const [initialValues] = useState(() => detailsDefaults(saved.form, defaultCountry()));
   const [draftNote, setDraftNote] = useState<{ text: string; failed: boolean } | null>(null);
   const [problem, setProblem] = useState<ReactNode>(null);

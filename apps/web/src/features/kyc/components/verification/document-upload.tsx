@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { fileProblem, formatBytes } from '@/lib/files';
-import { useUploadSandboxDocument, type SandboxDocumentKind } from '../../api/upload-sandbox-document';
+import { uploadSandboxDocumentMutation, type SandboxDocumentKind } from '../../api/kyc-api';
 
 type DocumentUploadProps = {
   sdkToken: string;
@@ -35,7 +36,7 @@ export function DocumentUpload({
   uploaded,
   onUploaded,
 }: DocumentUploadProps) {
-  const upload = useUploadSandboxDocument();
+  const upload = useMutation(uploadSandboxDocumentMutation());
   const [file, setFile] = useState<File | null>(null);
   /** Found before sending (type, size). */
   const [problem, setProblem] = useState<string | null>(null);

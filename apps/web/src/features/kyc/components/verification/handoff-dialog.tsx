@@ -1,10 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Code, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { QrCode } from '@/components/ui/qr-code';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { handoffLink, useCreateHandoff } from '../../api/create-handoff';
+import { createHandoffMutation, handoffLink } from '../../api/kyc-api';
 
 /**
  * 'Continue on your phone': a 15-minute hand-off link as a QR code (200 px, level H), so the
@@ -12,7 +13,7 @@ import { handoffLink, useCreateHandoff } from '../../api/create-handoff';
  * follows along when the phone submits.
  */
 export function HandoffButton() {
-  const handoff = useCreateHandoff();
+  const handoff = useMutation(createHandoffMutation());
   const [opened, setOpened] = useState(false);
 
   const open = () => {

@@ -1,10 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { KycStatus } from '@qmgt/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
-import { accessTokenQueryOptions, useAccessToken } from '../../api/get-access-token';
-import { usePersonal } from '../../api/get-personal';
+import { accessTokenQueryOptions, usePersonal } from '../../api/kyc-api';
 import { kycKeys, type KycSubject } from '../../api/query-keys';
 import { KycDetailsForm } from '../registration/kyc-details-form';
 import { useKycStatus } from '../../hooks/use-kyc-status';
@@ -32,7 +31,7 @@ export function KycVerificationFlow({ subject, onKycStatusChange, notice }: KycV
   const status = useKycStatus(subject, onKycStatusChange);
   const view = status.data ? verificationView(status.data) : null;
   const needsProvider = view?.kind === 'start' || view?.kind === 'retry';
-  const accessToken = useAccessToken(needsProvider ? subject : null);
+  const accessToken = useQuery({ ...accessTokenQueryOptions(subject), enabled: needsProvider });
   // The signed-in client's personal details are a step of the flow (decision 024).
   const personal = usePersonal(subject.kind === 'self' && needsProvider);
   const [detailsSent, setDetailsSent] = useState(false);

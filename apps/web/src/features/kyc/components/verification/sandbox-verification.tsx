@@ -1,3 +1,4 @@
+import { useQuery, useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SandboxApplicant } from '@qmgt/contracts';
@@ -6,9 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { LoadingStatus } from '@/components/ui/load-states';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '@/lib/files';
-import { useSandboxApplicant } from '../../api/get-sandbox-applicant';
+import { sandboxApplicantQueryOptions, submitSandboxReviewMutation } from '../../api/kyc-api';
 import type { KycSubject } from '../../api/query-keys';
-import { useSubmitSandboxReview } from '../../api/submit-sandbox-review';
 import { DocumentUpload } from './document-upload';
 
 /**
@@ -40,7 +40,7 @@ const SMALL_SCREEN = '(max-width: 36em)';
  * picks up where the client left off.
  */
 export function SandboxVerification({ subject, details, sdkToken, onSessionExpired }: SandboxVerificationProps) {
-  const applicant = useSandboxApplicant(sdkToken);
+  const applicant = useQuery(sandboxApplicantQueryOptions(sdkToken));
 
   // The first step shown depends on what is uploaded: only an answer from this visit will do,
   // never a cached one from before a review round ended.
@@ -86,7 +86,7 @@ function SandboxSteps({
     if (!hasSelfie) return 1;
     return details && !details.done ? 2 : sendIndex;
   });
-  const submit = useSubmitSandboxReview(subject);
+  const submit = useMutation(submitSandboxReviewMutation(subject));
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
   const afterDocument = async () => {
     await details?.refresh();
