@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadShell } from './app/layout/root-layout';
 import { AppProviders } from './app/providers';
-import { installPrefetchOnIntent, preloadPath } from './app/prefetch-on-intent';
-import { appRoutes, createAppRouter } from './app/router';
+import { installPrefetchOnIntent } from './app/prefetch-on-intent';
+import { appRoutes, createAppRouter, whenRouterReady } from './app/router';
 import { prefetchToasts } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { selectIsKycVerified, useSessionStore } from './lib/session-store';
@@ -13,6 +13,7 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Starts loading the modules of the screen this visit opens on.
 const router = createAppRouter();
 installPrefetchOnIntent(appRoutes);
 // Toasts answer actions: their code is fetched on the first interaction, not with the first screen.
@@ -21,12 +22,12 @@ for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
 }
 const queryClient = createQueryClient();
 
-// The first screen renders whole: its chunks (the route's, and the signed-in shell's for a
-// session) are fetched in parallel before the first render, not behind a spinner that would
-// then wait for React's fallback throttle to be replaced.
+// The first screen renders whole: its chunks (the route's, which the router is loading, and the
+// signed-in shell's for a session) are fetched in parallel before the first render, which then
+// shows the screen rather than the router's pending state (the screens' HydrateFallback).
 const session = useSessionStore.getState();
 void Promise.allSettled([
-  preloadPath(appRoutes, window.location.pathname),
+  whenRouterReady(router),
   preloadShell({ isAuthenticated: session.isAuthenticated, isKycVerified: selectIsKycVerified(session) }),
 ]).then(() => {
   createRoot(root).render(

@@ -1,22 +1,19 @@
-import { isValidElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
-const isPreloadable = (type: unknown): type is { preload: () => Promise<unknown> } =>
-  (typeof type === 'object' || typeof type === 'function') &&
-  type !== null &&
-  typeof (type as { preload?: unknown }).preload === 'function';
+/** Runs a route's `lazy` (the function form, which app/router.tsx uses): its module is then in the module cache. */
+async function loadRoute({ lazy }: RouteObject): Promise<unknown> {
+  return typeof lazy === 'function' ? lazy() : undefined;
+}
 
 /**
- * Starts loading the screens a path would render (its lazy route elements). Settles when they
- * are loaded; a failed load is not an error here: rendering loads it again and shows the failure.
+ * Starts loading the route modules a path would render (its screen's and its lazy guards'), the
+ * imports the router runs when it navigates there: once they are in the module cache, the
+ * router's own `lazy` calls resolve at once. Settles when they are loaded. A failure is not an
+ * error here (the router loads the module again on navigation and shows its failure) and is not
+ * remembered: nothing is kept but the module cache, so the next intent asks again.
  */
-export function preloadPath(routes: RouteObject[], pathname: string): Promise<unknown> {
-  const loads: Promise<unknown>[] = [];
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const { element } = match.route;
-    if (isValidElement(element) && isPreloadable(element.type)) loads.push(element.type.preload());
-  }
-  return Promise.allSettled(loads);
+export function prefetchPath(routes: RouteObject[], pathname: string): Promise<unknown> {
+  return Promise.allSettled((matchRoutes(routes, pathname) ?? []).map((match) => loadRoute(match.route)));
 }
 
 /**
@@ -27,7 +24,7 @@ export function installPrefetchOnIntent(routes: RouteObject[], target: Document 
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    void preloadPath(routes, link.pathname);
+    void prefetchPath(routes, link.pathname);
   };
   target.addEventListener('pointerover', onIntent, { passive: true });
   target.addEventListener('focusin', onIntent);

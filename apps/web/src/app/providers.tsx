@@ -7,12 +7,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { isToastsContainerWanted, subscribeToastsContainer, TOAST_AUTO_CLOSE_MS } from '@/lib/notify';
-import { lazyScreen } from './lazy-screen';
+import { lazyComponent } from './lazy-component';
 import { MOBILE_MEDIA_QUERY, theme } from './theme';
 
 // The toasts' container (and its transition library) is not needed to paint the first screen:
 // it mounts with the first toast (lib/notify.ts), which waits in Mantine's store until then.
-const Notifications = lazyScreen(
+const Notifications = lazyComponent(
   () => import('@mantine/notifications'),
   (m) => m.Notifications,
 );

@@ -5,10 +5,10 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { appRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
 import { testApi } from './handlers';
+import { appRoutesLoaded } from './loaded-routes';
 
 type RenderAppOptions = {
   /** Sign this client in before the first render (as a persisted session would). */
@@ -20,8 +20,8 @@ type RenderAppOptions = {
 };
 
 /**
- * Renders the whole app (providers, the real route table) at `path`, against the MSW fake API.
- * Route-level tests start here.
+ * Renders the whole app (providers, the real route table with its modules loaded: see
+ * testing/loaded-routes.ts) at `path`, against the MSW fake API. Route-level tests start here.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const { session, upline = false, walletAddress, fakeTimers = false } = options;
@@ -35,7 +35,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   }
   testApi.upline = upline;
 
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutesLoaded(), { initialEntries: [path] });
   const queryClient = createQueryClient();
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   // StrictMode as in main.tsx, so effects that must run once (spending a link token) are tested as such.

@@ -3,10 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { assumeFirstPaintDone } from '@/app/layout/after-first-paint';
-import { preloadAllScreens } from '@/app/lazy-screen';
+import { preloadAllLazyComponents } from '@/app/lazy-component';
 import { preloadQrCode } from '@/components/ui/qr-code';
 import { server } from './server';
 import { resetTestApi } from './handlers';
+import { loadAppRoutes } from './loaded-routes';
 
 // findBy* waits up to 5 s (default 1 s): whole-app renders are slow when the machine is busy.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,11 +42,12 @@ URL.revokeObjectURL = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
-// Screens are split into chunks loaded on first use (app/lazy-screen.tsx). Tests render a
-// route and look at it at once, as the built app does after a prefetch: load them all first.
+// Screens (route modules, app/router.tsx) and parts of the shell (app/lazy-component.tsx) are
+// chunks loaded on first use. Tests render a route and look at it at once, as the built app shows
+// its first screen once loaded (main.tsx): load them all first (testing/loaded-routes.ts).
 beforeAll(async () => {
-  await import('@/app/router');
-  await Promise.all([preloadAllScreens(), preloadQrCode()]);
+  await Promise.all([loadAppRoutes(), preloadQrCode()]);
+  await preloadAllLazyComponents();
   // As on a page long past its first paint: the shell renders whole (after-first-paint.test.tsx
   // tests the wait itself, on a fresh copy of the module).
   assumeFirstPaintDone();

@@ -4,16 +4,16 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session-store';
-import { lazyScreen } from '../lazy-screen';
+import { lazyComponent } from '../lazy-component';
 import { useAfterFirstPaint } from './after-first-paint';
 import { BrandLink } from './brand-link';
 
 // Chunks of their own: a guest's header (the first screen's) has neither.
-const SidebarToggleButton = lazyScreen(
+const SidebarToggleButton = lazyComponent(
   () => import('./sidebar-toggle'),
   (m) => m.SidebarToggleButton,
 );
-const SignedInActions = lazyScreen(
+const SignedInActions = lazyComponent(
   () => import('./signed-in-actions'),
   (m) => m.SignedInActions,
 );

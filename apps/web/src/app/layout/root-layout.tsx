@@ -1,10 +1,11 @@
-import { AppShell, Center, Loader } from '@mantine/core';
+import { AppShell, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
-import { lazyScreen } from '../lazy-screen';
+import { lazyComponent } from '../lazy-component';
+import { ScreenLoading } from '../screen-boundary';
 import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
 import { useAfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
@@ -14,19 +15,19 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 // Chunks of their own: a guest's first screen (/signin, /) has no sidebar, no idle timer,
 // no terms prompt and no transaction modal (issue 14's first-load budget).
-const AppSidebar = lazyScreen(
+const AppSidebar = lazyComponent(
   () => import('./app-sidebar'),
   (m) => m.AppSidebar,
 );
-const NavigationDrawer = lazyScreen(
+const NavigationDrawer = lazyComponent(
   () => import('./navigation-drawer'),
   (m) => m.NavigationDrawer,
 );
-const TransactionModalHost = lazyScreen(
+const TransactionModalHost = lazyComponent(
   () => import('./transaction-modal-host'),
   (m) => m.TransactionModalHost,
 );
-const SignedInServices = lazyScreen(
+const SignedInServices = lazyComponent(
   () => import('./signed-in-services'),
   (m) => m.SignedInServices,
 );
@@ -71,6 +72,9 @@ export function RootLayout() {
   // The sidebar, the closed drawer and modals and the session's services come after the screen.
   // A guest's first screen has none of them: nothing to fetch for a guest.
   const shellReady = useAfterFirstPaint(isAuthenticated ? preloadShellLater : undefined);
+  // The router loads a screen's modules before it shows the screen: the one left shown meanwhile
+  // says that the next is on its way.
+  const screenLoading = useNavigation().state === 'loading';
   useClearCacheOnSignOut();
 
   const navigation = showSidebar
@@ -127,9 +131,15 @@ export function RootLayout() {
       ) : null}
 
       {/* Focusable from script only (tabIndex -1): the skip link's target. */}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        style={{ outline: 'none', position: 'relative' }}
+        aria-busy={screenLoading || undefined}
+      >
+        {screenLoading ? <Loader size="sm" aria-label="Loading the page" pos="absolute" top={8} right={8} /> : null}
         <PageTransition>
-          {/* Screens load on first use (app/lazy-screen.tsx): a short wait shows a spinner. */}
+          {/* Lazy parts of a screen (the two trees of /, app/routes/home.tsx): a short wait shows a spinner. */}
           <Suspense fallback={<ScreenLoading />}>
             <Outlet />
           </Suspense>
@@ -148,13 +158,5 @@ export function RootLayout() {
         </Suspense>
       ) : null}
     </AppShell>
-  );
-}
-
-function ScreenLoading() {
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading the page" />
-    </Center>
   );
 }

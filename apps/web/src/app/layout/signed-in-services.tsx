@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { TermsPrompt } from '@/features/content/components/terms';
 import { NotificationStream } from '@/features/notifications/hooks/use-notification-stream';
-import { lazyScreen } from '../lazy-screen';
+import { lazyComponent } from '../lazy-component';
 import { SessionSync } from '../session/session-sync';
 
 // The idle timer (react-idle-timer, 7 KB gzip) paints nothing: it starts once its chunk has
 // arrived, after the first screen has rendered, instead of delaying that screen (issue 14).
-const IdleLogout = lazyScreen(
+const IdleLogout = lazyComponent(
   () => import('../session/idle-logout'),
   (m) => m.IdleLogout,
 );
