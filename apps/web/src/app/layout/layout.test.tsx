@@ -302,12 +302,12 @@ describe('KYC badge', () => {
     expect(currentPath(router)).toBe('/kyc-verification');
   });
 
-  it('links an unverified client without personal details to the one flow, at its details', async () => {
+  it('links an unverified client without personal details to the one flow, at its document', async () => {
     const { user, router } = renderApp('/', { session: buildSession({ kycVerified: 'Not Verified' }) });
     await user.click(await screen.findByRole('button', { name: /^Profile menu/ }));
     // The badge leads to the one flow whatever is saved: the flow opens at the first step not done.
     await user.click(await screen.findByRole('menuitem', { name: 'Start KYC Verification' }));
-    expect(await screen.findByText('Step 1 of 4: Your details')).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 4: Identity document')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/kyc-verification');
   });
 
