@@ -2,7 +2,7 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { QUOTE_TTL_MS } from '@qmgt/contracts';
 import type { ReactNode } from 'react';
 import { formatAmount } from '@/lib/money';
-import type { TimedQuote } from '../api/get-swap-quote';
+import type { TimedQuote } from '../api/swap-api';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (

@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
+import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/swap-api';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import type { ConfirmOutcome } from '../types';

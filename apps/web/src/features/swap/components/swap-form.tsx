@@ -20,7 +20,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { formatAmount, parseAmount } from '@/lib/money';
 import type { Balance } from '@/lib/session-store';
-import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/get-swap-quote';
+import { amountRefusal, mayRetryQuote, type TimedQuote } from '../api/swap-api';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import { availableOf, DIRECTION_ASSETS, type ConfirmOutcome, type SwapDirection } from '../types';

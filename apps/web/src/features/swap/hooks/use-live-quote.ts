@@ -1,7 +1,8 @@
 import type { SwapQuoteRequest } from '@qmgt/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parseAmount } from '@/lib/money';
-import { useSwapQuote } from '../api/get-swap-quote';
+import { swapQuoteQueryOptions } from '../api/swap-api';
 import { useCountdown } from '@/lib/use-countdown';
 
 /**
@@ -11,7 +12,10 @@ import { useCountdown } from '@/lib/use-countdown';
  * for exactly the amount the field holds now, so only that quote can be confirmed.
  */
 export function useLiveQuote(request: SwapQuoteRequest | null, { holding }: { holding: boolean }) {
-  const query = useSwapQuote(request);
+  const query = useQuery({
+    ...swapQuoteQueryOptions(request ?? { from: 'USDT', to: 'QMGT', amount: '0' }),
+    enabled: request !== null,
+  });
   const quote = query.data;
   const secondsLeft = useCountdown(quote?.validUntil ?? null);
   const expired = secondsLeft === 0;

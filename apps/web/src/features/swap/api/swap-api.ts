@@ -1,7 +1,17 @@
-import { apiPaths, QUOTE_TTL_MS, swapQuoteSchema, type SwapQuote, type SwapQuoteRequest } from '@qmgt/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  apiPaths,
+  QUOTE_TTL_MS,
+  swapQuoteSchema,
+  transactionResponseSchema,
+  type SellTokenRequest,
+  type SwapQuote,
+  type SwapQuoteRequest,
+} from '@qmgt/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { swapKeys } from './query-keys';
+
+/* Swap USDT and QMGT at a quoted price (SPEC.md section 5), and sell QMGT at one. */
 
 /**
  * POST /swap/quote (bearer, KYC verified): price, amounts and fee for `amount` of `from`,
@@ -35,12 +45,6 @@ export const swapQuoteQueryOptions = (request: SwapQuoteRequest) =>
     meta: { silent: true },
   });
 
-export const useSwapQuote = (request: SwapQuoteRequest | null) =>
-  useQuery({
-    ...swapQuoteQueryOptions(request ?? { from: 'USDT', to: 'QMGT', amount: '0' }),
-    enabled: request !== null,
-  });
-
 /**
  * The rule the amount broke (a minimum, too many decimals) when the API refuses to quote it:
  * 422 naming the `amount` field. Only a different amount helps, so it belongs at the field.
@@ -54,3 +58,34 @@ export function mayRetryQuote(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status === 429 || error.status >= 500;
 }
+
+export type ExecuteSwapInput = { quoteId: string; idempotencyKey: string };
+
+/**
+ * POST /swap { quoteId } with an Idempotency-Key: books the quote and answers the (pending)
+ * transaction. 422 for an expired quote or too little balance, 409 for a quote already used.
+ * The route runs it through the transaction modal, which reports failures.
+ */
+export const executeSwap = ({ quoteId, idempotencyKey }: ExecuteSwapInput) =>
+  apiRequest(apiPaths.swap, {
+    method: 'POST',
+    body: { quoteId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: transactionResponseSchema,
+  });
+
+export type SellTokenInput = { amount: string; quoteId: string; idempotencyKey: string };
+
+/**
+ * POST /sell-token { amount, quoteId } (QMGT) with an Idempotency-Key: sells at the quote the
+ * customer was shown and answers the (pending) transaction. Refused with QuoteExpiredError,
+ * QuoteUsedError or PriceMovedError (nothing sold: ask for a new quote), or
+ * IdempotencyKeyInUseError while the first request with this key still runs (send it again).
+ */
+export const sellToken = ({ amount, quoteId, idempotencyKey }: SellTokenInput) =>
+  apiRequest(apiPaths.sellToken, {
+    method: 'POST',
+    body: { amount, quoteId } satisfies SellTokenRequest,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: transactionResponseSchema,
+  });
