@@ -1,16 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { formatDateTime } from '@/lib/format';
-import { useRecentActivities } from '../api/get-recent-activities';
+import { recentActivitiesQueryOptions } from '../api/transactions-api';
 import { TransactionAmount } from './transaction-amount';
 import { describeTransaction } from './transaction-labels';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 /** The ten latest transactions (GET /recent-activities-user), each linking to its details. */
 export function RecentActivity() {
-  const recent = useRecentActivities();
+  const recent = useQuery(recentActivitiesQueryOptions());
 
   if (recent.isPending) {
     return <LoadingStatus>Loading recent activity…</LoadingStatus>;

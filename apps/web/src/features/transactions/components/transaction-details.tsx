@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Transaction } from '@qmgt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -5,8 +6,7 @@ import { Detail } from '@/components/ui/detail';
 import { ExplorerLink } from '@/components/ui/explorer-link';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, shortenAddress } from '@/lib/format';
-import { useTransactionByCode } from '../api/get-transaction-by-code';
-import { useTransactionDetails } from '../api/get-transaction-details';
+import { transactionByCodeQueryOptions, transactionDetailsQueryOptions } from '../api/transactions-api';
 import { TransactionAmount } from './transaction-amount';
 import { describeTransaction } from './transaction-labels';
 import { TransactionStatusBadge } from './transaction-status-badge';
@@ -129,10 +129,10 @@ function DetailsState({ query }: { query: DetailsQuery }) {
 
 /** /transaction-details/{id}/{type}: followed to finality while pending. */
 export function TransactionDetailsById({ id, type }: { id: string; type: string }) {
-  return <DetailsState query={useTransactionDetails(id, type)} />;
+  return <DetailsState query={useQuery(transactionDetailsQueryOptions(id, type))} />;
 }
 
 /** /transactions/{type}/{code}: the same, found by the code support reads out. */
 export function TransactionDetailsByCode({ type, code }: { type: string; code: string }) {
-  return <DetailsState query={useTransactionByCode(type, code)} />;
+  return <DetailsState query={useQuery(transactionByCodeQueryOptions(type, code))} />;
 }

@@ -1,10 +1,11 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { TransactionType } from '@qmgt/contracts';
 import { IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
 import { errorMessage } from '@/lib/api-client';
-import { useTransactions } from '../api/get-transactions';
+import { transactionsQueryOptions } from '../api/transactions-api';
 import { TransactionsTable } from './transactions-table';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -23,7 +24,7 @@ type TransactionHistoryProps = {
  * last row shown (by key), so rows arriving meanwhile never repeat or push others out of sight.
  */
 export function TransactionHistory({ type, label, emptyAction }: TransactionHistoryProps) {
-  const history = useTransactions({ type, pageSize: HISTORY_PAGE_SIZE });
+  const history = useInfiniteQuery(transactionsQueryOptions({ type, pageSize: HISTORY_PAGE_SIZE }));
 
   if (history.isPending) {
     return (
