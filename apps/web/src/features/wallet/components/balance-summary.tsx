@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatAmount, formatPrice, formatUsd, parseAmount, qmgtValueInUsdt } from '@/lib/money';
-import { useBalance } from '../api/get-balance';
-import { useGoldPrice } from '../api/get-gold-price';
+import { goldPriceQueryOptions, useBalance } from '../api/wallet-api';
 
 function Line({ asset, amount, value }: { asset: 'USDT' | 'QMGT'; amount: string; value: ReactNode }) {
   return (
@@ -36,7 +36,7 @@ function Line({ asset, amount, value }: { asset: 'USDT' | 'QMGT'; amount: string
  */
 export function BalanceSummary({ actions }: { actions?: ReactNode }) {
   const balance = useBalance();
-  const gold = useGoldPrice();
+  const gold = useQuery(goldPriceQueryOptions());
 
   let body: ReactNode;
   if (balance.isPending) {

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Code, em, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Detail } from '@/components/ui/detail';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime, shortenAddress } from '@/lib/format';
 import { formatAmount } from '@/lib/money';
-import { useExplorerTx, type ExplorerTx } from '../api/get-explorer-tx';
+import { explorerTxQueryOptions, type ExplorerTx } from '../api/wallet-api';
 
 const STATUS: Record<ExplorerTx['status'], { label: string; color: string }> = {
   pending: { label: 'Pending', color: 'yellow' },
@@ -120,7 +121,7 @@ type ExplorerTxViewProps = {
 
 /** The built-in block explorer's transaction page: status, confirmations, block, time, addresses and token transfers. */
 export function ExplorerTxView({ hash, networkLabel }: ExplorerTxViewProps) {
-  const tx = useExplorerTx(hash);
+  const tx = useQuery(explorerTxQueryOptions(hash));
 
   const header = (
     <Group gap="xs">

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { GoldPriceResponse } from '@qmgt/contracts';
 import { lazy, Suspense } from 'react';
@@ -5,7 +6,7 @@ import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice, parseAmount } from '@/lib/money';
-import { useGoldPrice } from '../api/get-gold-price';
+import { goldPriceQueryOptions } from '../api/wallet-api';
 
 const CHART_DAYS = 7;
 
@@ -44,7 +45,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 
 /** Gold spot and the QMGT buy and sell prices (USD per gram = per QMGT), with the week's spot chart. */
 export function GoldPriceCard() {
-  const gold = useGoldPrice(CHART_DAYS);
+  const gold = useQuery(goldPriceQueryOptions(CHART_DAYS));
 
   let body;
   if (gold.isPending) {

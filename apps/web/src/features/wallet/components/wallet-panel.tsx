@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -22,8 +23,7 @@ import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { formatAmount, formatPrice, formatUsd, qmgtValueInUsdt } from '@/lib/money';
-import { useBalance } from '../api/get-balance';
-import { useGoldPrice } from '../api/get-gold-price';
+import { goldPriceQueryOptions, useBalance } from '../api/wallet-api';
 import {
   DEFAULT_FAUCET_AMOUNT,
   FAUCET_AMOUNTS,
@@ -132,7 +132,7 @@ export function WalletPanel({
 }
 
 function Balances({ balance }: { balance: ReturnType<typeof useBalance> }) {
-  const gold = useGoldPrice();
+  const gold = useQuery(goldPriceQueryOptions());
 
   if (balance.isPending) {
     return <LoadingStatus size="xs">Loading your balances…</LoadingStatus>;

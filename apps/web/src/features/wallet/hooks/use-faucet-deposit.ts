@@ -1,10 +1,9 @@
 import { toUnits } from '@qmgt/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { parseAmount } from '@/lib/money';
-import { balanceQueryOptions } from '../api/get-balance';
-import { useRequestFaucet } from '../api/request-faucet';
+import { balanceQueryOptions, requestFaucetMutation } from '../api/wallet-api';
 
 /** What one tap on 'Get test USDT' may mint (the API allows up to 10000); the middle one is chosen first. */
 export const FAUCET_AMOUNTS = ['100', '1000', '10000'] as const;
@@ -35,7 +34,7 @@ export type FaucetProgress =
  */
 export function useFaucetDeposit({ usdt, onCredited }: { usdt: string | undefined; onCredited?: () => void }) {
   const queryClient = useQueryClient();
-  const faucet = useRequestFaucet();
+  const faucet = useMutation(requestFaucetMutation());
   const [progress, setProgress] = useState<FaucetProgress>({ phase: 'idle' });
 
   const start = useCallback(

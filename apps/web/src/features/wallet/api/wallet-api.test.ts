@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untilNextTick } from './get-gold-price';
+import { untilNextTick } from './wallet-api';
 
 describe('the gold price is asked again just after the next tick', () => {
   const at = '2026-11-27T18:37:00.000Z';
