@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GES_MAX_DUE_DAY, GES_MISSES_TO_LAPSE, toUnits } from '@qmgt/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dueOn, instalmentFigures, maturityDate } from '../modules/ges/ges.rules.js';
+import { dueOn, maturityDate } from '../modules/ges/ges.rules.js';
 import { sqlRulesDatabase } from '../test/sql-rules-database.js';
 
 /*
@@ -94,38 +94,8 @@ describe('the join books the due days computed from the start date it was given'
     const userId = await k.customer();
     await k.deposit(userId, INSTALMENT);
     await k.rows(`UPDATE ges_groups SET start_date = '2027-09-21' WHERE id = $1`, [groupId]);
-    // The kit computes the days from the start date it reads: give it the old one.
-    const g = await k.one(
-      `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc FROM ges_groups WHERE id = $1`,
-      [groupId],
-    );
-    const f = instalmentFigures(BigInt(String(g.amount)), SPOT);
-    const quote = await k.one(
-      `INSERT INTO ges_quotes (user_id, group_id, amount_usdt, grams, fee, price, spot, expires_at)
-       VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7::numeric, $8) RETURNING id::text`,
-      [
-        userId,
-        groupId,
-        f.amountUsdt.toString(),
-        f.grams.toString(),
-        f.fee.toString(),
-        f.price.toString(),
-        SPOT.toString(),
-        new Date(at('2027-09-01').getTime() + 3_600_000).toISOString(),
-      ],
-    );
-    const answer = await k.execute({
-      kind: 'ges_join',
-      userId,
-      groupId,
-      documentId: g.doc,
-      quoteId: quote.id,
-      startDate: start,
-      nextDueOn: dueOn(start, 2),
-      code: k.code('GES'),
-      ip: null,
-      now: at('2027-09-01').toISOString(),
-    });
+    // The join computed from the old start date.
+    const answer = await ges.tryJoin(userId, groupId, SPOT, at('2027-09-01'), { startDate: start });
     expect(answer).toMatchObject({
       status: 409,
       error: {

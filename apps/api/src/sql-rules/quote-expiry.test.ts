@@ -62,7 +62,7 @@ async function gesJoin(now: Date) {
   });
   const userId = await k.customer();
   await k.deposit(userId, USDT('100'));
-  return ges.tryJoin(userId, groupId, SPOT, now, EXPIRES);
+  return ges.tryJoin(userId, groupId, SPOT, now, { quoteExpiresAt: EXPIRES });
 }
 
 describe('quote expiry at its instant, in each SQL copy', () => {

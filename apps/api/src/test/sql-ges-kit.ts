@@ -41,14 +41,23 @@ export function gesKit(k: SqlKit) {
   }
 
   /** Joins at a quote priced at `spot` (instalment 1); `now` is the join's clock. */
-  async function join(userId: string, groupId: string, spot: bigint, now: Date, quoteExpiresAt?: Date) {
-    const answer = await tryJoin(userId, groupId, spot, now, quoteExpiresAt);
+  async function join(userId: string, groupId: string, spot: bigint, now: Date) {
+    const answer = await tryJoin(userId, groupId, spot, now);
     if (answer.status !== 200) throw new Error(`join refused: ${JSON.stringify(answer)}`);
     return { membershipId: String(answer.membershipId), figures: answer.figures };
   }
 
-  /** The join's answer, refused or not (its quote expiring an hour after `now` unless told). */
-  async function tryJoin(userId: string, groupId: string, spot: bigint, now: Date, quoteExpiresAt?: Date) {
+  /**
+   * The join's answer, refused or not: its quote expiring an hour after `now` unless told, its due
+   * days computed from the group's start date unless told another (one the operator has moved).
+   */
+  async function tryJoin(
+    userId: string,
+    groupId: string,
+    spot: bigint,
+    now: Date,
+    { quoteExpiresAt, startDate }: { quoteExpiresAt?: Date; startDate?: string } = {},
+  ) {
     const g = await k.one(
       `SELECT instalment_usdt::text AS amount, current_document_id::text AS doc, start_date::text AS start
          FROM ges_groups WHERE id = $1`,
@@ -75,8 +84,8 @@ export function gesKit(k: SqlKit) {
       groupId,
       documentId: g.doc,
       quoteId: quote.id,
-      startDate: String(g.start),
-      nextDueOn: dueOn(String(g.start), 2),
+      startDate: startDate ?? String(g.start),
+      nextDueOn: dueOn(startDate ?? String(g.start), 2),
       code: k.code('GES'),
       ip: null,
       now: now.toISOString(),
