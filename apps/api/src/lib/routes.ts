@@ -1,12 +1,15 @@
-import type { FastifyContextConfig, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifySchema, onRequestHookHandler } from 'fastify';
 
 /** One route as its routes file states it: what differs from its neighbours, nothing else. */
 export interface RouteDeclaration extends Omit<FastifySchema, 'response'> {
-  /** The guard (`app.requireUser`, `app.requireVerified`, `app.requireOperator`); none for a public route. */
-  guard?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * The guard (`app.requireUser`, `app.requireVerified`, `app.requireOperator`), with any hook that
+   * must follow it (a per-customer rate limit); none for a public route.
+   */
+  guard?: onRequestHookHandler | onRequestHookHandler[];
   summary: string;
-  /** The 200 answer's schema. */
-  ok: unknown;
+  /** The 200 answer's schema; none for a file (`config.fileResponse`). */
+  ok?: unknown;
   /** `idempotent`, `errorStatuses`: see plugins/openapi.ts. */
   config?: FastifyContextConfig;
 }
@@ -27,7 +30,9 @@ export function routeDeclarer(document: { tags: string[]; security?: { bearer: n
         ...document,
         summary,
         ...(parts as Omit<D, 'guard' | 'config' | 'summary' | 'ok'>),
-        response: { 200: ok as D['ok'] },
+        ...((ok === undefined ? {} : { response: { 200: ok } }) as D extends { ok: infer Ok }
+          ? { response: { 200: Ok } }
+          : object),
       },
     };
   };

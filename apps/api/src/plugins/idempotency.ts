@@ -80,3 +80,13 @@ export function idempotencyOf(request: FastifyRequest): IdempotencyClaim {
 export function markReplayed(reply: FastifyReply, replayed: boolean | undefined): void {
   if (replayed) void reply.header('Idempotent-Replayed', 'true');
 }
+
+/** A money operation's answer: its outcome but `replayed`, which the `Idempotent-Replayed` header says. */
+export function replayableAnswer<Outcome extends { replayed: boolean }>(
+  reply: FastifyReply,
+  outcome: Outcome,
+): Omit<Outcome, 'replayed'> {
+  const { replayed, ...answer } = outcome;
+  markReplayed(reply, replayed);
+  return answer;
+}

@@ -22,8 +22,9 @@ import {
   terminationSummarySchema,
   transactionResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { claimFor, idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { claimFor, idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { invalidInput } from '../../lib/errors.js';
 import type { GaeService } from './gae.service.js';
@@ -40,101 +41,80 @@ const terminationForm = {
 /** The GAE plan, its statement and termination, auto-save and Convert: thin handlers over the service. */
 export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify, { gae }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['gold savings'];
-  const security = [{ bearer: [] }];
+  const route = routeDeclarer({ tags: ['gold savings'] });
 
   app.get(
     apiPaths.gaePlan,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       config: { errorStatuses: [503] },
-      schema: {
-        tags,
-        security,
-        summary: "The caller's GAE plan (open, else the latest) and today's gold prices",
-        response: { 200: gaePlanResponseSchema },
-      },
-    },
+      summary: "The caller's GAE plan (open, else the latest) and today's gold prices",
+      ok: gaePlanResponseSchema,
+    }),
     async (request) => gae.plan(currentAuth(request).user.id),
   );
 
   app.post(
     apiPaths.gaeQuote,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 409: GAEX without an open plan, or a termination pending; 422: under a gram; 503: no price.
       config: { errorStatuses: [409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'A 30-second GAE or GAEX quote: grams = USDT / (spot x 1.03)',
-        body: gaeQuoteRequestSchema,
-        response: { 200: gaeQuoteSchema },
-      },
-    },
+      summary: 'A 30-second GAE or GAEX quote: grams = USDT / (spot x 1.03)',
+      body: gaeQuoteRequestSchema,
+      ok: gaeQuoteSchema,
+    }),
     async (request) => gae.quote(currentAuth(request).user.id, request.body),
   );
 
   app.post(
     apiPaths.gaePurchase,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 unknown quote, 409 used quote or no open plan for GAEX, 422 expired or unaffordable.
       config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      schema: {
-        tags,
-        security,
-        summary: 'Execute a GAE or GAEX quote (Idempotency-Key header); the first GAE purchase opens the plan',
-        body: gaePurchaseRequestSchema,
-        response: { 200: transactionResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await gae.purchase(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { transaction: outcome.transaction };
-    },
+      summary: 'Execute a GAE or GAEX quote (Idempotency-Key header); the first GAE purchase opens the plan',
+      body: gaePurchaseRequestSchema,
+      ok: transactionResponseSchema,
+    }),
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await gae.purchase(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
+      ),
   );
 
   app.get(
     apiPaths.gaeStatement,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // 422: a day the calendar does not have, or a start after the end.
       config: { errorStatuses: [422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'The plan statement: opening and closing grams, movements with running grams, valuation',
-        description:
-          'The period is `from` to `to` (UTC days), by default the last 12 months up to today (from the plan opening if younger). ' +
-          'One answer holds the newest 200 movements of the period before `cursor`, oldest first with running grams; ' +
-          '`openingGrams` is the balance before its first row, and `nextCursor` (null when the rows start at `from`) gives the older movements.',
-        querystring: gaeStatementQuerySchema,
-        response: { 200: gaeStatementSchema },
-      },
-    },
+      summary: 'The plan statement: opening and closing grams, movements with running grams, valuation',
+      description:
+        'The period is `from` to `to` (UTC days), by default the last 12 months up to today (from the plan opening if younger). ' +
+        'One answer holds the newest 200 movements of the period before `cursor`, oldest first with running grams; ' +
+        '`openingGrams` is the balance before its first row, and `nextCursor` (null when the rows start at `from`) gives the older movements.',
+      querystring: gaeStatementQuerySchema,
+      ok: gaeStatementSchema,
+    }),
     async (request) => gae.statement(currentAuth(request).user.id, request.query),
   );
 
   app.get(
     apiPaths.gaeStatementPdf,
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       config: {
         errorStatuses: [422, 503],
         fileResponse: { contentType: 'application/pdf', description: 'The statement as a PDF' },
       },
-      schema: {
-        tags,
-        security,
-        summary: 'The plan statement as a PDF (attachment)',
-        description:
-          'The same period and movements as GET /gae/statement with the same query: by default the last 12 months, ' +
-          'at most its newest 200 movements (a `cursor` gives the older ones).',
-        querystring: gaeStatementQuerySchema,
-      },
-    },
+      summary: 'The plan statement as a PDF (attachment)',
+      description:
+        'The same period and movements as GET /gae/statement with the same query: by default the last 12 months, ' +
+        'at most its newest 200 movements (a `cursor` gives the older ones).',
+      querystring: gaeStatementQuerySchema,
+    }),
     async (request, reply) => {
       const { user } = currentAuth(request);
       const statement = await gae.statement(user.id, request.query);
@@ -152,74 +132,58 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
 
   app.put(
     apiPaths.gaeAutoSave,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 409: no open plan, a termination pending, or pausing without an auto-save; 422: the
       // amount buys under a gram, is absurd, or is above the monthly cap.
       config: { errorStatuses: [409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Auto-save: { amountUsdt, frequency daily | weekly (dayOfWeek 1-7, 1 = Monday) | monthly (dayOfMonth 1-28), monthlyCapUsdt? }, { paused }, or { enabled: false }',
-        description:
-          'Without `frequency` the schedule is monthly. Pausing keeps the schedule and buys nothing; resuming ' +
-          'computes the next day from today (periods missed while paused are not caught up). A period whose ' +
-          'purchase would take the calendar month past `monthlyCapUsdt`, or that the USDT balance cannot pay, is ' +
-          'skipped and the customer is told.',
-        body: autoSaveRequestSchema,
-        response: { 200: z.object({ autoSave: autoSaveSchema.nullable() }) },
-      },
-    },
+      summary:
+        'Auto-save: { amountUsdt, frequency daily | weekly (dayOfWeek 1-7, 1 = Monday) | monthly (dayOfMonth 1-28), monthlyCapUsdt? }, { paused }, or { enabled: false }',
+      description:
+        'Without `frequency` the schedule is monthly. Pausing keeps the schedule and buys nothing; resuming ' +
+        'computes the next day from today (periods missed while paused are not caught up). A period whose ' +
+        'purchase would take the calendar month past `monthlyCapUsdt`, or that the USDT balance cannot pay, is ' +
+        'skipped and the customer is told.',
+      body: autoSaveRequestSchema,
+      ok: z.object({ autoSave: autoSaveSchema.nullable() }),
+    }),
     async (request) => gae.setAutoSave(currentAuth(request).user.id, request.body),
   );
 
   app.get(
     apiPaths.gaeAutoSaveRuns,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The plan's auto-save runs, newest first: bought (grams) or skipped (why), paged by key",
-        querystring: autoSaveRunsQuerySchema,
-        response: { 200: autoSaveRunsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: "The plan's auto-save runs, newest first: bought (grams) or skipped (why), paged by key",
+      querystring: autoSaveRunsQuerySchema,
+      ok: autoSaveRunsResponseSchema,
+    }),
     async (request) => gae.autoSaveRuns(currentAuth(request).user.id, request.query),
   );
 
   app.post(
     apiPaths.gaeTerminationPreview,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'What terminating the open plan now would refund (5% early-exit fee in the first 12 months)',
-        body: terminationPreviewRequestSchema,
-        response: { 200: terminationSummarySchema },
-      },
-    },
+      summary: 'What terminating the open plan now would refund (5% early-exit fee in the first 12 months)',
+      body: terminationPreviewRequestSchema,
+      ok: terminationSummarySchema,
+    }),
     async (request) => gae.previewTermination(currentAuth(request).user.id, request.body.currency),
   );
 
   app.put(
     '/request-terminate-gae-form/:id',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 another's or unknown plan; 409 already terminating; 422 the refund fell below `refund`.
       // Idempotent: the hook requires the key; the handler binds it to the form it read.
       config: { manualBody: terminationForm, idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'File the termination request (form: currency, refund; Idempotency-Key header); grams are locked',
-        params: planParams,
-        response: { 200: terminationResponseSchema },
-      },
-    },
+      summary: 'File the termination request (form: currency, refund; Idempotency-Key header); grams are locked',
+      params: planParams,
+      ok: terminationResponseSchema,
+    }),
     async (request) => {
       const raw = request.isMultipart()
         ? (await readMultipart(request, [], Object.keys(terminationFormSchema.shape))).fields
@@ -239,34 +203,26 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
 
   app.get(
     '/terminations/:id',
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       config: { errorStatuses: [404] },
-      schema: {
-        tags,
-        security,
-        summary: "A termination request's summary and status (own requests only)",
-        params: terminationParams,
-        response: { 200: terminationResponseSchema },
-      },
-    },
+      summary: "A termination request's summary and status (own requests only)",
+      params: terminationParams,
+      ok: terminationResponseSchema,
+    }),
     async (request) => ({ termination: await gae.termination(currentAuth(request).user.id, request.params.id) }),
   );
 
   app.post(
     '/terminations/:id/withdraw',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 another's or unknown request; 409 already decided or withdrawn.
       config: { idempotent: true, errorStatuses: [404, 409, 503] },
-      schema: {
-        tags,
-        security,
-        summary: 'Withdraw a termination request still waiting for review (Idempotency-Key header); the grams return',
-        params: terminationParams,
-        response: { 200: terminationResponseSchema },
-      },
-    },
+      summary: 'Withdraw a termination request still waiting for review (Idempotency-Key header); the grams return',
+      params: terminationParams,
+      ok: terminationResponseSchema,
+    }),
     async (request) => ({
       termination: await gae.withdrawTermination(
         currentAuth(request).user.id,
@@ -278,37 +234,29 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
 
   app.post(
     apiPaths.convertQuote,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { errorStatuses: [422] },
-      schema: {
-        tags,
-        security,
-        summary: 'A 30-second Convert quote: QMGT <-> GSA grams 1:1, fee 0.5%',
-        body: convertQuoteRequestSchema,
-        response: { 200: convertQuoteSchema },
-      },
-    },
+      summary: 'A 30-second Convert quote: QMGT <-> GSA grams 1:1, fee 0.5%',
+      body: convertQuoteRequestSchema,
+      ok: convertQuoteSchema,
+    }),
     async (request) => gae.convertQuote(currentAuth(request).user.id, request.body),
   );
 
   app.post(
     apiPaths.convert,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      schema: {
-        tags,
-        security,
-        summary: 'Execute a Convert quote (Idempotency-Key header); QMGT is burned or minted on chain',
-        body: convertRequestSchema,
-        response: { 200: transactionResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await gae.convert(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { transaction: outcome.transaction };
-    },
+      summary: 'Execute a Convert quote (Idempotency-Key header); QMGT is burned or minted on chain',
+      body: convertRequestSchema,
+      ok: transactionResponseSchema,
+    }),
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await gae.convert(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
+      ),
   );
 };

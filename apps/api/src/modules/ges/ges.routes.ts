@@ -18,8 +18,9 @@ import {
   gesJoinResponseSchema,
   gesQuoteSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import { badRequest, invalidInput, notFound } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { ManualBody } from '../../plugins/openapi.js';
@@ -37,47 +38,42 @@ const agreementFileForm = {
 /** Group savings for customers and the operator's group management: thin handlers over the service. */
 export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify, { ges }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['group savings'];
+  const route = routeDeclarer({ tags: ['group savings'] });
 
   app.get(
     apiPaths.gesGroups,
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Open groups and the groups the caller joined',
-        response: { 200: gesGroupsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireUser,
+      summary: 'Open groups and the groups the caller joined',
+      ok: gesGroupsResponseSchema,
+    }),
     async (request) => ({ data: await ges.groups(currentAuth(request).user.id) }),
   );
 
   app.get(
     '/ges/groups/:id',
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // 404 unknown or a draft; 409 closed, to a non-member.
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags,
-        summary: "A group with the caller's membership and passbook",
-        params: groupParams,
-        response: { 200: gesGroupDetailSchema },
-      },
-    },
+      summary: "A group with the caller's membership and passbook",
+      params: groupParams,
+      ok: gesGroupDetailSchema,
+    }),
     async (request) => ges.group(currentAuth(request).user.id, request.params.id),
   );
 
   app.get(
     '/ges/groups/:id/passbook.pdf',
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       config: {
         errorStatuses: [404, 409],
         fileResponse: { contentType: 'application/pdf', description: 'The passbook as a PDF' },
       },
-      schema: { tags, summary: "The caller's passbook of a group as a PDF (attachment)", params: groupParams },
-    },
+      summary: "The caller's passbook of a group as a PDF (attachment)",
+      params: groupParams,
+    }),
     async (request, reply) => {
       const { user } = currentAuth(request);
       const detail = await ges.group(user.id, request.params.id);
@@ -93,93 +89,77 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
 
   app.get(
     '/ges/documents/:id',
-    {
-      onRequest: app.requireUser,
+    route({
+      guard: app.requireUser,
       // 404 unknown, or a draft's; 409 the group is closed, to a non-member.
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags,
-        summary: "A group's agreement (title, version, text, sha256)",
-        params: z.object({ id: z.uuid({ error: 'Agreement not found.' }) }),
-        response: { 200: gesDocumentSchema },
-      },
-    },
+      summary: "A group's agreement (title, version, text, sha256)",
+      params: z.object({ id: z.uuid({ error: 'Agreement not found.' }) }),
+      ok: gesDocumentSchema,
+    }),
     async (request) => ges.document(currentAuth(request).user.id, request.params.id),
   );
 
   app.post(
     '/ges/groups/:id/quote',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 unknown group or a draft; 409 joined, closed, full or started; 422 the instalment buys no gold now.
       config: { errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        summary: "The first instalment's price, fee and grams (a 30-second quote) before joining",
-        params: groupParams,
-        response: { 200: gesQuoteSchema },
-      },
-    },
+      summary: "The first instalment's price, fee and grams (a 30-second quote) before joining",
+      params: groupParams,
+      ok: gesQuoteSchema,
+    }),
     async (request) => ges.quote(currentAuth(request).user.id, request.params.id),
   );
 
   app.post(
     '/ges/groups/:id/join',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404 unknown group, agreement or quote; 409 joined, full, closed, started, a newer agreement,
       // a used quote; 422 an expired quote or a short balance.
       config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      schema: {
-        tags,
-        summary:
-          'Join: accept the current agreement and pay the first instalment at the quote (Idempotency-Key header)',
-        params: groupParams,
-        body: gesJoinRequestSchema,
-        response: { 200: gesJoinResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await ges.join(
-        currentAuth(request).user.id,
-        request.params.id,
-        request.body,
-        idempotencyOf(request),
-        request.ip,
-      );
-      markReplayed(reply, outcome.replayed);
-      return { membership: outcome.membership, transaction: outcome.transaction };
-    },
+      summary: 'Join: accept the current agreement and pay the first instalment at the quote (Idempotency-Key header)',
+      params: groupParams,
+      body: gesJoinRequestSchema,
+      ok: gesJoinResponseSchema,
+    }),
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await ges.join(
+          currentAuth(request).user.id,
+          request.params.id,
+          request.body,
+          idempotencyOf(request),
+          request.ip,
+        ),
+      ),
   );
 
-  const admin = ['back office'];
+  const office = routeDeclarer({ tags: ['back office'] });
   app.get(
     apiPaths.adminGesGroups,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: admin,
-        summary: 'Every group, the newest first, paged by key',
-        querystring: adminGesGroupsQuerySchema,
-        response: { 200: adminGesGroupsResponseSchema },
-      },
-    },
+    office({
+      guard: app.requireOperator,
+      summary: 'Every group, the newest first, paged by key',
+      querystring: adminGesGroupsQuerySchema,
+      ok: adminGesGroupsResponseSchema,
+    }),
     async (request) => ges.adminGroups(request.query),
   );
 
   app.post(
     apiPaths.adminGesGroups,
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       // 422: a start day past or after the 28th, an instalment under 10 USDT.
       config: { errorStatuses: [422] },
-      schema: {
-        tags: admin,
-        summary: 'Create a group as a draft, with its agreement (version 1) when given; open it to publish it',
-        body: gesGroupInputSchema,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary: 'Create a group as a draft, with its agreement (version 1) when given; open it to publish it',
+      body: gesGroupInputSchema,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => ({
       group: await ges.createGroup(currentAuth(request).user.id, request.body, request.ip),
     }),
@@ -187,20 +167,17 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
 
   app.patch(
     '/admin/ges/groups/:id',
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       // 409 members joined, the start date came, or closed; 422 no term given, a start day past or
       // after the 28th, an instalment under 10 USDT.
       config: { errorStatuses: [404, 409, 422] },
-      schema: {
-        tags: admin,
-        summary:
-          "Change a group's terms before anyone counts on them: a draft, or an open group with no members before its start date",
-        params: groupParams,
-        body: gesGroupEditSchema,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary:
+        "Change a group's terms before anyone counts on them: a draft, or an open group with no members before its start date",
+      params: groupParams,
+      body: gesGroupEditSchema,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => ({
       group: await ges.editGroup(currentAuth(request).user.id, request.params.id, request.body, request.ip),
     }),
@@ -208,49 +185,40 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
 
   app.post(
     '/admin/ges/groups/:id/open',
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       // 409 not a draft, or no agreement yet; 422 the start date has passed.
       config: { errorStatuses: [404, 409, 422] },
-      schema: {
-        tags: admin,
-        summary: 'Open a draft group: customers see it and join until its start date',
-        params: groupParams,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary: 'Open a draft group: customers see it and join until its start date',
+      params: groupParams,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => ({ group: await ges.openGroup(currentAuth(request).user.id, request.params.id, request.ip) }),
   );
 
   app.post(
     '/admin/ges/groups/:id/close',
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags: admin,
-        summary: "Close a group to new members (members' instalments go on)",
-        params: groupParams,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary: "Close a group to new members (members' instalments go on)",
+      params: groupParams,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => ({ group: await ges.closeGroup(currentAuth(request).user.id, request.params.id, request.ip) }),
   );
 
   app.post(
     '/admin/ges/groups/:id/agreement',
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       // 409: the group is closed.
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags: admin,
-        summary: 'Publish a new agreement version; new members accept it, members keep the one they accepted',
-        params: groupParams,
-        body: gesAgreementInputSchema,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary: 'Publish a new agreement version; new members accept it, members keep the one they accepted',
+      params: groupParams,
+      body: gesAgreementInputSchema,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => ({
       group: await ges.newAgreement(currentAuth(request).user.id, request.params.id, request.body, request.ip),
     }),
@@ -258,18 +226,15 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
 
   app.post(
     '/admin/ges/groups/:id/agreement/file',
-    {
-      onRequest: app.requireOperator,
+    office({
+      guard: app.requireOperator,
       // 409 the group is closed; 413 over 200 KB; 415 not UTF-8 text or Markdown; 422 empty or too long.
       config: { manualBody: agreementFileForm, errorStatuses: [404, 409, 413, 415, 422] },
-      schema: {
-        tags: admin,
-        summary:
-          'Upload a new agreement version as a text or Markdown file (multipart: title, file); stored and hashed as uploaded',
-        params: groupParams,
-        response: { 200: adminGesGroupResponseSchema },
-      },
-    },
+      summary:
+        'Upload a new agreement version as a text or Markdown file (multipart: title, file); stored and hashed as uploaded',
+      params: groupParams,
+      ok: adminGesGroupResponseSchema,
+    }),
     async (request) => {
       const form = await readMultipart(
         request,

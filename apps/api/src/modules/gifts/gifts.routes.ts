@@ -9,12 +9,13 @@ import {
   giftsQuerySchema,
   giftsResponseSchema,
 } from '@qmgt/contracts';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import { perCustomerRateLimit } from '../../plugins/rate-limit.js';
 import type { GiftsService } from './gifts.service.js';
 
-const tags = ['gift gold'];
+const route = routeDeclarer({ tags: ['gift gold'] });
 
 /** Gift gold for KYC-verified customers: thin handlers over the service. */
 export const giftsRoutes: FastifyPluginAsync<{ gifts: GiftsService }> = async (fastify, { gifts }) => {
@@ -25,53 +26,41 @@ export const giftsRoutes: FastifyPluginAsync<{ gifts: GiftsService }> = async (f
 
   app.post(
     apiPaths.giftQuote,
-    {
-      onRequest: [app.requireVerified, lookupLimit],
+    route({
+      guard: [app.requireVerified, lookupLimit],
       // 422: oneself, a referral code no verified customer has, grams not above zero or more
       // than the GSA holds; 429: too many look-ups by this customer.
       config: { errorStatuses: [422, 429, 503] },
-      schema: {
-        tags,
-        summary: 'Gift gold: the recipient (masked, or invited), the grams and their value, held 30 s',
-        body: giftQuoteRequestSchema,
-        response: { 200: giftQuoteSchema },
-      },
-    },
+      summary: 'Gift gold: the recipient (masked, or invited), the grams and their value, held 30 s',
+      body: giftQuoteRequestSchema,
+      ok: giftQuoteSchema,
+    }),
     async (request) => gifts.quote(currentAuth(request).user.id, request.body),
   );
   app.post(
     apiPaths.gifts,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404: not the caller's quote; 409: the quote was used; 422: expired, the grams are no
       // longer held, the recipient can no longer receive, or the Idempotency-Key was used with
       // another body.
       config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      schema: {
-        tags,
-        summary: 'Send a quoted gift of grams from the gold savings account (Idempotency-Key header)',
-        body: giftRequestSchema,
-        response: { 200: giftResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await gifts.send(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { gift: outcome.gift, transaction: outcome.transaction };
-    },
+      summary: 'Send a quoted gift of grams from the gold savings account (Idempotency-Key header)',
+      body: giftRequestSchema,
+      ok: giftResponseSchema,
+    }),
+    async (request, reply) =>
+      replayableAnswer(reply, await gifts.send(currentAuth(request).user.id, request.body, idempotencyOf(request))),
   );
   app.get(
     apiPaths.gifts,
-    {
+    route({
       // Before verification too: an invited customer sees the gift waiting for them.
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Gifts sent and received (and waiting for your address), newest first, paged by key',
-        querystring: giftsQuerySchema,
-        response: { 200: giftsResponseSchema },
-      },
-    },
+      guard: app.requireUser,
+      summary: 'Gifts sent and received (and waiting for your address), newest first, paged by key',
+      querystring: giftsQuerySchema,
+      ok: giftsResponseSchema,
+    }),
     async (request) => gifts.list(currentAuth(request).user.id, request.query),
   );
 };

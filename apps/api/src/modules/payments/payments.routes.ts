@@ -25,8 +25,9 @@ import {
 } from '@qmgt/contracts';
 import { fromUnits } from '@qmgt/contracts';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, markReplayed, replayableAnswer } from '../../plugins/idempotency.js';
 import { SandboxCheckoutError, type SandboxCheckoutRow, type SandboxGateway } from '../../adapters/payments/sandbox.js';
 import type { PaymentsService } from './payments.service.js';
 import type { RemitService } from './remit.service.js';
@@ -34,7 +35,9 @@ import { perCustomerRateLimit } from '../../plugins/rate-limit.js';
 import { requestLinkBase } from '../../lib/link-base.js';
 
 const params = z.object({ id: z.uuid({ error: 'Payment not found.' }) });
-const tags = ['gold convert services'];
+const route = routeDeclarer({ tags: ['gold convert services'] });
+const office = routeDeclarer({ tags: ['back office'] });
+const sandboxRoute = routeDeclarer({ tags: ['sandbox'] });
 
 /** Spend To Save and Remit to save for KYC-verified customers: thin handlers over the services. */
 export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; remit: RemitService }> = async (
@@ -47,34 +50,28 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
 
   app.post(
     apiPaths.paymentQuote,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 422: under 10 or over 10,000 USD.
       config: { errorStatuses: [422, 503] },
-      schema: {
-        tags,
-        summary: 'Spend To Save: the gold a USD amount buys after the 1.5% fee (held 30 s)',
-        body: paymentQuoteRequestSchema,
-        response: { 200: paymentQuoteSchema },
-      },
-    },
+      summary: 'Spend To Save: the gold a USD amount buys after the 1.5% fee (held 30 s)',
+      body: paymentQuoteRequestSchema,
+      ok: paymentQuoteSchema,
+    }),
     async (request) => payments.quote(currentAuth(request).user.id, request.body.amountUsd),
   );
   app.post(
     apiPaths.paymentCheckout,
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       // 404: not the caller's quote; 409: the quote was used or was for another amount;
       // 422: expired, or the Idempotency-Key was used with another body; 503: the gateway
       // could not be reached (nothing charged).
       config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      schema: {
-        tags,
-        summary: "Open the gateway's checkout for a quoted Spend To Save payment (Idempotency-Key header)",
-        body: checkoutRequestSchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
+      summary: "Open the gateway's checkout for a quoted Spend To Save payment (Idempotency-Key header)",
+      body: checkoutRequestSchema,
+      ok: checkoutResponseSchema,
+    }),
     async (request, reply) => {
       const { user } = currentAuth(request);
       const { replayed, ...answer } = await payments.checkout(
@@ -90,112 +87,90 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
   );
   app.get(
     apiPaths.payments,
-    {
-      onRequest: app.requireVerified,
-      schema: {
-        tags,
-        summary: "The caller's Spend To Save payments, newest first",
-        response: { 200: paymentsResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireVerified,
+      summary: "The caller's Spend To Save payments, newest first",
+      ok: paymentsResponseSchema,
+    }),
     async (request) => ({ data: await payments.list(currentAuth(request).user.id) }),
   );
   app.get(
     '/payments/:id',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { errorStatuses: [404] },
-      schema: { tags, summary: 'One payment, followed to credited', params, response: { 200: paymentResponseSchema } },
-    },
+      summary: 'One payment, followed to credited',
+      params,
+      ok: paymentResponseSchema,
+    }),
     async (request) => ({ payment: await payments.get(currentAuth(request).user.id, request.params.id) }),
   );
   app.post(
     '/payments/:id/cancel',
-    {
-      onRequest: app.requireVerified,
+    route({
+      guard: app.requireVerified,
       config: { errorStatuses: [404, 503] },
-      schema: {
-        tags,
-        summary: 'The customer left the checkout: close it (a payment made meanwhile is still credited)',
-        params,
-        response: { 200: paymentResponseSchema },
-      },
-    },
+      summary: 'The customer left the checkout: close it (a payment made meanwhile is still credited)',
+      params,
+      ok: paymentResponseSchema,
+    }),
     async (request) => ({ payment: await payments.cancel(currentAuth(request).user.id, request.params.id) }),
   );
 
   app.post(
     apiPaths.remitQuote,
-    {
-      onRequest: [app.requireVerified, lookupLimit],
+    route({
+      guard: [app.requireVerified, lookupLimit],
       // 422: nobody who may receive has this e-mail or code, oneself, an amount the rules refuse;
       // 429: too many look-ups by this customer.
       config: { errorStatuses: [422, 429, 503] },
-      schema: {
-        tags,
-        summary: 'Remit to save: the recipient (masked), the total and the round-up’s gold, before confirming',
-        body: remitQuoteRequestSchema,
-        response: { 200: remitQuoteSchema },
-      },
-    },
+      summary: 'Remit to save: the recipient (masked), the total and the round-up’s gold, before confirming',
+      body: remitQuoteRequestSchema,
+      ok: remitQuoteSchema,
+    }),
     async (request) => remit.quote(currentAuth(request).user.id, request.body),
   );
   app.post(
     apiPaths.remit,
-    {
+    route({
       // The same recipient look-up as the quote's, from the same budget.
-      onRequest: [app.requireVerified, lookupLimit],
+      guard: [app.requireVerified, lookupLimit],
       config: { idempotent: true, errorStatuses: [404, 409, 422, 429, 503] },
-      schema: {
-        tags,
-        summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',
-        body: remitRequestSchema,
-        response: { 200: remitResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await remit.remit(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { remittance: outcome.remittance, transaction: outcome.transaction };
-    },
+      summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',
+      body: remitRequestSchema,
+      ok: remitResponseSchema,
+    }),
+    async (request, reply) =>
+      replayableAnswer(reply, await remit.remit(currentAuth(request).user.id, request.body, idempotencyOf(request))),
   );
   app.get(
     apiPaths.adminPayments,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: ['back office'],
-        summary: "Every customer's Spend To Save payments, newest first (a status filters), paged by key",
-        querystring: adminPaymentsQuerySchema,
-        response: { 200: adminPaymentsResponseSchema },
-      },
-    },
+    office({
+      guard: app.requireOperator,
+      summary: "Every customer's Spend To Save payments, newest first (a status filters), paged by key",
+      querystring: adminPaymentsQuerySchema,
+      ok: adminPaymentsResponseSchema,
+    }),
     async (request) => payments.adminList(request.query),
   );
   app.get(
     apiPaths.adminRemittances,
-    {
-      onRequest: app.requireOperator,
-      schema: {
-        tags: ['back office'],
-        summary: 'Every remittance, newest first, paged by key',
-        querystring: adminRemittancesQuerySchema,
-        response: { 200: adminRemittancesResponseSchema },
-      },
-    },
+    office({
+      guard: app.requireOperator,
+      summary: 'Every remittance, newest first, paged by key',
+      querystring: adminRemittancesQuerySchema,
+      ok: adminRemittancesResponseSchema,
+    }),
     async (request) => remit.adminList(request.query),
   );
   app.get(
     apiPaths.remittances,
-    {
-      onRequest: app.requireVerified,
-      schema: {
-        tags,
-        summary: 'Remittances sent and received, newest first, paged by key',
-        querystring: remittancesQuerySchema,
-        response: { 200: remittancesResponseSchema },
-      },
-    },
+    route({
+      guard: app.requireVerified,
+      summary: 'Remittances sent and received, newest first, paged by key',
+      querystring: remittancesQuerySchema,
+      ok: remittancesResponseSchema,
+    }),
     async (request) => remit.list(currentAuth(request).user.id, request.query),
   );
 };
@@ -212,7 +187,7 @@ export const paymentsWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServi
   );
   app.post(
     apiPaths.paymentsWebhook,
-    {
+    route({
       config: {
         manualBody: {
           contentTypes: ['application/json'],
@@ -221,13 +196,10 @@ export const paymentsWebhookRoutes: FastifyPluginAsync<{ payments: PaymentsServi
         // 401: the Stripe-Signature does not verify (forged, or older than five minutes).
         errorStatuses: [401],
       },
-      schema: {
-        tags,
-        summary: 'Payment gateway webhook (Stripe-Signature signed)',
-        headers: z.object({ 'stripe-signature': text(2048).min(1) }).loose(),
-        response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
-      },
-    },
+      summary: 'Payment gateway webhook (Stripe-Signature signed)',
+      headers: z.object({ 'stripe-signature': text(2048).min(1) }).loose(),
+      ok: z.object({ received: z.literal(true), outcome: z.string() }),
+    }),
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
       if (!raw) throw badRequest('The webhook body must be JSON.');
@@ -263,28 +235,22 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway
   };
   app.get(
     '/dev/payments/:id',
-    {
+    sandboxRoute({
       config: { errorStatuses: [404] },
-      schema: {
-        tags: ['sandbox'],
-        summary: "Sandbox only: the sandbox gateway's checkout session",
-        params: devParams,
-        response: { 200: sandboxCheckoutSchema },
-      },
-    },
+      summary: "Sandbox only: the sandbox gateway's checkout session",
+      params: devParams,
+      ok: sandboxCheckoutSchema,
+    }),
     async (request) => checkoutWire(await sandbox.session(request.params.id).catch(refusal)),
   );
   app.post(
     '/dev/payments/:id/complete',
-    {
+    sandboxRoute({
       config: { errorStatuses: [404, 409] },
-      schema: {
-        tags: ['sandbox'],
-        summary: 'Sandbox only: the customer pays the checkout (a signed checkout.session.completed follows)',
-        params: devParams,
-        response: { 200: sandboxCheckoutResultSchema },
-      },
-    },
+      summary: 'Sandbox only: the customer pays the checkout (a signed checkout.session.completed follows)',
+      params: devParams,
+      ok: sandboxCheckoutResultSchema,
+    }),
     async (request) => {
       const paid = await sandbox.pay(request.params.id).catch(refusal);
       return { checkout: checkoutWire(paid), redirectTo: paid.successUrl };

@@ -17,7 +17,7 @@ import {
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { RedemptionsService } from './redemptions.service.js';
 
 /** Physical redemption: thin handlers over the service (the operator's decision is its declared review). */
@@ -64,11 +64,11 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
       body: redemptionRequestSchema,
       ok: redemptionResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await redemptions.request(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { redemption: outcome.redemption };
-    },
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await redemptions.request(currentAuth(request).user.id, request.body, idempotencyOf(request)),
+      ),
   );
 
   app.get(
@@ -103,11 +103,11 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
       params: redemptionParams,
       ok: redemptionResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await redemptions.cancel(currentAuth(request).user.id, request.params.id, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { redemption: outcome.redemption };
-    },
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await redemptions.cancel(currentAuth(request).user.id, request.params.id, idempotencyOf(request)),
+      ),
   );
 
   app.get(
@@ -189,16 +189,16 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
       body: redemptionDeliverSchema,
       ok: z.object({ redemption: adminRedemptionListSchema.shape.data.element }),
     }),
-    async (request, reply) => {
-      const outcome = await redemptions.deliver(
-        currentAuth(request).user.id,
-        request.params.id,
-        request.body.barId,
-        idempotencyOf(request),
-        request.ip,
-      );
-      markReplayed(reply, outcome.replayed);
-      return { redemption: outcome.redemption };
-    },
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await redemptions.deliver(
+          currentAuth(request).user.id,
+          request.params.id,
+          request.body.barId,
+          idempotencyOf(request),
+          request.ip,
+        ),
+      ),
   );
 };

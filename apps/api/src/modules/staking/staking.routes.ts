@@ -12,7 +12,7 @@ import {
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { StakingService } from './staking.service.js';
 
 /** Staking QMGT+: thin handlers over the service. */
@@ -54,11 +54,8 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
       body: stakeRequestSchema,
       ok: stakingPositionResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await staking.stake(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { position: outcome.position };
-    },
+    async (request, reply) =>
+      replayableAnswer(reply, await staking.stake(currentAuth(request).user.id, request.body, idempotencyOf(request))),
   );
 
   app.get(

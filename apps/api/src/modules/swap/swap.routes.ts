@@ -10,7 +10,7 @@ import {
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { SwapService } from './swap.service.js';
 
 /** Quotes, swaps and sells: thin handlers over the swap service. */
@@ -43,11 +43,11 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
       body: swapRequestSchema,
       ok: transactionResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await swap.swap(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { transaction: outcome.transaction };
-    },
+    async (request, reply) =>
+      replayableAnswer(
+        reply,
+        await swap.swap(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
+      ),
   );
 
   app.post(
@@ -60,10 +60,7 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
       body: sellTokenRequestSchema,
       ok: transactionResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await swap.sell(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { transaction: outcome.transaction };
-    },
+    async (request, reply) =>
+      replayableAnswer(reply, await swap.sell(currentAuth(request).user.id, request.body, idempotencyOf(request))),
   );
 };

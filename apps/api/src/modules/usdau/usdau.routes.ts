@@ -8,7 +8,7 @@ import {
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed } from '../../plugins/idempotency.js';
+import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { UsdauService } from './usdau.service.js';
 
 /** USDAU Request External: thin handlers over the service (the operator's queue is its declared review). */
@@ -27,11 +27,8 @@ export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (f
       body: usdauRequestBodySchema,
       ok: usdauRequestResponseSchema,
     }),
-    async (request, reply) => {
-      const outcome = await usdau.request(currentAuth(request).user.id, request.body, idempotencyOf(request));
-      markReplayed(reply, outcome.replayed);
-      return { request: outcome.request };
-    },
+    async (request, reply) =>
+      replayableAnswer(reply, await usdau.request(currentAuth(request).user.id, request.body, idempotencyOf(request))),
   );
 
   app.get(
