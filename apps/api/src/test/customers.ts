@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   toUnits,
@@ -11,6 +11,7 @@ import {
 } from '@qmgt/contracts';
 import type { TestApp } from './build.js';
 import { get, signedInUser } from './factories.js';
+import { buildWithOperator } from './operator.js';
 import { until } from './within.js';
 
 /*
@@ -132,4 +133,21 @@ export function customerKit(app: () => TestApp, operatorToken: () => string = ()
   }
 
   return { send, balances, deposit, verify, customer, faucet, buyQmgt, buyGold, convertToGold, settled, ledgerIsSound };
+}
+
+/**
+ * A test file's app with the default operator signed in, built before its tests and closed after
+ * them, and the customer kit over it; `onBuilt` hands the file its app and operator token.
+ */
+export function customerKitWithOperator(onBuilt: (built: { t: TestApp; operatorToken: string }) => void) {
+  let built: Awaited<ReturnType<typeof buildWithOperator>> | undefined;
+  beforeAll(async () => {
+    built = await buildWithOperator();
+    onBuilt(built);
+  }, 120_000);
+  afterAll(async () => built?.t.close());
+  return customerKit(
+    () => built!.t,
+    () => built!.operatorToken,
+  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../test/build.js';
-import { signedInUser } from '../../test/factories.js';
+import { customerKit } from '../../test/customers.js';
 
 /*
  * Gift gold's recipient look-ups (POST /gifts/quote finds a customer by e-mail or referral
@@ -14,11 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-async function verifiedCustomer() {
-  const session = await signedInUser(t.app);
-  await t.database.executeSql(`UPDATE users SET kyc_status = 'Verified' WHERE id = '${session.user.id}'`);
-  return session;
-}
+const { customer: verifiedCustomer } = customerKit(() => t);
 
 const lookUp = (token: string, remoteAddress: string) =>
   t.app.inject({

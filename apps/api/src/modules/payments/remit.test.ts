@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { toUnits, type MailboxMessage, type RemitQuote, type Remittance } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
-import { buildWithOperator } from '../../test/operator.js';
-import { customerKit } from '../../test/customers.js';
+import { customerKitWithOperator } from '../../test/customers.js';
 import { within } from '../../test/within.js';
 import { NO_RECIPIENT } from './remit.service.js';
 
@@ -16,20 +15,14 @@ import { NO_RECIPIENT } from './remit.service.js';
 
 let t: TestApp;
 let operatorToken: string;
-beforeAll(async () => {
-  ({ t, operatorToken } = await buildWithOperator());
-}, 120_000);
-afterAll(async () => t.close());
-
 const {
   send,
   balances,
   customer: verifiedCustomer,
   ledgerIsSound,
-} = customerKit(
-  () => t,
-  () => operatorToken,
-);
+} = customerKitWithOperator((built) => {
+  ({ t, operatorToken } = built);
+});
 /** A verified customer holding `usdt`, with the name declared in the KYC form when given. */
 const customer = (usdt: string, name?: { firstName: string; lastName: string }) => verifiedCustomer(usdt, { name });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   fromUnits,
@@ -14,8 +14,7 @@ import {
 } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get } from '../../test/factories.js';
-import { buildWithOperator } from '../../test/operator.js';
-import { customerKit } from '../../test/customers.js';
+import { customerKitWithOperator } from '../../test/customers.js';
 import { until } from '../../test/within.js';
 
 /*
@@ -27,15 +26,9 @@ import { until } from '../../test/within.js';
 
 let t: TestApp;
 let operatorToken: string;
-beforeAll(async () => {
-  ({ t, operatorToken } = await buildWithOperator());
-}, 120_000);
-afterAll(async () => t.close());
-
-const { send, balances, customer, buyQmgt, convertToGold, ledgerIsSound } = customerKit(
-  () => t,
-  () => operatorToken,
-);
+const { send, balances, customer, buyQmgt, convertToGold, ledgerIsSound } = customerKitWithOperator((built) => {
+  ({ t, operatorToken } = built);
+});
 const g = (v: string) => (v.startsWith('-') ? -toUnits(v.slice(1), 'GOLD') : toUnits(v, 'GOLD'));
 
 const ADDRESS = {

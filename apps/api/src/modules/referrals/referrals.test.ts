@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   fromUnits,
@@ -11,8 +11,7 @@ import {
 } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get } from '../../test/factories.js';
-import { buildWithOperator } from '../../test/operator.js';
-import { customerKit } from '../../test/customers.js';
+import { customerKitWithOperator } from '../../test/customers.js';
 import { createReferralsService } from './referrals.service.js';
 
 /*
@@ -23,15 +22,9 @@ import { createReferralsService } from './referrals.service.js';
 
 let t: TestApp;
 let operatorToken: string;
-beforeAll(async () => {
-  ({ t, operatorToken } = await buildWithOperator());
-}, 120_000);
-afterAll(async () => t.close());
-
-const { send, balances, customer, buyQmgt, ledgerIsSound } = customerKit(
-  () => t,
-  () => operatorToken,
-);
+const { send, balances, customer, buyQmgt, ledgerIsSound } = customerKitWithOperator((built) => {
+  ({ t, operatorToken } = built);
+});
 /** A verified customer registered with `ref`, holding `usdt`. */
 const verified = (ref?: string, usdt = '0') => customer(usdt, { ref });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fromUnits,
   toUnits,
@@ -9,21 +9,14 @@ import {
 } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
-import { buildWithOperator } from '../../test/operator.js';
-import { customerKit } from '../../test/customers.js';
+import { customerKitWithOperator } from '../../test/customers.js';
 import { shareOf } from './allocation.rules.js';
 
 let t: TestApp;
 let operatorToken: string;
-beforeAll(async () => {
-  ({ t, operatorToken } = await buildWithOperator());
-}, 120_000);
-afterAll(async () => t.close());
-
-const { customer, buyQmgt, convertToGold, send, ledgerIsSound } = customerKit(
-  () => t,
-  () => operatorToken,
-);
+const { customer, buyQmgt, convertToGold, send, ledgerIsSound } = customerKitWithOperator((built) => {
+  ({ t, operatorToken } = built);
+});
 const g = (v: string) => toUnits(v, 'GOLD');
 
 const post = (url: string, body: unknown) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ASSETS,
   encodeCursor,
@@ -11,8 +11,7 @@ import {
 } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get } from '../../test/factories.js';
-import { buildWithOperator } from '../../test/operator.js';
-import { customerKit } from '../../test/customers.js';
+import { customerKitWithOperator } from '../../test/customers.js';
 import { CSV_COLUMNS } from './statements.csv.js';
 import { WALK_PAGE_ENTRIES } from './statements.service.js';
 
@@ -25,15 +24,9 @@ import { WALK_PAGE_ENTRIES } from './statements.service.js';
 
 let t: TestApp;
 let operatorToken: string;
-beforeAll(async () => {
-  ({ t, operatorToken } = await buildWithOperator());
-}, 120_000);
-afterAll(async () => t.close());
-
-const { send, customer, buyQmgt, buyGold, convertToGold, ledgerIsSound } = customerKit(
-  () => t,
-  () => operatorToken,
-);
+const { send, customer, buyQmgt, buyGold, convertToGold, ledgerIsSound } = customerKitWithOperator((built) => {
+  ({ t, operatorToken } = built);
+});
 
 const thisYear = new Date().getUTCFullYear();
 
