@@ -3,36 +3,21 @@ import {
   okSchema,
   registerResponseSchema,
   sessionResponseSchema,
-  userResponseSchema,
   type ChangePasswordRequest,
   type EmailRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
   type VerifyCodeRequest,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { authKeys } from './query-keys';
 
 /*
- * The account's calls: register, verify the e-mail, passwords, the signed-in record, log out.
- * The log-in is in login.ts: /signin's first paint imports it, and these calls' schemas (zod)
- * would come with it (issue 14).
+ * The account's calls: register, verify the e-mail, passwords. Apart from them, because first
+ * loads import them and these calls would come along: the log-in (login.ts, /signin's first
+ * paint, whose schemas load on demand: issue 14), the signed-in record (get-info.ts) and the
+ * log-out (logout.ts), which every signed-in first load imports.
  */
-
-/** GET /getInfo (bearer): the signed-in client record, e.g. a KYC status that changed. */
-export const getInfo = (signal?: AbortSignal) => apiRequest(apiPaths.getInfo, { schema: userResponseSchema, signal });
-
-export const getInfoQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.info(), queryFn: ({ signal }) => getInfo(signal) });
-
-export const useInfo = (enabled: boolean) => useQuery({ ...getInfoQueryOptions(), enabled });
-
-/**
- * POST /auth/logout (bearer, 204): ends the session on the server too. A refused token here
- * means the session is already over, which is what the caller wants, so it is not reported.
- */
-export const logoutRequest = () => apiRequest(apiPaths.logout, { method: 'POST', reportSessionEnd: false });
 
 /**
  * POST /auth/local/register: creates an unconfirmed account; the verification mail is a second

@@ -14,25 +14,11 @@ import {
   type KycFormSubmission,
   type PersonalInfoResponse,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiUpload, type UploadProgress } from '@/lib/api-client';
 import { kycKeys, subjectBody, subjectUsesSession, type KycSubject } from './query-keys';
 
-/* KYC (SPEC.md section 4): the client's form, the provider's token and status, the sandbox provider's screen. */
-
-/** GET /verification/get-personal (bearer): the KYC form as saved (draft or submitted), with the picture link. */
-export const getPersonal = (signal?: AbortSignal) =>
-  apiRequest(apiPaths.getPersonal, { schema: personalInfoResponseSchema, signal });
-
-export const personalQueryOptions = () =>
-  queryOptions({
-    queryKey: kycKeys.personal(),
-    queryFn: ({ signal }) => getPersonal(signal),
-    // Screens show their own error state with a retry.
-    meta: { silent: true },
-  });
-
-export const usePersonal = (enabled = true) => useQuery({ ...personalQueryOptions(), enabled });
+/* KYC (SPEC.md section 4): the client's form, the provider's token and status, the sandbox provider's screen; the saved form's query is get-personal.ts. */
 
 export type DraftInput = {
   /** Any subset of the form's fields; nothing is required in a draft. */

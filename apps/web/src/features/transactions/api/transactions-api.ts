@@ -1,32 +1,10 @@
-import { apiPaths, transactionResponseSchema, transactionsResponseSchema, type Transaction } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { apiPaths, transactionsResponseSchema } from '@qmgt/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { followedTransactionQueryOptions } from './get-transaction-details';
 import { transactionKeys, type TransactionsList } from './query-keys';
 
-/* The client's transactions (DESIGN.md section 4): the history by key, the latest ten, one followed to finality. */
-
-/** A pending swap settles on chain within seconds in the sandbox: ask again this often until it is final. */
-export const TRANSACTION_POLL_MS = 1_000;
-
-export const isSettled = (transaction: Transaction | undefined) =>
-  transaction !== undefined && transaction.status !== 'pending';
-
-/**
- * One transaction of the signed-in client (bearer, own only; 404 for anyone else's), however it
- * is named, followed to finality: completed (with its hash) or failed (with the reason).
- */
-const followedTransactionQueryOptions = <K extends QueryKey>(queryKey: K, path: string) =>
-  queryOptions({
-    queryKey,
-    queryFn: ({ signal }) => apiRequest(path, { schema: transactionResponseSchema, signal }),
-    refetchInterval: (query) =>
-      query.state.data && !isSettled(query.state.data.transaction) ? TRANSACTION_POLL_MS : false,
-    meta: { silent: true },
-  });
-
-/** GET /transaction-details/{id}/{type}. */
-export const transactionDetailsQueryOptions = (id: string, type: string) =>
-  followedTransactionQueryOptions(transactionKeys.details(id, type), apiPaths.transactionDetails(id, type));
+/* The client's transactions (DESIGN.md section 4): the history by key, the latest ten, one by its code (one by id is get-transaction-details.ts). */
 
 /** GET /transactions/{type}/{code}: one transaction by the code support reads out. */
 export const transactionByCodeQueryOptions = (type: string, code: string) =>

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatAmount, formatPrice, formatUsd, parseAmount, qmgtValueInUsdt } from '@/lib/money';
-import { goldPriceQueryOptions, useBalance } from '../api/wallet-api';
+import { useBalance } from '../api/get-balance';
+import { goldPriceQueryOptions } from '../api/wallet-api';
 
 function Line({ asset, amount, value }: { asset: 'USDT' | 'QMGT'; amount: string; value: ReactNode }) {
   return (

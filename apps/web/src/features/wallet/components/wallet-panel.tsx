@@ -23,7 +23,8 @@ import { ExplorerLink, isInAppUrl } from '@/components/ui/explorer-link';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { copyWalletAddress } from '@/lib/copy-feedback';
 import { formatAmount, formatPrice, formatUsd, qmgtValueInUsdt } from '@/lib/money';
-import { goldPriceQueryOptions, useBalance } from '../api/wallet-api';
+import { useBalance } from '../api/get-balance';
+import { goldPriceQueryOptions } from '../api/wallet-api';
 import {
   DEFAULT_FAUCET_AMOUNT,
   FAUCET_AMOUNTS,

@@ -3,7 +3,8 @@ import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { parseAmount } from '@/lib/money';
-import { balanceQueryOptions, requestFaucetMutation } from '../api/wallet-api';
+import { balanceQueryOptions } from '../api/get-balance';
+import { requestFaucetMutation } from '../api/wallet-api';
 
 /** What one tap on 'Get test USDT' may mint (the API allows up to 10000); the middle one is chosen first. */
 export const FAUCET_AMOUNTS = ['100', '1000', '10000'] as const;

@@ -2,7 +2,7 @@ import { Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { KYC_STEPS } from '@qmgt/contracts';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { formatDateTime } from '@/lib/format';
-import { usePersonal } from '../../api/kyc-api';
+import { usePersonal } from '../../api/get-personal';
 import { STEP_FIELDS, STEP_TITLES } from '../registration/kyc-fields';
 
 /** Identity numbers are shown by their last characters only: enough to recognise, not to copy. */

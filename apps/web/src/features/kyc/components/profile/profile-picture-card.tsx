@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Skeleton } from '@mantine/core';
-import { updatePictureMutation, usePersonal } from '../../api/kyc-api';
+import { usePersonal } from '../../api/get-personal';
+import { updatePictureMutation } from '../../api/kyc-api';
 import { PictureUploader } from '../picture-uploader';
 
 /** The profile picture with a way to change it (POST /update-picture). */
