@@ -1,17 +1,18 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useMailbox } from '../api/get-mailbox';
+import { mailboxQueryOptions } from '../api/sandbox-api';
 import { MailBody } from './mail-body';
 
 /** The sandbox mail service's inbox: every e-mail the platform sent, newest first. */
 export function DevMailbox({ initialRecipient = '' }: { initialRecipient?: string }) {
   const [recipient, setRecipient] = useState(initialRecipient);
   const [debouncedRecipient] = useDebouncedValue(recipient.trim(), 300);
-  const mailbox = useMailbox(debouncedRecipient);
+  const mailbox = useQuery(mailboxQueryOptions(debouncedRecipient));
 
   return (
     <Stack gap="md">
