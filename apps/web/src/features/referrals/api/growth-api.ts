@@ -9,10 +9,11 @@ import {
   rewardsResponseSchema,
   swapQuoteSchema,
   transactionResponseSchema,
+  uplineResponseSchema,
   type AffiliatesQuery,
   type ConsultantInput,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
@@ -21,6 +22,8 @@ import { reviewQueueOptions } from '@/lib/review-queue';
 /* Affiliates, rewards and consultants (DESIGN.md section 8); staking is features/staking. */
 
 export const growthKeys = {
+  /** SPEC.md section 7 names this query key 'upline'. */
+  upline: () => ['upline'] as const,
   affiliates: (filter: AffiliatesFilter) => ['growth', 'affiliates', filter] as const,
   rewards: () => ['growth', 'rewards'] as const,
   requests: () => ['growth', 'reward-requests'] as const,
@@ -116,3 +119,16 @@ export const withdrawConsultant = (name: string) =>
     method: 'DELETE',
     schema: adminConsultantSchema,
   });
+
+/** GET /get-upline (bearer): whether the caller was referred by someone; staking needs it. */
+export const getUpline = (signal?: AbortSignal) =>
+  apiRequest(apiPaths.getUpline, { schema: uplineResponseSchema, signal });
+
+export const uplineQueryOptions = () =>
+  queryOptions({ queryKey: growthKeys.upline(), queryFn: ({ signal }) => getUpline(signal) });
+
+/** True only once the server has said so; loading and failure both count as "no upline". */
+export const useHasUpline = (enabled: boolean) => {
+  const query = useQuery({ ...uplineQueryOptions(), enabled });
+  return { hasUpline: query.data?.upline === true, isPending: enabled && query.isPending, isError: query.isError };
+};
