@@ -9,7 +9,7 @@ import {
   type EmailNotificationKind,
   type PriceAlertCreate,
 } from '@qmgt/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
@@ -59,6 +59,14 @@ export const setNotificationEmail = (kind: EmailNotificationKind, email: boolean
     schema: notificationPreferencesSchema,
   });
 
+/** The answer is the whole set of choices: it becomes the cached one at once. */
+export const setNotificationEmailMutation = () =>
+  mutationOptions({
+    mutationFn: ({ kind, email }: { kind: EmailNotificationKind; email: boolean }) => setNotificationEmail(kind, email),
+    onSettled: (answer, _error, _choice, _result, { client }) =>
+      answer && client.setQueryData(notificationKeys.preferences(), answer),
+  });
+
 export const priceAlertsQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.priceAlerts(),
@@ -70,3 +78,19 @@ export const createPriceAlert = (request: PriceAlertCreate) =>
 
 export const deletePriceAlert = (id: string) =>
   apiRequest(apiPaths.priceAlert(id), { method: 'DELETE', schema: z.object({ deleted: z.literal(true) }) });
+
+/* Setting or deleting an alert refreshes the list; the screen adds its own feedback (onSuccess, onError). */
+
+export const createPriceAlertMutation = () =>
+  mutationOptions({
+    mutationFn: createPriceAlert,
+    onSettled: (created, _error, _request, _result, { client }) =>
+      void (created && client.invalidateQueries({ queryKey: notificationKeys.priceAlerts() })),
+  });
+
+export const deletePriceAlertMutation = () =>
+  mutationOptions({
+    mutationFn: deletePriceAlert,
+    onSettled: (deleted, _error, _id, _result, { client }) =>
+      void (deleted && client.invalidateQueries({ queryKey: notificationKeys.priceAlerts() })),
+  });

@@ -1,18 +1,16 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import { EMAIL_NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type EmailNotificationKind } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EMAIL_NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from '@qmgt/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import { notificationKeys, notificationPreferencesQueryOptions, setNotificationEmail } from '../api/notifications-api';
+import { notificationPreferencesQueryOptions, setNotificationEmailMutation } from '../api/notifications-api';
 
 /** Which kinds of notification also go by e-mail (every kind shows in the app). */
 export function NotificationPreferences() {
-  const queryClient = useQueryClient();
   const query = useQuery(notificationPreferencesQueryOptions());
   const change = useMutation({
-    mutationFn: ({ kind, email }: { kind: EmailNotificationKind; email: boolean }) => setNotificationEmail(kind, email),
-    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences(), answer),
+    ...setNotificationEmailMutation(),
     onError: (error) => notifyError(errorMessage(error, 'Your choice could not be saved.')),
   });
 

@@ -8,7 +8,7 @@ import {
   type PriceAlertDirection,
 } from '@qmgt/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-states';
 import { SectionCard } from '@/components/ui/section-card';
@@ -16,12 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import {
-  createPriceAlert,
-  deletePriceAlert,
-  notificationKeys,
-  priceAlertsQueryOptions,
-} from '../api/notifications-api';
+import { createPriceAlertMutation, deletePriceAlertMutation, priceAlertsQueryOptions } from '../api/notifications-api';
 
 function AlertRow({ alert, onDelete, deleting }: { alert: PriceAlert; onDelete: () => void; deleting: boolean }) {
   const what = `Gold ${alert.direction} ${formatPrice(alert.usdPerGram)} per gram`;
@@ -57,7 +52,6 @@ function AlertRow({ alert, onDelete, deleting }: { alert: PriceAlert; onDelete: 
 
 /** Price alerts beside the gold price chart: add one (above or below a price), list, delete. */
 export function PriceAlertsCard() {
-  const queryClient = useQueryClient();
   const alerts = useQuery(priceAlertsQueryOptions());
   // The alert as the contract checks it (a decimal price, cents at most); above zero besides.
   const form = useForm<PriceAlertCreate>({
@@ -65,20 +59,17 @@ export function PriceAlertsCard() {
     defaultValues: { direction: 'above', usdPerGram: '' },
   });
   const direction = form.watch('direction');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.priceAlerts() });
 
   const create = useMutation({
-    mutationFn: createPriceAlert,
+    ...createPriceAlertMutation(),
     onSuccess: () => {
       form.resetField('usdPerGram', { defaultValue: '' });
       notifySuccess('You will be notified once when gold crosses that price.', 'Price alert set');
-      void refresh();
     },
     onError: (error) => form.setError('usdPerGram', { message: errorMessage(error, 'The alert could not be set.') }),
   });
   const remove = useMutation({
-    mutationFn: deletePriceAlert,
-    onSuccess: () => void refresh(),
+    ...deletePriceAlertMutation(),
     onError: (error) => notifyError(errorMessage(error, 'The alert could not be deleted.')),
   });
 
