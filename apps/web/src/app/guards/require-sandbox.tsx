@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useSandboxMode } from '@/features/sandbox/api/get-health';
+import { useSandboxMode } from '@/features/sandbox/api/sandbox-api';
 import { NotFound } from '../routes/not-found';
 
 /** /dev/* pages exist only while the API runs in sandbox mode; elsewhere they are a 404. */

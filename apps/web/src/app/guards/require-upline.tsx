@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
-import { useHasUpline } from '@/features/referrals/api/get-upline';
+import { useHasUpline } from '@/features/referrals/api/growth-api';
 
 /**
  * SPEC.md section 5: the staking page renders only if the upline check returns true. Without

@@ -1,7 +1,7 @@
 import { AppShell, Divider, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { ReferralPanel } from '@/features/referrals/components/referral-panel';
-import { useHasUpline } from '@/features/referrals/api/get-upline';
+import { useHasUpline } from '@/features/referrals/api/growth-api';
 import { referralLink } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
 import { sidebarGroups, type SidebarLink } from './sidebar-links';

@@ -4,7 +4,7 @@ import { BankReview } from '@/features/compliance/components/bank-review';
 import { BankVerification } from '@/features/compliance/components/bank-verification';
 import { NomineeForm } from '@/features/compliance/components/nominee-form';
 import { NomineesAdmin } from '@/features/compliance/components/nominees-admin';
-import { useSandboxMode } from '@/features/sandbox/api/get-health';
+import { useSandboxMode } from '@/features/sandbox/api/sandbox-api';
 
 /* Compliance (issue 13): nominees and bank verification. */
 

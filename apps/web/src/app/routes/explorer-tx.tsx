@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { useSandboxMode } from '@/features/sandbox/api/get-health';
+import { useSandboxMode } from '@/features/sandbox/api/sandbox-api';
 import { ExplorerTxView } from '@/features/wallet/components/explorer-tx-view';
 
 /** /explorer/tx/{hash} (public): the built-in explorer of the local chain that explorer links point to. */

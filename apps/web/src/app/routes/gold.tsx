@@ -18,7 +18,7 @@ import { MyBars } from '@/features/gold/components/my-bars';
 import { ReservesView } from '@/features/gold/components/reserves-view';
 import { VaultBarsAdmin } from '@/features/gold/components/vault-bars-admin';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
-import { useSandboxMode } from '@/features/sandbox/api/get-health';
+import { useSandboxMode } from '@/features/sandbox/api/sandbox-api';
 import { useBalance } from '@/features/wallet/api/get-balance';
 import { useFaucetDeposit } from '@/features/wallet/hooks/use-faucet-deposit';
 import { formatGrams, formatMoney, parseAmount } from '@/lib/money';

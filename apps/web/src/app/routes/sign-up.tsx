@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/ui/auth-card';
 import { paths } from '@/config/paths';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
-import { useSandboxMode } from '@/features/sandbox/api/get-health';
+import { useSandboxMode } from '@/features/sandbox/api/sandbox-api';
 
 /** /signup and /register?ref=CODE: the same form, the second one keeps the referral code. */
 export function SignUpRoute() {

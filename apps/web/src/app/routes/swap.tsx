@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { executeSwap } from '@/features/swap/api/execute-swap';
+import { executeSwap } from '@/features/swap/api/swap-api';
 import { SwapForm, type SwapConfirmation } from '@/features/swap/components/swap-form';
 import { useBalance } from '@/features/wallet/api/get-balance';
 import { formatMoney } from '@/lib/money';

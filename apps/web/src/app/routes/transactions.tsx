@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { paths } from '@/config/paths';
 import { PlanShortcut } from '@/features/gold/components/plan-shortcut';
-import { sellToken } from '@/features/swap/api/sell-token';
+import { sellToken } from '@/features/swap/api/swap-api';
 import { SellTokenCard, type SellConfirmation } from '@/features/swap/components/sell-token-card';
 import { TransactionHistory } from '@/features/transactions/components/transaction-history';
 import { useBalance } from '@/features/wallet/api/get-balance';
