@@ -22,7 +22,11 @@ export const usernameSchema = text(USERNAME_MAX, {
   maxMessage: `Username must be at most ${USERNAME_MAX} characters`,
 })
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore only')
+  // Checked after trimming; the spaces around it say so to the OpenAPI document, which reads the raw value.
+  .regex(
+    new RegExp(`^[${SPACES}]*[A-Za-z0-9_.-]+[${SPACES}]*$`),
+    'Username may contain letters, digits, dot, dash and underscore only',
+  )
   .refine((v) => !v.includes('@'), 'Username may not contain @');
 
 /**
