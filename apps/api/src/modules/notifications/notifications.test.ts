@@ -34,7 +34,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const spot = async () => (await t.app.services.market.spot()).usdPerGram;
+/**
+ * The spot on the cent grid (rounded down): alert prices are in cents, and the feed's spot (on
+ * PostgreSQL shared with other test files' price moves) may carry more digits.
+ */
+const CENT = toUnits('0.01', 'USDT');
+const spot = async () => ((await t.app.services.market.spot()).usdPerGram / CENT) * CENT;
 const usd = (units: bigint) => fromUnits(units, 'USDT');
 const setSpot = async (units: bigint) => {
   const res = await post(t.app, '/dev/price', { usdPerGram: usd(units) });
