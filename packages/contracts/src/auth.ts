@@ -27,7 +27,11 @@ export const usernameSchema = text(USERNAME_MAX, {
     new RegExp(`^[${SPACES}]*[A-Za-z0-9_.-]+[${SPACES}]*$`),
     'Username may contain letters, digits, dot, dash and underscore only',
   )
-  .refine((v) => !v.includes('@'), 'Username may not contain @');
+  .refine((v) => !v.includes('@'), 'Username may not contain @')
+  // The document's minLength and maxLength count the raw value, spaces included; its pattern
+  // says what is left after trimming must be 3 to 30 of the allowed characters (the fuzzer
+  // sent "\u2028N\u2009…", raw length 10, trimmed "N").
+  .meta({ pattern: `^[${SPACES}]*[A-Za-z0-9_.-]{${USERNAME_MIN},${USERNAME_MAX}}[${SPACES}]*$` });
 
 /**
  * A new password: never trimmed (every character counts), single-line like any typed secret,

@@ -265,6 +265,37 @@ describe('control characters in any field', () => {
  * character in any path parameter, query parameter, body property or read header is a 4xx,
  * never a 5xx. This is where the known 500s of issue 8 are pinned.
  */
+describe('the username the document describes is the one sign-up accepts', () => {
+  /** The register operation's username schema, as the published document states it. */
+  const documentedUsername = async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    const body = doc.paths['/api/auth/local/register']?.post?.requestBody?.content?.['application/json']?.schema;
+    return body?.properties?.username as { pattern: string; allOf?: { pattern: string }[] };
+  };
+
+  it.each([
+    // The fuzzer's case: raw length 10, "N" once trimmed; the document called it valid.
+    ['\u2028N\u2009\u2009\u3000\u2004\u2003\u2028\u2009\u2000', false],
+    ['  ab  ', false],
+    ['\u3000abc\u2009', true],
+    [`  ${'a'.repeat(30)}  `, true],
+  ] as const)('%j: documented valid = accepted = %s', async (username, valid) => {
+    const schema = await documentedUsername();
+    const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)];
+    expect(patterns.every((pattern) => new RegExp(pattern, 'u').test(username))).toBe(valid);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      payload: {
+        username,
+        email: `u${Date.now()}${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'a long enough secret 9',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(valid ? 200 : 400);
+  });
+});
+
 describe('every operation of the document', () => {
   let w: TestApp;
   const tokens: Record<'customer' | 'operator' | 'none', string | undefined> = {
