@@ -81,8 +81,11 @@ export function markReplayed(reply: FastifyReply, replayed: boolean | undefined)
   if (replayed) void reply.header('Idempotent-Replayed', 'true');
 }
 
-/** A money operation's answer: its outcome but `replayed`, which the `Idempotent-Replayed` header says. */
-export function replayableAnswer<Outcome extends { replayed: boolean }>(
+/**
+ * A money operation's answer: its outcome but `replayed`, which the `Idempotent-Replayed` header
+ * says. An outcome without `replayed` (a service that does not tell replays) is answered as is.
+ */
+export function replayableAnswer<Outcome extends { replayed?: boolean }>(
   reply: FastifyReply,
   outcome: Outcome,
 ): Omit<Outcome, 'replayed'> {

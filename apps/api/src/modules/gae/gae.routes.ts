@@ -23,8 +23,9 @@ import {
   transactionResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { claimFor, idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
+import { claimFor } from '../../plugins/idempotency.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { invalidInput } from '../../lib/errors.js';
 import type { GaeService } from './gae.service.js';
@@ -42,6 +43,7 @@ const terminationForm = {
 export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify, { gae }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routeDeclarer({ tags: ['gold savings'] });
+  const moneyOperation = moneyOperationDeclarer(app, route);
 
   app.get(
     apiPaths.gaePlan,
@@ -67,22 +69,15 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     async (request) => gae.quote(currentAuth(request).user.id, request.body),
   );
 
-  app.post(
-    apiPaths.gaePurchase,
-    route({
-      guard: app.requireVerified,
-      // 404 unknown quote, 409 used quote or no open plan for GAEX, 422 expired or unaffordable.
-      config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      summary: 'Execute a GAE or GAEX quote (Idempotency-Key header); the first GAE purchase opens the plan',
-      body: gaePurchaseRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await gae.purchase(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.gaePurchase, {
+    guard: app.requireVerified,
+    // 404 unknown quote, 409 used quote or no open plan for GAEX, 422 expired or unaffordable.
+    config: { errorStatuses: [404, 409, 422] },
+    summary: 'Execute a GAE or GAEX quote (Idempotency-Key header); the first GAE purchase opens the plan',
+    body: gaePurchaseRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => gae.purchase(user.id, body.quoteId, claim),
+  });
 
   app.get(
     apiPaths.gaeStatement,
@@ -213,24 +208,17 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     async (request) => ({ termination: await gae.termination(currentAuth(request).user.id, request.params.id) }),
   );
 
-  app.post(
-    '/terminations/:id/withdraw',
-    route({
-      guard: app.requireVerified,
-      // 404 another's or unknown request; 409 already decided or withdrawn.
-      config: { idempotent: true, errorStatuses: [404, 409, 503] },
-      summary: 'Withdraw a termination request still waiting for review (Idempotency-Key header); the grams return',
-      params: terminationParams,
-      ok: terminationResponseSchema,
+  moneyOperation('/terminations/:id/withdraw', {
+    guard: app.requireVerified,
+    // 404 another's or unknown request; 409 already decided or withdrawn.
+    config: { errorStatuses: [404, 409, 503] },
+    summary: 'Withdraw a termination request still waiting for review (Idempotency-Key header); the grams return',
+    params: terminationParams,
+    ok: terminationResponseSchema,
+    operate: async ({ user, params, claim }) => ({
+      termination: await gae.withdrawTermination(user.id, params.id, claim),
     }),
-    async (request) => ({
-      termination: await gae.withdrawTermination(
-        currentAuth(request).user.id,
-        request.params.id,
-        idempotencyOf(request),
-      ),
-    }),
-  );
+  });
 
   app.post(
     apiPaths.convertQuote,
@@ -244,19 +232,12 @@ export const gaeRoutes: FastifyPluginAsync<{ gae: GaeService }> = async (fastify
     async (request) => gae.convertQuote(currentAuth(request).user.id, request.body),
   );
 
-  app.post(
-    apiPaths.convert,
-    route({
-      guard: app.requireVerified,
-      config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      summary: 'Execute a Convert quote (Idempotency-Key header); QMGT is burned or minted on chain',
-      body: convertRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await gae.convert(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.convert, {
+    guard: app.requireVerified,
+    config: { errorStatuses: [404, 409, 422] },
+    summary: 'Execute a Convert quote (Idempotency-Key header); QMGT is burned or minted on chain',
+    body: convertRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => gae.convert(user.id, body.quoteId, claim),
+  });
 };

@@ -19,8 +19,8 @@ import {
   gesQuoteSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import { badRequest, invalidInput, notFound } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import type { ManualBody } from '../../plugins/openapi.js';
@@ -113,30 +113,17 @@ export const gesRoutes: FastifyPluginAsync<{ ges: GesService }> = async (fastify
     async (request) => ges.quote(currentAuth(request).user.id, request.params.id),
   );
 
-  app.post(
-    '/ges/groups/:id/join',
-    route({
-      guard: app.requireVerified,
-      // 404 unknown group, agreement or quote; 409 joined, full, closed, started, a newer agreement,
-      // a used quote; 422 an expired quote or a short balance.
-      config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      summary: 'Join: accept the current agreement and pay the first instalment at the quote (Idempotency-Key header)',
-      params: groupParams,
-      body: gesJoinRequestSchema,
-      ok: gesJoinResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await ges.join(
-          currentAuth(request).user.id,
-          request.params.id,
-          request.body,
-          idempotencyOf(request),
-          request.ip,
-        ),
-      ),
-  );
+  moneyOperationDeclarer(app, route)('/ges/groups/:id/join', {
+    guard: app.requireVerified,
+    // 404 unknown group, agreement or quote; 409 joined, full, closed, started, a newer agreement,
+    // a used quote; 422 an expired quote or a short balance.
+    config: { errorStatuses: [404, 409, 422] },
+    summary: 'Join: accept the current agreement and pay the first instalment at the quote (Idempotency-Key header)',
+    params: groupParams,
+    body: gesJoinRequestSchema,
+    ok: gesJoinResponseSchema,
+    operate: ({ user, params, body, claim, request }) => ges.join(user.id, params.id, body, claim, request.ip),
+  });
 
   const office = routeDeclarer({ tags: ['back office'] });
   app.get(

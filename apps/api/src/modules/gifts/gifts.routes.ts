@@ -10,8 +10,8 @@ import {
   giftsResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import { perCustomerRateLimit } from '../../plugins/rate-limit.js';
 import type { GiftsService } from './gifts.service.js';
 
@@ -37,21 +37,17 @@ export const giftsRoutes: FastifyPluginAsync<{ gifts: GiftsService }> = async (f
     }),
     async (request) => gifts.quote(currentAuth(request).user.id, request.body),
   );
-  app.post(
-    apiPaths.gifts,
-    route({
-      guard: app.requireVerified,
-      // 404: not the caller's quote; 409: the quote was used; 422: expired, the grams are no
-      // longer held, the recipient can no longer receive, or the Idempotency-Key was used with
-      // another body.
-      config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      summary: 'Send a quoted gift of grams from the gold savings account (Idempotency-Key header)',
-      body: giftRequestSchema,
-      ok: giftResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(reply, await gifts.send(currentAuth(request).user.id, request.body, idempotencyOf(request))),
-  );
+  moneyOperationDeclarer(app, route)(apiPaths.gifts, {
+    guard: app.requireVerified,
+    // 404: not the caller's quote; 409: the quote was used; 422: expired, the grams are no
+    // longer held, the recipient can no longer receive, or the Idempotency-Key was used with
+    // another body.
+    config: { errorStatuses: [404, 409, 422] },
+    summary: 'Send a quoted gift of grams from the gold savings account (Idempotency-Key header)',
+    body: giftRequestSchema,
+    ok: giftResponseSchema,
+    operate: ({ user, body, claim }) => gifts.send(user.id, body, claim),
+  });
   app.get(
     apiPaths.gifts,
     route({

@@ -26,8 +26,8 @@ import {
 import { fromUnits } from '@qmgt/contracts';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, markReplayed, replayableAnswer } from '../../plugins/idempotency.js';
 import { SandboxCheckoutError, type SandboxCheckoutRow, type SandboxGateway } from '../../adapters/payments/sandbox.js';
 import type { PaymentsService } from './payments.service.js';
 import type { RemitService } from './remit.service.js';
@@ -47,6 +47,7 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Recipients are found by e-mail or referral code: look-ups are counted per customer.
   const lookupLimit = perCustomerRateLimit(app, 'recipient-lookup', app.config.lookupRateLimit);
+  const moneyOperation = moneyOperationDeclarer(app, route);
 
   app.post(
     apiPaths.paymentQuote,
@@ -60,31 +61,18 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
     }),
     async (request) => payments.quote(currentAuth(request).user.id, request.body.amountUsd),
   );
-  app.post(
-    apiPaths.paymentCheckout,
-    route({
-      guard: app.requireVerified,
-      // 404: not the caller's quote; 409: the quote was used or was for another amount;
-      // 422: expired, or the Idempotency-Key was used with another body; 503: the gateway
-      // could not be reached (nothing charged).
-      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      summary: "Open the gateway's checkout for a quoted Spend To Save payment (Idempotency-Key header)",
-      body: checkoutRequestSchema,
-      ok: checkoutResponseSchema,
-    }),
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const { replayed, ...answer } = await payments.checkout(
-        user.id,
-        user.email,
-        request.body,
-        idempotencyOf(request),
-        requestLinkBase(request, app.config),
-      );
-      markReplayed(reply, replayed);
-      return answer;
-    },
-  );
+  moneyOperation(apiPaths.paymentCheckout, {
+    guard: app.requireVerified,
+    // 404: not the caller's quote; 409: the quote was used or was for another amount;
+    // 422: expired, or the Idempotency-Key was used with another body; 503: the gateway
+    // could not be reached (nothing charged).
+    config: { errorStatuses: [404, 409, 422, 503] },
+    summary: "Open the gateway's checkout for a quoted Spend To Save payment (Idempotency-Key header)",
+    body: checkoutRequestSchema,
+    ok: checkoutResponseSchema,
+    operate: ({ user, body, claim, request }) =>
+      payments.checkout(user.id, user.email, body, claim, requestLinkBase(request, app.config)),
+  });
   app.get(
     apiPaths.payments,
     route({
@@ -130,19 +118,15 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rem
     }),
     async (request) => remit.quote(currentAuth(request).user.id, request.body),
   );
-  app.post(
-    apiPaths.remit,
-    route({
-      // The same recipient look-up as the quote's, from the same budget.
-      guard: [app.requireVerified, lookupLimit],
-      config: { idempotent: true, errorStatuses: [404, 409, 422, 429, 503] },
-      summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',
-      body: remitRequestSchema,
-      ok: remitResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(reply, await remit.remit(currentAuth(request).user.id, request.body, idempotencyOf(request))),
-  );
+  moneyOperation(apiPaths.remit, {
+    // The same recipient look-up as the quote's, from the same budget.
+    guard: [app.requireVerified, lookupLimit],
+    config: { errorStatuses: [404, 409, 422, 429, 503] },
+    summary: 'Send USDT to a verified customer, the round-up saved as gold (Idempotency-Key header)',
+    body: remitRequestSchema,
+    ok: remitResponseSchema,
+    operate: ({ user, body, claim }) => remit.remit(user.id, body, claim),
+  });
   app.get(
     apiPaths.adminPayments,
     office({

@@ -16,8 +16,8 @@ import {
   redemptionsResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { RedemptionsService } from './redemptions.service.js';
 
 /** Physical redemption: thin handlers over the service (the operator's decision is its declared review). */
@@ -28,6 +28,8 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routeDeclarer({ tags: ['gold savings'] });
   const office = routeDeclarer({ tags: ['back office'] });
+  const moneyOperation = moneyOperationDeclarer(app, route);
+  const officeMoneyOperation = moneyOperationDeclarer(app, office);
   const redemptionParams = z.object({ id: z.uuid({ error: 'Redemption not found.' }) });
   const productParams = z.object({ id: z.uuid({ error: 'Product not found.' }) });
 
@@ -54,22 +56,15 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
     async (request) => redemptions.quote(currentAuth(request).user.id, request.body),
   );
 
-  app.post(
-    apiPaths.redemptions,
-    route({
-      guard: app.requireVerified,
-      // 404: unknown or another's quote; 409: quote used; 422: expired, product withdrawn, fewer grams.
-      config: { idempotent: true, errorStatuses: [404, 409, 422] },
-      summary: 'Confirm a redemption quote with the delivery address (Idempotency-Key header); the grams are locked',
-      body: redemptionRequestSchema,
-      ok: redemptionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await redemptions.request(currentAuth(request).user.id, request.body, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.redemptions, {
+    guard: app.requireVerified,
+    // 404: unknown or another's quote; 409: quote used; 422: expired, product withdrawn, fewer grams.
+    config: { errorStatuses: [404, 409, 422] },
+    summary: 'Confirm a redemption quote with the delivery address (Idempotency-Key header); the grams are locked',
+    body: redemptionRequestSchema,
+    ok: redemptionResponseSchema,
+    operate: ({ user, body, claim }) => redemptions.request(user.id, body, claim),
+  });
 
   app.get(
     apiPaths.redemptions,
@@ -93,22 +88,15 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
     async (request) => ({ redemption: await redemptions.one(currentAuth(request).user.id, request.params.id) }),
   );
 
-  app.post(
-    '/redemptions/:id/cancel',
-    route({
-      guard: app.requireUser,
-      // 404: unknown or another's; 409: already decided.
-      config: { idempotent: true, errorStatuses: [404, 409] },
-      summary: 'Cancel a redemption still waiting for review (Idempotency-Key header); the grams return',
-      params: redemptionParams,
-      ok: redemptionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await redemptions.cancel(currentAuth(request).user.id, request.params.id, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation('/redemptions/:id/cancel', {
+    guard: app.requireUser,
+    // 404: unknown or another's; 409: already decided.
+    config: { errorStatuses: [404, 409] },
+    summary: 'Cancel a redemption still waiting for review (Idempotency-Key header); the grams return',
+    params: redemptionParams,
+    ok: redemptionResponseSchema,
+    operate: ({ user, params, claim }) => redemptions.cancel(user.id, params.id, claim),
+  });
 
   app.get(
     apiPaths.adminRedemptionProducts,
@@ -177,28 +165,16 @@ export const redemptionsRoutes: FastifyPluginAsync<{ redemptions: RedemptionsSer
     }),
   );
 
-  app.post(
-    '/admin/redemptions/:id/deliver',
-    office({
-      guard: app.requireOperator,
-      // 404: unknown; 409: not shipped, or no vault bar holds the grams.
-      config: { idempotent: true, errorStatuses: [404, 409] },
-      summary:
-        'Mark a shipped redemption delivered (Idempotency-Key header): its grams leave the liabilities and the vault bar',
-      params: redemptionParams,
-      body: redemptionDeliverSchema,
-      ok: z.object({ redemption: adminRedemptionListSchema.shape.data.element }),
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await redemptions.deliver(
-          currentAuth(request).user.id,
-          request.params.id,
-          request.body.barId,
-          idempotencyOf(request),
-          request.ip,
-        ),
-      ),
-  );
+  officeMoneyOperation('/admin/redemptions/:id/deliver', {
+    guard: app.requireOperator,
+    // 404: unknown; 409: not shipped, or no vault bar holds the grams.
+    config: { errorStatuses: [404, 409] },
+    summary:
+      'Mark a shipped redemption delivered (Idempotency-Key header): its grams leave the liabilities and the vault bar',
+    params: redemptionParams,
+    body: redemptionDeliverSchema,
+    ok: z.object({ redemption: adminRedemptionListSchema.shape.data.element }),
+    operate: ({ user, params, body, claim, request }) =>
+      redemptions.deliver(user.id, params.id, body.barId, claim, request.ip),
+  });
 };

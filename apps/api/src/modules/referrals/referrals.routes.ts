@@ -14,14 +14,15 @@ import {
   transactionResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { ReferralsService } from './referrals.service.js';
 
 /** Affiliates and the reward center: thin handlers over the service (the payout queue is its declared review). */
 export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }> = async (fastify, { referrals }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const route = routeDeclarer({ tags: ['referrals'] });
+  const moneyOperation = moneyOperationDeclarer(app, route);
 
   app.get(
     apiPaths.affiliates,
@@ -45,36 +46,24 @@ export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }
     async (request) => referrals.rewards(currentAuth(request).user.id, request.query),
   );
 
-  app.post(
-    apiPaths.claimToken,
-    route({
-      guard: app.requireVerified,
-      // 404 another's or unknown reward; 409 not vested yet or already claimed.
-      config: { idempotent: true, errorStatuses: [404, 409] },
-      summary: 'Claim one vested reward into available QMGT, minted on chain (Idempotency-Key header)',
-      body: claimTokenRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await referrals.claim(currentAuth(request).user.id, request.body.rewardid, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.claimToken, {
+    guard: app.requireVerified,
+    // 404 another's or unknown reward; 409 not vested yet or already claimed.
+    config: { errorStatuses: [404, 409] },
+    summary: 'Claim one vested reward into available QMGT, minted on chain (Idempotency-Key header)',
+    body: claimTokenRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => referrals.claim(user.id, body.rewardid, claim),
+  });
 
-  app.post(
-    apiPaths.tokenReward,
-    route({
-      guard: app.requireVerified,
-      config: { idempotent: true, errorStatuses: [422] },
-      summary: 'Request a payout of vested rewards worth `amount` QMGT (Idempotency-Key header)',
-      body: tokenRewardRequestSchema,
-      ok: rewardRequestResponseSchema,
-    }),
-    async (request) => ({
-      request: await referrals.requestPayout(currentAuth(request).user.id, request.body.amount, idempotencyOf(request)),
-    }),
-  );
+  moneyOperation(apiPaths.tokenReward, {
+    guard: app.requireVerified,
+    config: { errorStatuses: [422] },
+    summary: 'Request a payout of vested rewards worth `amount` QMGT (Idempotency-Key header)',
+    body: tokenRewardRequestSchema,
+    ok: rewardRequestResponseSchema,
+    operate: async ({ user, body, claim }) => ({ request: await referrals.requestPayout(user.id, body.amount, claim) }),
+  });
 
   app.get(
     apiPaths.rewardRequests,
@@ -86,20 +75,13 @@ export const referralsRoutes: FastifyPluginAsync<{ referrals: ReferralsService }
     async (request) => ({ data: await referrals.myRequests(currentAuth(request).user.id) }),
   );
 
-  app.post(
-    apiPaths.sellTokenOnlyVesting,
-    route({
-      guard: app.requireVerified,
-      // 422: under the minimum sale, fewer vested rewards, or a price below minAmountOut; 503: no price.
-      config: { idempotent: true, errorStatuses: [422, 503] },
-      summary: 'Sell vested rewards for USDT at the sell price, at least minAmountOut (Idempotency-Key header)',
-      body: sellVestingRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await referrals.sellVested(currentAuth(request).user.id, request.body, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.sellTokenOnlyVesting, {
+    guard: app.requireVerified,
+    // 422: under the minimum sale, fewer vested rewards, or a price below minAmountOut; 503: no price.
+    config: { errorStatuses: [422, 503] },
+    summary: 'Sell vested rewards for USDT at the sell price, at least minAmountOut (Idempotency-Key header)',
+    body: sellVestingRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => referrals.sellVested(user.id, body, claim),
+  });
 };

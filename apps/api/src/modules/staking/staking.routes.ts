@@ -11,8 +11,8 @@ import {
   transactionResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { StakingService } from './staking.service.js';
 
 /** Staking QMGT+: thin handlers over the service. */
@@ -21,6 +21,7 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
   const tags = ['staking'];
   const security = [{ bearer: [] }];
   const route = routeDeclarer({ tags, security });
+  const moneyOperation = moneyOperationDeclarer(app, route);
 
   app.get(
     apiPaths.stakingTerms,
@@ -44,19 +45,15 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
     async (request) => staking.preview(currentAuth(request).user.id, request.body),
   );
 
-  app.post(
-    apiPaths.staking,
-    route({
-      guard: app.requireVerified,
-      // 403 without an upline; 422 under the minimum or more than the balance.
-      config: { idempotent: true, errorStatuses: [422] },
-      summary: 'Stake QMGT for 90, 180 or 365 days (Idempotency-Key header; upline required)',
-      body: stakeRequestSchema,
-      ok: stakingPositionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(reply, await staking.stake(currentAuth(request).user.id, request.body, idempotencyOf(request))),
-  );
+  moneyOperation(apiPaths.staking, {
+    guard: app.requireVerified,
+    // 403 without an upline; 422 under the minimum or more than the balance.
+    config: { errorStatuses: [422] },
+    summary: 'Stake QMGT for 90, 180 or 365 days (Idempotency-Key header; upline required)',
+    body: stakeRequestSchema,
+    ok: stakingPositionResponseSchema,
+    operate: ({ user, body, claim }) => staking.stake(user.id, body, claim),
+  });
 
   app.get(
     apiPaths.stakingPositions,
@@ -68,16 +65,13 @@ export const stakingRoutes: FastifyPluginAsync<{ staking: StakingService }> = as
     async (request) => ({ positions: await staking.positions(currentAuth(request).user.id) }),
   );
 
-  app.post(
-    '/staking/:id/unstake',
-    route({
-      guard: app.requireVerified,
-      // 404 another's or unknown position; 409 already closed.
-      config: { idempotent: true, errorStatuses: [404, 409] },
-      summary: 'Unstake: before maturity the principal returns and the interest is forfeited (Idempotency-Key header)',
-      params: z.object({ id: z.uuid({ error: 'Staking position not found.' }) }),
-      ok: transactionResponseSchema,
-    }),
-    async (request) => staking.unstake(currentAuth(request).user.id, request.params.id, idempotencyOf(request)),
-  );
+  moneyOperation('/staking/:id/unstake', {
+    guard: app.requireVerified,
+    // 404 another's or unknown position; 409 already closed.
+    config: { errorStatuses: [404, 409] },
+    summary: 'Unstake: before maturity the principal returns and the interest is forfeited (Idempotency-Key header)',
+    params: z.object({ id: z.uuid({ error: 'Staking position not found.' }) }),
+    ok: transactionResponseSchema,
+    operate: ({ user, params, claim }) => staking.unstake(user.id, params.id, claim),
+  });
 };

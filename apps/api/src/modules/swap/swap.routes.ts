@@ -9,8 +9,8 @@ import {
   transactionResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { SwapService } from './swap.service.js';
 
 /** Quotes, swaps and sells: thin handlers over the swap service. */
@@ -19,6 +19,7 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
   const tags = ['swap'];
   const security = [{ bearer: [] }];
   const route = routeDeclarer({ tags, security });
+  const moneyOperation = moneyOperationDeclarer(app, route);
 
   app.post(
     apiPaths.swapQuote,
@@ -33,34 +34,23 @@ export const swapRoutes: FastifyPluginAsync<{ swap: SwapService }> = async (fast
     async (request) => swap.quote(currentAuth(request).user.id, request.body),
   );
 
-  app.post(
-    apiPaths.swap,
-    route({
-      guard: app.requireVerified,
-      // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
-      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      summary: 'Execute a quote (Idempotency-Key header)',
-      body: swapRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(
-        reply,
-        await swap.swap(currentAuth(request).user.id, request.body.quoteId, idempotencyOf(request)),
-      ),
-  );
+  moneyOperation(apiPaths.swap, {
+    guard: app.requireVerified,
+    // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
+    config: { errorStatuses: [404, 409, 422, 503] },
+    summary: 'Execute a quote (Idempotency-Key header)',
+    body: swapRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => swap.swap(user.id, body.quoteId, claim),
+  });
 
-  app.post(
-    apiPaths.sellToken,
-    route({
-      guard: app.requireVerified,
-      // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
-      config: { idempotent: true, errorStatuses: [404, 409, 422, 503] },
-      summary: 'Sell QMGT for USDT at the quote shown or at least minAmountOut (Idempotency-Key header)',
-      body: sellTokenRequestSchema,
-      ok: transactionResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(reply, await swap.sell(currentAuth(request).user.id, request.body, idempotencyOf(request))),
-  );
+  moneyOperation(apiPaths.sellToken, {
+    guard: app.requireVerified,
+    // 404 unknown quote, 409 quote already used, 422 expired, moved or unaffordable, 503 no price.
+    config: { errorStatuses: [404, 409, 422, 503] },
+    summary: 'Sell QMGT for USDT at the quote shown or at least minAmountOut (Idempotency-Key header)',
+    body: sellTokenRequestSchema,
+    ok: transactionResponseSchema,
+    operate: ({ user, body, claim }) => swap.sell(user.id, body, claim),
+  });
 };

@@ -7,8 +7,8 @@ import {
   usdauRequestsResponseSchema,
 } from '@qmgt/contracts';
 import { routeDeclarer } from '../../lib/routes.js';
+import { moneyOperationDeclarer } from '../../lib/money-routes.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { idempotencyOf, replayableAnswer } from '../../plugins/idempotency.js';
 import type { UsdauService } from './usdau.service.js';
 
 /** USDAU Request External: thin handlers over the service (the operator's queue is its declared review). */
@@ -17,19 +17,15 @@ export const usdauRoutes: FastifyPluginAsync<{ usdau: UsdauService }> = async (f
   const tags = ['gold savings'];
   const route = routeDeclarer({ tags });
 
-  app.post(
-    apiPaths.requestExternalUsdau,
-    route({
-      guard: app.requireVerified,
-      // 422: below 0.1 g, too many decimals, a bad checksum, or more grams than the GSA holds.
-      config: { idempotent: true, errorStatuses: [422, 503] },
-      summary: 'Ask for GSA grams to be paid out as USDAU to an external address (Idempotency-Key header)',
-      body: usdauRequestBodySchema,
-      ok: usdauRequestResponseSchema,
-    }),
-    async (request, reply) =>
-      replayableAnswer(reply, await usdau.request(currentAuth(request).user.id, request.body, idempotencyOf(request))),
-  );
+  moneyOperationDeclarer(app, route)(apiPaths.requestExternalUsdau, {
+    guard: app.requireVerified,
+    // 422: below 0.1 g, too many decimals, a bad checksum, or more grams than the GSA holds.
+    config: { errorStatuses: [422, 503] },
+    summary: 'Ask for GSA grams to be paid out as USDAU to an external address (Idempotency-Key header)',
+    body: usdauRequestBodySchema,
+    ok: usdauRequestResponseSchema,
+    operate: ({ user, body, claim }) => usdau.request(user.id, body, claim),
+  });
 
   app.get(
     apiPaths.requestExternalUsdau,
