@@ -64,8 +64,10 @@ export function signedInChunk(): {
   test: (id: string) => boolean;
   laterTest: (id: string) => boolean;
   guestChunk: (id: string) => string | null;
+  firstPaintContractsTest: (id: string) => boolean;
 } {
   const members = new Set<string>();
+  const firstPaintContracts = new Set<string>();
   const laterMembers = new Set<string>();
   let apiBase = API_BASE;
   const guestChunks = new Map<string, string>();
@@ -80,6 +82,7 @@ export function signedInChunk(): {
     buildEnd() {
       members.clear();
       laterMembers.clear();
+      firstPaintContracts.clear();
       guestChunks.clear();
       const info = (id: string): GraphInfo => this.getModuleInfo(id);
       const reexportCache = new Map<string, Map<string, string> | null>();
@@ -136,10 +139,13 @@ export function signedInChunk(): {
       }
       const otherGuests = closure(OTHER_GUEST_ROOTS);
       const firstPaint = closure(SIGNED_IN_ROOTS);
+      for (const id of contractsNamedBy(firstPaint, info)) firstPaintContracts.add(id);
       for (const id of [...firstPaint, ...closure(SIGNED_IN_LATER_ROOTS)]) {
         if (guests.has(id)) continue;
-        // Shared with a screen a guest may open on: one chunk of those, not one file each.
-        if (otherGuests.has(id)) guestChunks.set(id, 'shared');
+        // Shared with a screen a guest may open on: one chunk of those, not one file each, and
+        // one more of what the rest of the shell shares with them (the sandbox banner's calls
+        // would otherwise bring their schemas into the first paint).
+        if (otherGuests.has(id)) guestChunks.set(id, firstPaint.has(id) ? 'shared' : 'shared-later');
         else (firstPaint.has(id) ? members : laterMembers).add(id);
       }
     },
@@ -160,7 +166,49 @@ export function signedInChunk(): {
     test: (id) => members.has(id),
     laterTest: (id) => laterMembers.has(id),
     guestChunk: (id) => guestChunks.get(id) ?? null,
+    firstPaintContractsTest: (id) => firstPaintContracts.has(id),
   };
+}
+
+const CONTRACTS_MODULE = /packages[\\/]contracts[\\/]src[\\/][\w-]+\.ts$/;
+const EXPORTED_VALUE = /export\s+(?:const|let|function|class)\s+([\w$]+)/g;
+
+/**
+ * The contracts modules `modules` use, by the names they import from `@qmgt/contracts`, with
+ * the contracts modules those import. Building every schema of the contracts costs the swap
+ * screen's first paint more than its own code does (a CPU profile of its load), so only these
+ * come with it; the others form a second contracts chunk.
+ */
+function contractsNamedBy(modules: Set<string>, info: (id: string) => GraphInfo): Set<string> {
+  const exporter = new Map<string, string>();
+  const indexes = new Set<string>();
+  for (const id of modules) {
+    for (const dep of info(id)?.importedIds ?? []) {
+      if (!/packages[\\/]contracts[\\/]src[\\/]index\.ts$/.test(dep) || indexes.has(dep)) continue;
+      indexes.add(dep);
+      for (const part of info(dep)?.importedIds ?? [])
+        for (const [, name] of info(part)?.code?.matchAll(EXPORTED_VALUE) ?? []) exporter.set(name!, part);
+    }
+  }
+  const found = new Set<string>();
+  const stack: string[] = [];
+  for (const id of modules) {
+    if (CONTRACTS_MODULE.test(id)) continue;
+    for (const [, list, source] of info(id)?.code?.matchAll(NAMED_IMPORT) ?? []) {
+      if (source !== '@qmgt/contracts') continue;
+      for (const spec of list!.split(',')) {
+        const target = exporter.get(importedName(spec));
+        if (target) stack.push(target);
+      }
+    }
+  }
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    for (const dep of info(id)?.importedIds ?? []) if (CONTRACTS_MODULE.test(dep)) stack.push(dep);
+  }
+  return found;
 }
 
 /** The persisted session store's key (apps/web/src/lib/session-store.ts, SESSION_STORAGE_KEY). */

@@ -35,16 +35,23 @@ export default defineConfig({
         // React and the router change less often than the app and every screen needs them: one
         // long-cached chunk. The entry's whole static graph is one chunk (`initial`): rolldown
         // otherwise gives every module a lazy chunk shares with it a file of its own, and each
-        // file is a round trip. The contracts' schemas and zod are one chunk, loaded by the
-        // first screen that validates something (not /signin's first paint: decision 011). The
-        // signed-in first screen's lazy parts are one chunk (vite-signed-in-chunk.ts). Other
+        // file is a round trip. zod and the schemas the signed-in first paint names are one chunk
+        // (`contracts`), the other schemas a second (`contracts-more`): building every schema of
+        // the contracts cost the swap screen's first paint more than its own code. Neither is
+        // in /signin's first paint (decision 011). The signed-in first screen's lazy parts are
+        // one chunk (vite-signed-in-chunk.ts). Other
         // libraries are not grouped (mantine, vendor, charts were): a group loads whole as soon
         // as a screen needs any part of it (issue 14: the charts group came with /signin).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             { name: 'initial', tags: ['$initial'], priority: 3 },
-            { name: 'contracts', test: /packages[\\/]contracts[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, priority: 2 },
+            {
+              name: 'contracts',
+              test: (id) => signedIn.firstPaintContractsTest(id) || /node_modules[\\/]zod[\\/]/.test(id),
+              priority: 2,
+            },
+            { name: 'contracts-more', test: /packages[\\/]contracts[\\/]src[\\/]/, priority: 1.5 },
             // Only the modules it names: their dependencies that guests' first screens share
             // stay out, or /signin would load this chunk.
             { name: 'signed-in', test: signedIn.test, priority: 1, includeDependenciesRecursively: false },

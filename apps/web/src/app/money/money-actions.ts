@@ -1,10 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { gesKeys } from '@/features/ges/api/ges-api';
 import { goldKeys } from '@/features/gold/api/query-keys';
-import { giftKeys } from '@/features/gifts/api/gifts-api';
-import { paymentKeys } from '@/features/payments/api/payments-api';
+import { giftKeys } from '@/features/gifts/api/query-keys';
+import { paymentKeys } from '@/features/payments/api/query-keys';
 import { growthKeys } from '@/features/referrals/api/growth-api';
-import { stakingKeys } from '@/features/staking/api/staking-api';
+import { stakingKeys } from '@/features/staking/api/query-keys';
 import { transactionKeys } from '@/features/transactions/api/query-keys';
 import { walletKeys } from '@/features/wallet/api/query-keys';
 

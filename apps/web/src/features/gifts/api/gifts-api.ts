@@ -7,12 +7,11 @@ import {
 } from '@qmgt/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { giftKeys } from './query-keys';
+
+export { giftKeys };
 
 /* Gift gold (DESIGN.md section 11): the quote, the gift, and the gifts sent and received. */
-
-export const giftKeys = {
-  all: ['gifts'] as const,
-};
 
 export const requestGiftQuote = (request: GiftQuoteRequest) =>
   apiRequest(apiPaths.giftQuote, { method: 'POST', body: request, schema: giftQuoteSchema });

@@ -18,17 +18,11 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { paymentKeys } from './query-keys';
+
+export { paymentKeys };
 
 /* Gold Convert services (DESIGN.md section 8): Spend To Save, the sandbox checkout, Remit to save. */
-
-export const paymentKeys = {
-  all: ['payments'] as const,
-  one: (id: string) => ['payments', id] as const,
-  remittances: () => ['remittances'] as const,
-  sandboxCheckout: (id: string) => ['sandbox-checkout', id] as const,
-  admin: (status: string) => ['admin', 'payments', status] as const,
-  adminRemittances: () => ['admin', 'remittances'] as const,
-};
 
 export const paymentsQueryOptions = () =>
   queryOptions({

@@ -9,12 +9,11 @@ import {
 } from '@qmgt/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { stakingKeys } from './query-keys';
+
+export { stakingKeys };
 
 /* Staking QMGT+ (DESIGN.md section 8): terms, positions, the interest before staking, early unstake. */
-
-export const stakingKeys = {
-  all: () => ['staking'] as const,
-};
 
 export const stakingQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,5 @@
+// Apart from the calls: the money refresh after every move (app/money/money-actions.ts) reads
+// these keys, and the swap screen's first paint must not load the calls and their schemas.
+export const stakingKeys = {
+  all: () => ['staking'] as const,
+};
