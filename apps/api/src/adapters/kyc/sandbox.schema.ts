@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { fileKindEnum, files } from '../../modules/files/files.schema.js';
 
 /* The sandbox identity provider's own records. */
@@ -19,8 +19,8 @@ export const sandboxKycApplicants = pgTable(
     reviewRejectType: text('review_reject_type'),
     rejectLabels: jsonb('reject_labels').$type<string[]>().notNull().default([]),
     moderationComment: text('moderation_comment'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at'),
+    reviewedAt: timestamptz('reviewed_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sandbox_kyc_applicants_external_key').on(t.externalUserId)],

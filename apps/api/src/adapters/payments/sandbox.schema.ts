@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { createdAt, units } from '../../db/columns.js';
+import { pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, units } from '../../db/columns.js';
 
 /**
  * The sandbox payment gateway's own records (as a real gateway keeps its checkout sessions):
@@ -24,7 +24,7 @@ export const sandboxCheckouts = pgTable(
       .default('open'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [unique('sandbox_checkouts_client_reference_id_unique').on(t.clientReferenceId)],

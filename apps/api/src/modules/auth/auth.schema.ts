@@ -1,5 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
 
 /* Sessions and e-mailed link tokens. */
@@ -14,9 +14,9 @@ export const sessions = pgTable(
     userId: userRef('user_id', 'cascade'),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
     endReason: sessionEndReasonEnum('end_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -33,9 +33,9 @@ export const linkTokens = pgTable(
     purpose: linkTokenPurposeEnum('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [
     uniqueIndex('link_tokens_token_hash_key').on(t.tokenHash),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /* Bank accounts (migration 0017_bank_accounts.sql). Account numbers are stored encrypted. */
@@ -27,10 +27,10 @@ export const bankAccounts = pgTable(
     nameMatches: boolean('name_matches').notNull(),
     reason: text('reason'),
     createdAt: createdAt(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedAt: timestamptz('verified_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** When an operator decided its review (migration 0037). */
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     index('bank_accounts_user_idx').on(t.userId, t.createdAt),

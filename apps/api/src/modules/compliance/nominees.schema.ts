@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /* Nominees (migration 0016_nominees.sql): the saved set, and the draft the form autosaves. */
@@ -42,5 +42,5 @@ export const nomineeDrafts = pgTable('nominee_drafts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   draft: jsonb('draft').notNull(),
-  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  savedAt: timestamptz('saved_at').notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
 /* Consultants (migration 0012): a user's public profile, marked by an operator. */
@@ -14,7 +14,7 @@ export const consultants = pgTable(
     bio: text('bio').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('consultants_slug_key').on(t.slug),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /* Content and support (migration 0015_content_support.sql): announcements, terms, tickets. */
@@ -23,10 +12,10 @@ export const announcements = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     pinned: boolean('pinned').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz('published_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** Withdrawn announcements stay for the record, hidden from everyone. */
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: timestamptz('withdrawn_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -41,7 +30,7 @@ export const termsVersions = pgTable('terms_versions', {
   version: serial('version').primaryKey(),
   title: text('title').notNull(),
   body: text('body').notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedAt: timestamptz('published_at').notNull().defaultNow(),
   publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
@@ -53,7 +42,7 @@ export const termsAcceptances = pgTable(
     version: integer('version')
       .notNull()
       .references(() => termsVersions.version, { onDelete: 'restrict' }),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamptz('accepted_at').notNull().defaultNow(),
     ip: text('ip'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.version] })],
@@ -73,7 +62,7 @@ export const supportTickets = pgTable(
       .notNull()
       .default('open'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('support_tickets_user_key_idx').on(t.userId, t.updatedAt, t.id),

@@ -8,11 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { assetEnum } from '../ledger/ledger.schema.js';
 import { userRef, users } from '../users/users.schema.js';
 
@@ -32,8 +31,8 @@ export const gaePlans = pgTable(
       .default('active'),
     /** USDT paid into the plan. */
     costUsdt: units('cost_usdt').notNull().default('0'),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    openedAt: timestamptz('opened_at').notNull(),
+    closedAt: timestamptz('closed_at'),
     /** What each auto-save period spends (USDT units); null: no auto-save. */
     autoSaveAmount: units('auto_save_amount'),
     autoSaveFrequency: text('auto_save_frequency', { enum: ['daily', 'weekly', 'monthly'] }),
@@ -45,7 +44,7 @@ export const gaePlans = pgTable(
     autoSavePaused: boolean('auto_save_paused').notNull().default(false),
     /** The next auto-save day (UTC); null when off or paused. */
     autoSaveNext: date('auto_save_next', { mode: 'string' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('gae_plans_one_open')
@@ -75,8 +74,8 @@ export const goldQuotes = pgTable(
     /** USDT per gram (x 1e18) of a purchase. */
     price: units('price'),
     spot: units('spot'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('gold_quotes_user_idx').on(t.userId, t.createdAt)],
@@ -108,8 +107,8 @@ export const gaeTerminations = pgTable(
     refund: units('refund').notNull(),
     lockEntryId: uuid('lock_entry_id').notNull(),
     refundTransactionId: uuid('refund_transaction_id'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    requestedAt: timestamptz('requested_at').notNull(),
+    decidedAt: timestamptz('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
   },

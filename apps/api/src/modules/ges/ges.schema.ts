@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /*
@@ -40,7 +29,7 @@ export const gesGroups = pgTable(
     currentDocumentId: uuid('current_document_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('ges_groups_status', sql`${t.status} IN ('draft', 'open', 'closed')`),
@@ -78,8 +67,8 @@ export const gesQuotes = pgTable('ges_quotes', {
   fee: units('fee').notNull(),
   price: units('price').notNull(),
   spot: units('spot').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
   createdAt: createdAt(),
 });
 
@@ -97,7 +86,7 @@ export const gesMemberships = pgTable(
       .references(() => gesDocuments.id, { onDelete: 'restrict' }),
     documentVersion: integer('document_version').notNull(),
     documentSha256: text('document_sha256').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamptz('accepted_at').notNull(),
     acceptedIp: text('accepted_ip'),
     status: text('status', { enum: ['active', 'lapsed', 'matured'] })
       .notNull()
@@ -107,7 +96,7 @@ export const gesMemberships = pgTable(
     /** The next instalment's due day while active (the job's index). */
     nextDueOn: date('next_due_on', { mode: 'string' }),
     bonusGrams: units('bonus_grams'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('ges_memberships_once').on(t.groupId, t.userId),
@@ -133,7 +122,7 @@ export const gesInstalments = pgTable(
     price: units('price'),
     grams: units('grams'),
     transactionId: uuid('transaction_id'),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    paidAt: timestamptz('paid_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.membershipId, t.seq] })],
 );

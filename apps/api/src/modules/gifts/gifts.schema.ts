@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units } from '../../db/columns.js';
 import { users, userRef } from '../users/users.schema.js';
 
 /*
@@ -22,8 +22,8 @@ export const giftQuotes = pgTable(
     value: units('value').notNull(),
     price: units('price').notNull(),
     message: text('message'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -46,11 +46,11 @@ export const gifts = pgTable(
     message: text('message'),
     status: text('status', { enum: ['waiting', 'claimed', 'returned'] }).notNull(),
     /** When a waiting gift returns to its sender. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
     senderTransactionId: uuid('sender_transaction_id').notNull(),
     recipientTransactionId: uuid('recipient_transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    settledAt: timestamptz('settled_at'),
   },
   (t) => [
     index('gifts_sender_created_idx').on(t.senderId, t.createdAt, t.id),

@@ -9,11 +9,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { createdAt, id, timestamptz, units } from '../../db/columns.js';
 import { users } from '../users/users.schema.js';
 
 /* The double-entry ledger. */
@@ -125,12 +124,12 @@ export const ledgerTotals = pgTable(
  */
 export const ledgerCheckMarks = pgTable('ledger_check_marks', {
   name: text('name').primaryKey(),
-  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+  throughAt: timestamptz('through_at').notNull(),
   throughEntry: uuid('through_entry'),
   /** Entries in the ledger up to the mark: the count at migration plus every entry checked since. */
   entries: bigint('entries', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),
   findings: jsonb('findings').notNull().default({}),
-  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamptz('checked_at').notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
 
 /* The money engine's Idempotency-Key answers. */
@@ -16,7 +16,7 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

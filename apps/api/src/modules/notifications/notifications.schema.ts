@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
 
 /* Notifications and price alerts (migrations 0046, 0047; docs/decisions/020-notifications.md). */
@@ -17,7 +17,7 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link'),
     createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
   },
   (t) => [
     index('notifications_user_key_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
@@ -34,7 +34,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .array()
     .notNull()
     .default(sql`'{}'`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const priceAlerts = pgTable(
@@ -46,7 +46,7 @@ export const priceAlerts = pgTable(
     /** USD per gram scaled by 1e18, as price_ticks.usd_per_gram. */
     threshold: units('threshold').notNull(),
     createdAt: createdAt(),
-    firedAt: timestamp('fired_at', { withTimezone: true }),
+    firedAt: timestamptz('fired_at'),
     firedPrice: units('fired_price'),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
 
 /*
@@ -22,8 +22,8 @@ export const saveQuotes = pgTable(
     grams: units('grams').notNull(),
     /** USDT per gram (x 1e18): spot. */
     price: units('price').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [check('save_quotes_kind', sql`${t.kind} IN ('SPEND', 'REMIT')`)],
@@ -49,16 +49,16 @@ export const payments = pgTable(
       .default('pending'),
     failureReason: text('failure_reason'),
     transactionId: uuid('transaction_id'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    creditedAt: timestamptz('credited_at'),
     /**
      * When the sweep next asks the gateway about this pending payment (null: at its expiry).
      * Claiming a payment moves it forward, so a payment the gateway cannot settle yet goes to
      * the back of the queue instead of holding the front.
      */
-    reconcileAfter: timestamp('reconcile_after', { withTimezone: true }),
+    reconcileAfter: timestamptz('reconcile_after'),
     /** How many times the sweep has claimed it (its backoff). */
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
   },
@@ -79,7 +79,7 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   paymentId: uuid('payment_id'),
   outcome: text('outcome').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
 
 export const remittances = pgTable(
@@ -96,7 +96,7 @@ export const remittances = pgTable(
     price: units('price'),
     senderTransactionId: uuid('sender_transaction_id').notNull(),
     recipientTransactionId: uuid('recipient_transaction_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('remittances_sender_key_idx').on(t.senderId, t.createdAt, t.id),

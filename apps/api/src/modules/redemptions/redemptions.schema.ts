@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { DeliveryAddress } from '@qmgt/contracts';
-import { createdAt, id, units } from '../../db/columns.js';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 import { vaultBars } from '../reserves/reserves.schema.js';
 
@@ -20,7 +20,7 @@ export const redemptionProducts = pgTable('redemption_products', {
   deliveryFee: units('delivery_fee').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A 30-second quote: the figures the request locks, when confirmed in time by its owner. */
@@ -38,8 +38,8 @@ export const redemptionQuotes = pgTable(
     makingFee: units('making_fee').notNull(),
     deliveryFee: units('delivery_fee').notNull(),
     price: units('price').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('redemption_quotes_user_idx').on(t.userId, t.createdAt)],
@@ -72,12 +72,12 @@ export const redemptions = pgTable(
     vaultBarId: uuid('vault_bar_id').references(() => vaultBars.id, { onDelete: 'set null' }),
     lockEntryId: uuid('lock_entry_id').notNull(),
     transactionId: uuid('transaction_id'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    requestedAt: timestamptz('requested_at').notNull(),
+    decidedAt: timestamptz('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedAt: timestamptz('shipped_at'),
     shippedBy: uuid('shipped_by').references(() => users.id, { onDelete: 'set null' }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredAt: timestamptz('delivered_at'),
     deliveredBy: uuid('delivered_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { id, units } from '../../db/columns.js';
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /*
@@ -32,15 +22,15 @@ export const referralRewards = pgTable(
     purchaseUsdt: units('purchase_usdt').notNull(),
     amount: units('amount').notNull(),
     entryId: uuid('entry_id').notNull(),
-    vestsAt: timestamp('vests_at', { withTimezone: true }).notNull(),
+    vestsAt: timestamptz('vests_at').notNull(),
     status: text('status', { enum: ['vesting', 'claimed', 'requested', 'paid', 'sold', 'reversed'] })
       .notNull()
       .default('vesting'),
     settledTransactionId: uuid('settled_transaction_id'),
     requestId: uuid('request_id'),
     splitFrom: uuid('split_from').references((): AnyPgColumn => referralRewards.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('referral_rewards_beneficiary_idx').on(t.beneficiaryId, t.vestsAt),
@@ -65,8 +55,8 @@ export const rewardRequests = pgTable(
     reason: text('reason'),
     transactionId: uuid('transaction_id'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamptz('decided_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('reward_requests_queue_idx').on(t.status, t.createdAt),
@@ -92,7 +82,7 @@ export const affiliateMembers = pgTable(
     uplineId: userRef('upline_id', 'restrict'),
     memberId: userRef('member_id', 'restrict'),
     level: integer('level').notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
     volumeUsdt: units('volume_usdt').notNull().default('0'),
   },
   (t) => [

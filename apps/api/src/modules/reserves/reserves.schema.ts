@@ -8,11 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, units } from '../../db/columns.js';
+import { id, timestamptz, units, updatedAt } from '../../db/columns.js';
 
 /*
  * Proof of reserves (migration 0013_usdau_reserves.sql): the operator's list of vaulted bars
@@ -28,9 +27,9 @@ export const vaultBars = pgTable(
     refinery: text('refinery').notNull(),
     /** Fine gold, in GOLD units (micrograms). */
     fineGrams: units('fine_grams').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    removedAt: timestamptz('removed_at'),
     /** The size the allocation last counted (0 once withdrawn): differing, the bar is due (migration 0057). */
     allocationGrams: units('allocation_grams').notNull().default('0'),
     /** Grams the allocation placed on the bar. */
@@ -74,8 +73,8 @@ export const reserveSnapshots = pgTable(
     /** Grams the allocation had placed on bars and left unallocated, and when it ran. */
     allocatedGold: units('allocated_gold'),
     unallocatedGold: units('unallocated_gold'),
-    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    allocatedAt: timestamptz('allocated_at'),
+    checkedAt: timestamptz('checked_at').notNull().defaultNow(),
   },
   (t) => [index('reserve_snapshots_checked_idx').on(t.checkedAt)],
 );
@@ -108,10 +107,10 @@ export const barAllocationWaiting = pgTable(
 /** The allocation job's mark over the ledger's entries, its placement counter and its totals. */
 export const barAllocationMarks = pgTable('bar_allocation_marks', {
   name: text('name').primaryKey(),
-  throughAt: timestamp('through_at', { withTimezone: true }).notNull(),
+  throughAt: timestamptz('through_at').notNull(),
   throughEntry: uuid('through_entry'),
   nextSeq: bigint('next_seq', { mode: 'bigint' }).notNull().default(1n),
   allocated: units('allocated').notNull().default('0'),
   unallocated: units('unallocated').notNull().default('0'),
-  computedAt: timestamp('computed_at', { withTimezone: true }),
+  computedAt: timestamptz('computed_at'),
 });

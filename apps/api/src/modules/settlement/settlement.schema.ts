@@ -11,10 +11,9 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, units } from '../../db/columns.js';
+import { createdAt, timestamptz, units, updatedAt } from '../../db/columns.js';
 
 /* Chain settlement: the outbox, batches and reconciliations. */
 
@@ -51,7 +50,7 @@ export const chainMovements = pgTable(
     batchId: bigint('batch_id', { mode: 'bigint' }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: timestamptz('settled_at'),
     /**
      * Order of finality (chain_movements_settled_seq), stamped when its batch is final: the
      * reconciliation checks the holders of movements past its stored mark, not every holder.
@@ -98,7 +97,7 @@ export const chainTransfers = pgTable(
     batchId: bigint('batch_id', { mode: 'bigint' }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: timestamptz('settled_at'),
   },
   (t) => [
     index('chain_transfers_open_idx')
@@ -123,7 +122,7 @@ export const chainBatches = pgTable('chain_batches', {
   rawTx: text('raw_tx'),
   blockNumber: units('block_number'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const chainMovementsSettledSeq = pgSequence('chain_movements_settled_seq');
@@ -139,7 +138,7 @@ export const chainReconciliations = pgTable('chain_reconciliations', {
   /** touched: the holders whose movements settled since the pass before; sweep: every holder (done). */
   scope: text('scope').notNull().default('all'),
   holdersChecked: integer('holders_checked').notNull().default(0),
-  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamptz('checked_at').notNull().defaultNow(),
 });
 
 /**
@@ -153,10 +152,10 @@ export const chainReconciliationMarks = pgTable('chain_reconciliation_marks', {
     .notNull()
     .default(sql`0`),
   cursor: text('cursor'),
-  startedAt: timestamp('started_at', { withTimezone: true }),
+  startedAt: timestamptz('started_at'),
   /** sweep: when the last full sweep reached its end. */
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamptz('completed_at'),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -169,5 +168,5 @@ export const chainHolderDifferences = pgTable('chain_holder_differences', {
   userId: uuid('user_id'),
   onChain: units('on_chain').notNull(),
   ledger: units('ledger').notNull(),
-  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  foundAt: timestamptz('found_at').notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, units } from '../../db/columns.js';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamptz, units } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
 
 /* Staking positions (migration 0011_staking.sql, with the operation types). The QMGT is the ledger's `locked` account. */
@@ -16,12 +16,12 @@ export const stakingPositions = pgTable(
     aprBps: integer('apr_bps').notNull(),
     /** At maturity. */
     interest: units('interest').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    maturesAt: timestamptz('matures_at').notNull(),
     status: text('status', { enum: ['active', 'matured', 'unstaked'] })
       .notNull()
       .default('active'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
     closingTransactionId: uuid('closing_transaction_id'),
   },
   (t) => [

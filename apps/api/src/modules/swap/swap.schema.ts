@@ -1,5 +1,5 @@
-import { index, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { index, pgTable } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units } from '../../db/columns.js';
 import { assetEnum } from '../ledger/ledger.schema.js';
 import { userRef } from '../users/users.schema.js';
 
@@ -17,8 +17,8 @@ export const swapQuotes = pgTable(
     amountOut: units('amount_out').notNull(),
     fee: units('fee').notNull(),
     price: units('price').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('swap_quotes_user_idx').on(t.userId)],

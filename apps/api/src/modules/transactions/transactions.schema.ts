@@ -1,5 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, units } from '../../db/columns.js';
+import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { assetEnum, journalEntries } from '../ledger/ledger.schema.js';
 import { userRef } from '../users/users.schema.js';
 
@@ -30,8 +30,8 @@ export const transactions = pgTable(
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    settledAt: timestamptz('settled_at'),
   },
   (t) => [
     uniqueIndex('transactions_code_key').on(t.code),

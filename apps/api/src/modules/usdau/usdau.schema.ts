@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, units } from '../../db/columns.js';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamptz, units } from '../../db/columns.js';
 import { userRef, users } from '../users/users.schema.js';
 
 /*
@@ -28,8 +28,8 @@ export const usdauRequests = pgTable(
     usdauAmount: units('usdau_amount').notNull(),
     lockEntryId: uuid('lock_entry_id').notNull(),
     transactionId: uuid('transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    decidedAt: timestamptz('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
   },

@@ -7,12 +7,11 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 
 /* Accounts: who a user is, their role and identity-verification status. */
 
@@ -34,9 +33,9 @@ export const users = pgTable(
     /** Set once at registration from ?ref=; the root of the three-level referral tree. */
     uplineId: uuid('upline_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    confirmedAt: timestamptz('confirmed_at'),
     /** Derivation index of the user's custodial wallet (HD path .../0/walletIndex+1). */
     walletIndex: integer('wallet_index').generatedByDefaultAsIdentity(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, units } from '../../db/columns.js';
+import { check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, units, updatedAt } from '../../db/columns.js';
 import { transactions } from '../transactions/transactions.schema.js';
 import { userRef, users } from '../users/users.schema.js';
 
@@ -25,7 +25,7 @@ export const chainDeposits = pgTable(
 export const scanCursors = pgTable('scan_cursors', {
   name: text('name').primaryKey(),
   position: units('position').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**

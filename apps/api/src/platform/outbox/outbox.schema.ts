@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.js';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.js';
 
 /*
  * Every message owed (migration 0031_outbox.sql; `sql/outbox_owe.sql` is the one way SQL owes a
@@ -17,13 +17,13 @@ export const outboxMessages = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     /** Not sent before this: now when owed, later after a failure (backoff). */
-    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamptz('available_at').notNull().defaultNow(),
     /** A sender's lease: no other sender takes the message before it ends. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedUntil: timestamptz('claimed_until'),
     /** Claims so far (a claim whose sender died counts too). */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     index('outbox_messages_due_idx')

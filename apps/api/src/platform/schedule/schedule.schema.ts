@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.js';
 
 /**
  * One row per periodic job (the schedule module's own table): when it is next due, and the
@@ -7,12 +8,12 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const scheduleJobs = pgTable('schedule_jobs', {
   name: text('name').primaryKey(),
   everyMs: integer('every_ms').notNull(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
   /** Set while a process runs the pass; another process may take the job once it has passed. */
-  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  leasedUntil: timestamptz('leased_until'),
   leasedBy: text('leased_by'),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastStartedAt: timestamptz('last_started_at'),
+  lastFinishedAt: timestamptz('last_finished_at'),
   lastDurationMs: integer('last_duration_ms'),
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
