@@ -7,7 +7,7 @@ import {
   type BankAccount,
   type BankAccountRequest,
 } from '@qmgt/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,11 +17,10 @@ import { editedField } from '@/lib/form-field';
 import { refuseAtField } from '@/lib/form-refusal';
 import { notifySuccess } from '@/lib/notify';
 import {
-  addBankAccount,
+  addBankAccountMutation,
   bankAccountsQueryOptions,
-  bankKeys,
   sandboxDeposits,
-  verifyBankAccount,
+  verifyBankAccountMutation,
 } from '../api/bank-api';
 
 const STATUS: Record<BankAccount['status'], [string, string]> = {
@@ -37,21 +36,18 @@ const FIELDS = ['bankName', 'accountHolder', 'accountNumber', 'country'] as cons
 
 /** A new account, checked by the contract's schema before it is sent; a refusal is said at the field it names. */
 function AddAccount({ onAdded }: { onAdded?: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof bankAccountRequestSchema>, unknown, BankAccountRequest>({
     resolver: zodResolver(bankAccountRequestSchema),
     defaultValues: BLANK,
   });
   const { errors } = form.formState;
   const add = useMutation({
-    mutationFn: addBankAccount,
-    meta: { silent: true },
+    ...addBankAccountMutation(),
     onSuccess: ({ bankAccount }) => {
       notifySuccess(`Two small deposits are on their way to ${bankAccount.accountNumberMasked}.`);
       form.reset();
       onAdded?.();
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
   });
   const [unplaced, setUnplaced] = useState(false);
   const submit = form.handleSubmit((account) =>
@@ -107,7 +103,6 @@ const DEPOSITS = [0, 1] as const;
  * pair, in words at the first deposit, which takes the focus.
  */
 function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: boolean }) {
-  const queryClient = useQueryClient();
   const form = useForm<DepositFields, unknown, DepositsRequest>({
     resolver: zodResolver(bankVerifyRequestSchema),
     defaultValues: { amounts: ['', ''] },
@@ -115,8 +110,7 @@ function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: 
   const amounts = form.watch('amounts');
   const [shown, setShown] = useState<string[] | null>(null);
   const verify = useMutation({
-    mutationFn: ({ amounts: answer }: DepositsRequest) => verifyBankAccount(account.id, answer),
-    meta: { silent: true },
+    ...verifyBankAccountMutation(account.id),
     onSuccess: ({ bankAccount }) =>
       notifySuccess(
         bankAccount.status === 'verified'
@@ -126,7 +120,6 @@ function ConfirmDeposits({ account, sandbox }: { account: BankAccount; sandbox: 
     onError: (failure) => {
       if (refusedField(failure)?.field === 'amounts') form.setFocus('amounts.0');
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: bankKeys.mine() }),
   });
   const refused = refusedField(verify.error);
   const pairRefusal = refused?.field === 'amounts' ? refused.message : null;

@@ -21,7 +21,7 @@ import {
   type NomineesResponse,
 } from '@qmgt/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -29,7 +29,7 @@ import { notifySuccess } from '@/lib/notify';
 import { requestResolver } from '@/lib/request-resolver';
 import { useSessionStore } from '@/lib/session-store';
 import { useDraftAutosave } from '@/lib/use-draft-autosave';
-import { nomineeKeys, nomineesQueryOptions, saveNomineeDraft, saveNominees } from '../api/nominee-api';
+import { nomineesQueryOptions, saveNomineeDraft, saveNomineesMutation } from '../api/nominee-api';
 
 type Field =
   | 'firstName'
@@ -143,7 +143,6 @@ export function NomineeForm() {
 }
 
 function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number }; saved: number }) {
-  const queryClient = useQueryClient();
   const form = useForm<NomineeFields, unknown, NomineesRequest>({
     resolver: nomineesResolver,
     defaultValues: { nominees: initial.rows },
@@ -177,16 +176,13 @@ function NomineeSteps({ initial, saved }: { initial: { rows: Row[]; step: number
     schedule({ rows: form.getValues('nominees').map((row) => ({ ...row })), step: at });
 
   const save = useMutation({
-    mutationFn: async (request: NomineesRequest) => {
-      // The save supersedes a draft still waiting, and goes after any draft already sent.
+    // The save supersedes a draft still waiting, and goes after any draft already sent.
+    ...saveNomineesMutation(() => {
       cancel();
-      await draftInFlight.current;
-      return saveNominees(request);
-    },
-    meta: { silent: true },
+      return draftInFlight.current;
+    }),
     onSuccess: (answer) => {
       cancel();
-      queryClient.setQueryData(nomineeKeys.mine(), answer);
       notifySuccess(`${answer.nominees.length} nominee${answer.nominees.length > 1 ? 's' : ''} saved.`);
       setDraftAt(null);
     },

@@ -14,7 +14,7 @@ import {
   type TermsInput,
   type AdminTicketQueue,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
@@ -28,6 +28,24 @@ export const contentKeys = {
   tickets: () => ['content', 'tickets'] as const,
   adminTickets: () => ['content', 'admin', 'tickets'] as const,
 };
+
+/*
+ * A write asks for its list again in onSettled, so a screen's own onSuccess/onError (its
+ * feedback), spread over these options, does not replace it: after any answer for the
+ * operators' writes (a refusal may mean the list changed), after a success for the customer's.
+ * Every screen here says what failed itself: no toast.
+ */
+const refreshing = <Input, Answer>(
+  mutationFn: (input: Input) => Promise<Answer>,
+  queryKey: QueryKey,
+  when: 'settled' | 'success' = 'settled',
+) =>
+  mutationOptions({
+    mutationFn,
+    meta: { silent: true },
+    onSettled: (_answer, error, _input, _result, { client }) =>
+      void ((when === 'settled' || error === null) && client.invalidateQueries({ queryKey })),
+  });
 
 export const announcementsQueryOptions = () =>
   queryOptions({
@@ -58,9 +76,20 @@ export const termsStatusQueryOptions = () =>
 export const acceptTerms = (version: number) =>
   apiRequest(apiPaths.termsAccept, { method: 'POST', body: { version }, schema: termsStatusSchema });
 
+/** The answer is the new terms status: it becomes the cached one at once (the prompt closes). */
+export const acceptTermsMutation = () =>
+  mutationOptions({
+    mutationFn: acceptTerms,
+    meta: { silent: true },
+    onSettled: (next, _error, _version, _result, { client }) =>
+      next && client.setQueryData(contentKeys.termsStatus(), next),
+  });
+
 /** Sent with the session when there is one: the ticket then joins the Support Center. */
 export const sendContact = (input: ContactRequest) =>
   apiRequest(apiPaths.contact, { method: 'POST', body: input, schema: contactResponseSchema });
+
+export const sendContactMutation = () => refreshing(sendContact, contentKeys.tickets(), 'success');
 
 /** GET /support/tickets, a page at a time by key. */
 export const ticketsQueryOptions = () =>
@@ -72,6 +101,9 @@ export const ticketsQueryOptions = () =>
 
 export const replyToTicket = (id: string, body: string) =>
   apiRequest(apiPaths.supportTicketReply(id), { method: 'POST', body: { body }, schema: ticketResponseSchema });
+
+export const replyToTicketMutation = (id: string) =>
+  refreshing((body: string) => replyToTicket(id, body), contentKeys.tickets(), 'success');
 
 /** GET /admin/support/tickets: one queue (open: what needs an answer, oldest first), a page at a time by key. */
 export const adminTicketsQueryOptions = (status: AdminTicketQueue) =>
@@ -96,3 +128,11 @@ export const withdrawAnnouncement = (id: string) =>
 
 export const publishTerms = (input: TermsInput) =>
   apiRequest(apiPaths.adminTerms, { method: 'POST', body: input, schema: termsSchema });
+
+/* The operators' writes. */
+export const answerTicketMutation = (id: string) =>
+  refreshing((body: string) => answerTicket(id, body), contentKeys.adminTickets());
+export const closeTicketMutation = () => refreshing(closeTicket, contentKeys.adminTickets());
+export const publishAnnouncementMutation = () => refreshing(publishAnnouncement, contentKeys.announcements());
+export const withdrawAnnouncementMutation = () => refreshing(withdrawAnnouncement, contentKeys.announcements());
+export const publishTermsMutation = () => refreshing(publishTerms, contentKeys.terms());

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { contactRequestSchema, type ContactRequest } from '@qmgt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
-import { contentKeys, sendContact } from '../api/content-api';
+import { sendContactMutation } from '../api/content-api';
 
 type Field = keyof ContactRequest;
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
@@ -31,7 +31,6 @@ type ContactFormProps = {
  * the form before it is sent, with its own messages beside each field (issue 23).
  */
 export function ContactForm({ customerName }: ContactFormProps) {
-  const queryClient = useQueryClient();
   const user = useSessionStore((s) => s.info);
   const name = customerName || user?.username || '';
   const email = user?.email ?? '';
@@ -48,12 +47,10 @@ export function ContactForm({ customerName }: ContactFormProps) {
   }, [name, email, dirtyFields.name, dirtyFields.email, form]);
 
   const send = useMutation({
-    mutationFn: sendContact,
-    meta: { silent: true },
+    ...sendContactMutation(),
     onSuccess: () => {
       form.resetField('subject', { defaultValue: '' });
       form.resetField('message', { defaultValue: '' });
-      void queryClient.invalidateQueries({ queryKey: contentKeys.tickets() });
     },
     onError: (failure) => {
       const issue = issueOf(failure);

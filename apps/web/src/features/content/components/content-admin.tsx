@@ -22,7 +22,7 @@ import {
   type AnnouncementInput,
   type TermsInput,
 } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
 import { useState } from 'react';
 import {
@@ -43,13 +43,12 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   adminTicketsQueryOptions,
   announcementsQueryOptions,
-  answerTicket,
-  closeTicket,
-  contentKeys,
-  publishAnnouncement,
-  publishTerms,
+  answerTicketMutation,
+  closeTicketMutation,
+  publishAnnouncementMutation,
+  publishTermsMutation,
   termsQueryOptions,
-  withdrawAnnouncement,
+  withdrawAnnouncementMutation,
 } from '../api/content-api';
 
 type FieldProps = UseFormRegisterReturn & { error?: string };
@@ -87,30 +86,24 @@ const DOCUMENT_FIELDS = ['title', 'body'] as const;
 const namesDocumentField = (failure: unknown) => DOCUMENT_FIELDS.some((name) => name === refusedField(failure)?.field);
 
 function AnnouncementsAdmin() {
-  const queryClient = useQueryClient();
   const list = useQuery(announcementsQueryOptions());
   const form = useForm<z.input<typeof announcementInputSchema>, unknown, AnnouncementInput>({
     resolver: zodResolver(announcementInputSchema),
     defaultValues: { title: '', body: '', pinned: false },
   });
   const body = form.watch('body');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: contentKeys.announcements() });
   const publish = useMutation({
-    mutationFn: publishAnnouncement,
-    meta: { silent: true },
+    ...publishAnnouncementMutation(),
     onSuccess: ({ announcement }) => {
       notifySuccess(`"${announcement.title}" is published.`);
       form.reset();
     },
     onError: (failure) => refuseAtField(form, failure, DOCUMENT_FIELDS),
-    onSettled: refresh,
   });
   const withdraw = useMutation({
-    mutationFn: withdrawAnnouncement,
-    meta: { silent: true },
+    ...withdrawAnnouncementMutation(),
     onSuccess: ({ announcement }) => notifySuccess(`"${announcement.title}" is withdrawn.`),
     onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: refresh,
   });
   const send = form.handleSubmit((announcement) => publish.mutate(announcement));
   return (
@@ -182,21 +175,18 @@ function AnnouncementsAdmin() {
 }
 
 function TermsAdmin() {
-  const queryClient = useQueryClient();
   const current = useQuery(termsQueryOptions());
   const form = useForm<z.input<typeof termsInputSchema>, unknown, TermsInput>({
     resolver: zodResolver(termsInputSchema),
     defaultValues: { title: 'Terms and Conditions', body: '' },
   });
   const publish = useMutation({
-    mutationFn: publishTerms,
-    meta: { silent: true },
+    ...publishTermsMutation(),
     onSuccess: (terms) => {
       notifySuccess(`Version ${terms.version} is published: signed-in users are asked to accept it.`);
       form.resetField('body');
     },
     onError: (failure) => refuseAtField(form, failure, DOCUMENT_FIELDS),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.terms() }),
   });
   const send = form.handleSubmit((terms) => {
     if (window.confirm('Publish a new version? Every signed-in user will be asked to accept it.'))
@@ -257,15 +247,13 @@ function TicketsAdmin() {
 
 /** The operator's answer to one ticket, checked by the contract's reply schema before it is sent. */
 function AnswerForm({ ticket }: { ticket: { id: string; code: string } }) {
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof ticketReplySchema>, unknown, z.output<typeof ticketReplySchema>>({
     resolver: zodResolver(ticketReplySchema),
     defaultValues: { body: '' },
   });
   const body = form.watch('body');
   const answer = useMutation({
-    mutationFn: (reply: string) => answerTicket(ticket.id, reply),
-    meta: { silent: true },
+    ...answerTicketMutation(ticket.id),
     onSuccess: (answered) => {
       notifySuccess(`${answered.ticket.code} answered; ${answered.ticket.name} is e-mailed.`);
       form.reset();
@@ -273,7 +261,6 @@ function AnswerForm({ ticket }: { ticket: { id: string; code: string } }) {
     onError: (failure) => {
       if (!refuseAtField(form, failure, ['body'])) notifyError(errorMessage(failure));
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
   });
   const send = form.handleSubmit((reply) => answer.mutate(reply.body));
   return (
@@ -296,14 +283,11 @@ function AnswerForm({ ticket }: { ticket: { id: string; code: string } }) {
 }
 
 function TicketQueue({ queue }: { queue: AdminTicketQueue }) {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(adminTicketsQueryOptions(queue));
   const close = useMutation({
-    mutationFn: closeTicket,
-    meta: { silent: true },
+    ...closeTicketMutation(),
     onSuccess: ({ ticket }) => notifySuccess(`${ticket.code} closed; ${ticket.name} is e-mailed.`),
     onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.adminTickets() }),
   });
   if (query.isPending) return <Loader aria-label="Loading tickets" />;
   if (query.isError && !query.data)

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { ticketReplySchema, type Ticket } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,7 +23,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSessionStore } from '@/lib/session-store';
-import { contentKeys, replyToTicket, ticketsQueryOptions } from '../api/content-api';
+import { replyToTicketMutation, ticketsQueryOptions } from '../api/content-api';
 
 const FAQ: [string, string][] = [
   [
@@ -55,20 +55,12 @@ const STATUS = {
 } as const;
 
 function TicketThread({ ticket }: { ticket: Ticket }) {
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof ticketReplySchema>, unknown, z.output<typeof ticketReplySchema>>({
     resolver: zodResolver(ticketReplySchema),
     defaultValues: { body: '' },
   });
   const body = form.watch('body');
-  const reply = useMutation({
-    mutationFn: (answer: string) => replyToTicket(ticket.id, answer),
-    meta: { silent: true },
-    onSuccess: () => {
-      form.reset();
-      void queryClient.invalidateQueries({ queryKey: contentKeys.tickets() });
-    },
-  });
+  const reply = useMutation({ ...replyToTicketMutation(ticket.id), onSuccess: () => form.reset() });
   // The contract's schema checks the answer (required, at most 5,000 characters, no control codes).
   const send = form.handleSubmit((values) => reply.mutate(values.body));
   return (

@@ -1,9 +1,9 @@
 import { Alert, Button, Loader, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Markdown } from '@/components/ui/markdown';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { acceptTerms, contentKeys, termsQueryOptions, termsStatusQueryOptions } from '../api/content-api';
+import { acceptTermsMutation, termsQueryOptions, termsStatusQueryOptions } from '../api/content-api';
 
 /** /term-conditions: the current version. */
 export function TermsView() {
@@ -34,14 +34,8 @@ export function TermsView() {
  * on. Accepting records the version; the prompt does not come back for it.
  */
 export function TermsPrompt() {
-  const queryClient = useQueryClient();
   const status = useQuery(termsStatusQueryOptions());
-  const accept = useMutation({
-    mutationFn: (version: number) => acceptTerms(version),
-    meta: { silent: true },
-    onSuccess: (next) => queryClient.setQueryData(contentKeys.termsStatus(), next),
-    onError: () => void status.refetch(),
-  });
+  const accept = useMutation({ ...acceptTermsMutation(), onError: () => void status.refetch() });
   const current = status.data?.current;
   if (!status.data?.mustAccept || !current) return null;
   return (

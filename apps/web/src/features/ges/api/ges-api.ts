@@ -7,11 +7,13 @@ import {
   gesGroupsResponseSchema,
   gesJoinResponseSchema,
   gesQuoteSchema,
+  type AdminGesGroup,
   type GesGroupEdit,
   type GesGroupInput,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { saveBlobAs } from '@/lib/files';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
 /* Group gold savings (GES, shown as GDS; DESIGN.md section 8). */
@@ -92,5 +94,44 @@ export function uploadGesAgreement(id: string, agreement: { title: string; file:
   });
 }
 
+/*
+ * The operators' writes ask for every GDS list again after any answer (a refusal, such as a
+ * member who joined meanwhile, changes what the lists should offer too), in onSettled, so the
+ * screen's own onSuccess/onError, spread over these options, does not replace it. The screen
+ * says what failed: no toast.
+ */
+const refreshingGroups = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) =>
+  mutationOptions({
+    mutationFn,
+    meta: { silent: true },
+    onSettled: (_answer, _error, _input, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: gesKeys.all }),
+  });
+
+export const publishGesGroupMutation = () => refreshingGroups(publishGesGroup);
+export const editGesGroupMutation = (id: string) => refreshingGroups((edit: GesGroupEdit) => editGesGroup(id, edit));
+// The whole group as the input: the screen names it when the call fails.
+export const openGesGroupMutation = () => refreshingGroups((group: AdminGesGroup) => openGesGroup(group.id));
+export const closeGesGroupMutation = () => refreshingGroups((group: AdminGesGroup) => closeGesGroup(group.id));
+
+export type GesAgreementVersion = { id: string; title: string; text: string; file: File | null };
+
+/** A new agreement version: the file when one is given, else the text typed in. */
+export const newGesAgreementMutation = () =>
+  refreshingGroups(({ id, title, text, file }: GesAgreementVersion) =>
+    file ? uploadGesAgreement(id, { title, file }) : publishGesAgreement(id, { title, text }),
+  );
+
 /** The member's passbook PDF (bearer header), to save. */
 export const downloadPassbookPdf = (groupId: string) => apiDownload(apiPaths.gesPassbookPdf(groupId));
+
+/** The passbook PDF, saved by the browser under the server's file name. */
+export const savePassbookPdfMutation = (groupId: string) =>
+  mutationOptions({
+    mutationFn: async () => {
+      const { blob, filename } = await downloadPassbookPdf(groupId);
+      saveBlobAs(blob, filename ?? 'qmgt-gds-passbook.pdf');
+    },
+    // The screen says the failure in its own words.
+    meta: { silent: true },
+  });

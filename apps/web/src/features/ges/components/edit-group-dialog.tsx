@@ -10,14 +10,14 @@ import {
   type GesGroupEdit,
   type GesGroupTerm,
 } from '@qmgt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { errorMessage, refusedField } from '@/lib/api-client';
 import { refuseAtField } from '@/lib/form-refusal';
 import { notifySuccess } from '@/lib/notify';
-import { editGesGroup, gesKeys } from '../api/ges-api';
+import { editGesGroupMutation } from '../api/ges-api';
 
 /**
  * Every term, as creation checks it: the dialog holds all of them (prefilled), and the server's
@@ -108,7 +108,6 @@ export function EditGroupDialog({ group, onClose }: { group: AdminGesGroup | nul
 }
 
 function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<TermsInput, unknown, Terms>({
     resolver: zodResolver(termsSchema),
     defaultValues: {
@@ -121,15 +120,12 @@ function EditGroupForm({ group, onClose }: { group: AdminGesGroup; onClose: () =
     },
   });
   const edit = useMutation({
-    mutationFn: (changes: GesGroupEdit) => editGesGroup(group.id, changes),
-    meta: { silent: true },
+    ...editGesGroupMutation(group.id),
     onSuccess: ({ group: edited }) => {
       notifySuccess(`${edited.name}: the new terms are saved.`);
       onClose();
     },
     onError: (failure) => refuseAtField(form, failure, GES_GROUP_TERMS),
-    // A refusal (a member joined meanwhile) changes what the list should offer too.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
   const { errors } = form.formState;
 

@@ -23,7 +23,7 @@ import {
   type AdminGesGroup,
   type GesGroupInput,
 } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -35,12 +35,10 @@ import { formatAmount } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   adminGesGroupsQueryOptions,
-  closeGesGroup,
-  gesKeys,
-  openGesGroup,
-  publishGesAgreement,
-  publishGesGroup,
-  uploadGesAgreement,
+  closeGesGroupMutation,
+  newGesAgreementMutation,
+  openGesGroupMutation,
+  publishGesGroupMutation,
 } from '../api/ges-api';
 import { EditGroupDialog, GroupTermsFields, termOf } from './edit-group-dialog';
 
@@ -75,12 +73,10 @@ const newGroupField = (failure: unknown) => {
 };
 
 function CreateForm() {
-  const queryClient = useQueryClient();
   const form = useForm<NewGroup, unknown, GesGroupInput>({ resolver: newGroupResolver, defaultValues: blankGroup() });
   const { errors } = form.formState;
   const publish = useMutation({
-    mutationFn: publishGesGroup,
-    meta: { silent: true },
+    ...publishGesGroupMutation(),
     onSuccess: ({ group }) => {
       notifySuccess(
         group.documentId
@@ -93,7 +89,6 @@ function CreateForm() {
       const refused = newGroupField(failure);
       if (refused) form.setError(refused.name, { message: refused.message }, { shouldFocus: true });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
   const create = form.handleSubmit((group) => publish.mutate(group));
   return (
@@ -146,7 +141,6 @@ const agreementResolver = (source: AgreementSource) =>
 
 /** A new agreement version, pasted or uploaded as a text or Markdown file. */
 function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [source, setSource] = useState<AgreementSource>('paste');
   const form = useForm<GesAgreementInput>({
     resolver: agreementResolver(source),
@@ -157,11 +151,7 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
   const [fileMissing, setFileMissing] = useState(false);
   const tooLarge = file !== null && file.size > GES_AGREEMENT_FILE_MAX_BYTES;
   const newVersion = useMutation({
-    mutationFn: (input: { id: string; title: string; text: string; file: File | null }) =>
-      input.file
-        ? uploadGesAgreement(input.id, { title: input.title, file: input.file })
-        : publishGesAgreement(input.id, { title: input.title, text: input.text }),
-    meta: { silent: true },
+    ...newGesAgreementMutation(),
     onSuccess: ({ group: changed }) => {
       notifySuccess(`${changed.name}: agreement version ${changed.documentVersion} is current.`);
       form.reset();
@@ -169,7 +159,6 @@ function AgreementModal({ group, onClose }: { group: AdminGesGroup | null; onClo
       onClose();
     },
     onError: (failure) => refuseAtField(form, failure, ['title', 'text']),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: gesKeys.all }),
   });
   const refusedAtField = ['title', 'text'].includes(refusedField(newVersion.error)?.field ?? '');
   const publish = form.handleSubmit(({ title, text }) => {
@@ -251,26 +240,20 @@ const STATUS_COLOR = { draft: 'yellow', open: 'green', closed: 'gray' } as const
  * them agreements (pasted or uploaded), open and close them; every change is audited by the server.
  */
 export function GesAdmin() {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(adminGesGroupsQueryOptions());
   const [agreementFor, setAgreementFor] = useState<AdminGesGroup | null>(null);
   const [editing, setEditing] = useState<AdminGesGroup | null>(null);
   // The server decides under the group's lock; this only decides whether to offer Edit.
   const today = new Date().toISOString().slice(0, 10);
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: gesKeys.all });
   const open = useMutation({
-    mutationFn: (group: AdminGesGroup) => openGesGroup(group.id),
-    meta: { silent: true },
+    ...openGesGroupMutation(),
     onSuccess: ({ group }) => notifySuccess(`${group.name} is open: customers can join it.`),
     onError: (failure) => notifyError(errorMessage(failure, 'The group could not be opened.')),
-    onSettled: invalidate,
   });
   const close = useMutation({
-    mutationFn: (group: AdminGesGroup) => closeGesGroup(group.id),
-    meta: { silent: true },
+    ...closeGesGroupMutation(),
     onSuccess: ({ group }) => notifySuccess(`${group.name} is closed to new members.`),
     onError: (failure) => notifyError(errorMessage(failure, 'The group could not be closed.')),
-    onSettled: invalidate,
   });
   const failed = open.error
     ? { action: 'opened', mutation: open }

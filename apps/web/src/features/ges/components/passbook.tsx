@@ -2,11 +2,10 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-client';
-import { saveBlobAs } from '@/lib/files';
 import { notifyError } from '@/lib/notify';
 import { formatDate } from '@/lib/format';
 import { formatAmount, formatGrams } from '@/lib/money';
-import { downloadPassbookPdf, gesGroupQueryOptions } from '../api/ges-api';
+import { gesGroupQueryOptions, savePassbookPdfMutation } from '../api/ges-api';
 import { GroupTerms } from './group-terms';
 
 const STATUS = {
@@ -37,9 +36,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 export function Passbook({ groupId }: { groupId: string }) {
   const query = useQuery(gesGroupQueryOptions(groupId));
   const pdf = useMutation({
-    mutationFn: () => downloadPassbookPdf(groupId),
-    meta: { silent: true },
-    onSuccess: ({ blob, filename }) => saveBlobAs(blob, filename ?? 'qmgt-gds-passbook.pdf'),
+    ...savePassbookPdfMutation(groupId),
     onError: (failure) => notifyError(errorMessage(failure, 'The passbook PDF could not be made. Try again.')),
   });
   if (query.isPending) return <Loader aria-label="Loading the passbook" />;

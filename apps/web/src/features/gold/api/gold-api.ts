@@ -16,7 +16,7 @@ import {
   type ConvertQuoteRequest,
   type GaeQuoteRequest,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
@@ -98,6 +98,19 @@ export const setAutoSave = (request: AutoSaveRequest) =>
     method: 'PUT',
     body: request,
     schema: z.object({ autoSave: autoSaveSchema.nullable() }),
+  });
+
+/**
+ * Saving, pausing or resuming auto-save refreshes the plan (and its runs, under its key) once it
+ * succeeds; in onSettled, so the card's own onSuccess/onError, spread over these options, does
+ * not replace it. The card says what failed: no toast.
+ */
+export const setAutoSaveMutation = () =>
+  mutationOptions({
+    mutationFn: setAutoSave,
+    meta: { silent: true },
+    onSettled: (answer, _error, _request, _result, { client }) =>
+      void (answer && client.invalidateQueries({ queryKey: goldKeys.plan() })),
   });
 
 /** The statement PDF as a file (bearer header), for the /pdf screen to show and download. */

@@ -23,7 +23,7 @@ import {
   type AutoSaveRun,
   type GaePlan,
 } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -35,7 +35,7 @@ import { refuseAtField } from '@/lib/form-refusal';
 import { formatAmount, formatGrams, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { requestResolver } from '@/lib/request-resolver';
-import { autoSaveRunsQueryOptions, goldKeys, setAutoSave } from '../api/gold-api';
+import { autoSaveRunsQueryOptions, setAutoSaveMutation } from '../api/gold-api';
 
 /** ISO weekdays: 1 = Monday ... 7 = Sunday, as the API numbers them. */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -91,7 +91,6 @@ const autoSaveResolver = requestResolver<AutoSaveFields, AutoSaveRequest>(autoSa
  * balance or the cap cannot pay is skipped, never overdrawn, and the customer is told.
  */
 export function AutoSaveCard({ plan }: { plan: GaePlan }) {
-  const queryClient = useQueryClient();
   const current = plan.autoSave;
   const form = useForm<AutoSaveFields, unknown, AutoSaveRequest>({
     resolver: autoSaveResolver,
@@ -109,11 +108,9 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
   const [error, setError] = useState<string | null>(null);
   const frequencyLabel = useId();
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: goldKeys.plan() });
   const onError = (failure: Error) => setError(errorMessage(failure));
   const save = useMutation({
-    mutationFn: setAutoSave,
-    meta: { silent: true },
+    ...setAutoSaveMutation(),
     onSuccess: ({ autoSave }) => {
       setError(null);
       notifySuccess(
@@ -123,14 +120,12 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
             ? 'Auto-save saved. It stays paused until you resume it.'
             : `Auto-save is on: next purchase on ${formatDate(autoSave.nextRunOn ?? '')}.`,
       );
-      refresh();
     },
     // A refusal about one field is said there; any other under the form.
     onError: (failure) => (refuseAtField(form, failure, FIELDS) ? setError(null) : onError(failure)),
   });
   const pause = useMutation({
-    mutationFn: (paused: boolean) => setAutoSave({ paused }),
-    meta: { silent: true },
+    ...setAutoSaveMutation(),
     onSuccess: ({ autoSave }) => {
       setError(null);
       notifySuccess(
@@ -138,7 +133,6 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
           ? 'Auto-save is paused: nothing is bought until you resume it.'
           : `Auto-save resumed: next purchase on ${formatDate(autoSave?.nextRunOn ?? '')}.`,
       );
-      refresh();
     },
     onError,
   });
@@ -190,7 +184,7 @@ export function AutoSaveCard({ plan }: { plan: GaePlan }) {
                 size="xs"
                 variant="default"
                 loading={pause.isPending}
-                onClick={() => pause.mutate(!current.paused)}
+                onClick={() => pause.mutate({ paused: !current.paused })}
               >
                 {current.paused ? 'Resume auto-save' : 'Pause auto-save'}
               </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { vaultBarInputSchema, type VaultBar, type VaultBarInput } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,7 +10,12 @@ import { errorMessage } from '@/lib/api-client';
 import { refuseAtField } from '@/lib/form-refusal';
 import { formatGrams } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { addVaultBar, editVaultBar, reservesKeys, vaultBarsQueryOptions, withdrawVaultBar } from '../api/reserves-api';
+import {
+  addVaultBarMutation,
+  editVaultBarMutation,
+  vaultBarsQueryOptions,
+  withdrawVaultBarMutation,
+} from '../api/reserves-api';
 import { vaultBarColumns } from './vault-bar-columns';
 
 const EMPTY: VaultBarInput = { serial: '', refinery: '', fineGrams: '' };
@@ -83,35 +88,27 @@ function BarForm({
 
 /** /admin/vault-bars (operators): the bars the proof of reserves counts; every change is audited. */
 export function VaultBarsAdmin() {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(vaultBarsQueryOptions());
   const [editing, setEditing] = useState<VaultBar | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: reservesKeys.reserves() });
   const add = useMutation({
-    mutationFn: addVaultBar,
-    meta: { silent: true },
+    ...addVaultBarMutation(),
     onSuccess: ({ bar }) => {
       notifySuccess(`${bar.refinery} ${bar.serial} added: ${formatGrams(bar.fineGrams)}.`);
       setFormKey((k) => k + 1);
     },
-    onSettled: refresh,
   });
   const edit = useMutation({
-    mutationFn: (input: { id: string; bar: VaultBarInput }) => editVaultBar(input.id, input.bar),
-    meta: { silent: true },
+    ...editVaultBarMutation(),
     onSuccess: ({ bar }) => {
       notifySuccess(`${bar.refinery} ${bar.serial} corrected.`);
       setEditing(null);
     },
-    onSettled: refresh,
   });
   const withdraw = useMutation({
-    mutationFn: withdrawVaultBar,
-    meta: { silent: true },
+    ...withdrawVaultBarMutation(),
     onSuccess: ({ bar }) => notifySuccess(`${bar.refinery} ${bar.serial} taken off the list.`),
     onError: (failure) => notifyError(errorMessage(failure)),
-    onSettled: refresh,
   });
 
   return (

@@ -45,6 +45,14 @@ export const markNotificationsRead = (request: MarkNotificationsRead) =>
     schema: markNotificationsReadResponseSchema,
   });
 
+/** Marking read refreshes the pages once it succeeds; the hook adds the unread count and its feedback. */
+export const markNotificationsReadMutation = () =>
+  mutationOptions({
+    mutationFn: markNotificationsRead,
+    onSettled: (answer, _error, _request, _result, { client }) =>
+      void (answer && client.invalidateQueries({ queryKey: notificationKeys.list() })),
+  });
+
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.preferences(),

@@ -1,13 +1,12 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import { markNotificationsRead, notificationKeys, notificationsQueryOptions } from '../api/notifications-api';
+import { markNotificationsReadMutation, notificationsQueryOptions } from '../api/notifications-api';
 import { useUnreadStore } from './use-notification-stream';
 
 /** The pages of notifications, the unread count (live from the stream), and marking read. */
 export function useNotifications(enabled = true) {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...notificationsQueryOptions(), enabled });
   const unreadFromStream = useUnreadStore((s) => s.unread);
   const setUnread = useUnreadStore((s) => s.setUnread);
@@ -17,11 +16,8 @@ export function useNotifications(enabled = true) {
   }, [firstUnread, setUnread]);
 
   const markRead = useMutation({
-    mutationFn: markNotificationsRead,
-    onSuccess: (answer) => {
-      setUnread(answer.unread);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-    },
+    ...markNotificationsReadMutation(),
+    onSuccess: (answer) => setUnread(answer.unread),
     onError: (error) => notifyError(errorMessage(error, 'The notifications could not be marked as read.')),
   });
 

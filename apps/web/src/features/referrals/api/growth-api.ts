@@ -13,7 +13,7 @@ import {
   type AffiliatesQuery,
   type ConsultantInput,
 } from '@qmgt/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
@@ -28,7 +28,20 @@ export const growthKeys = {
   rewards: () => ['growth', 'rewards'] as const,
   requests: () => ['growth', 'reward-requests'] as const,
   adminRequests: () => ['growth', 'admin', 'reward-requests'] as const,
+  adminConsultants: () => ['growth', 'admin', 'consultants'] as const,
 };
+
+/*
+ * A write asks for its list again once it succeeds, in onSettled, so the screen's own
+ * onSuccess/onError (its feedback), spread over these options, does not replace it. The
+ * screens say what failed: no toast.
+ */
+const refreshingOnSuccess = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>, queryKey: QueryKey) =>
+  mutationOptions({
+    mutationFn,
+    meta: { silent: true },
+    onSettled: (answer, _error, _input, _result, { client }) => void (answer && client.invalidateQueries({ queryKey })),
+  });
 
 /** The filters of /My-Affiliates; pages follow the server's nextCursor. */
 export type AffiliatesFilter = Pick<Partial<AffiliatesQuery>, 'level' | 'search'> & { pageSize: number };
@@ -85,6 +98,13 @@ export const requestPayout = (amount: string, idempotencyKey: string) =>
     schema: rewardRequestResponseSchema,
   });
 
+/** The screen passes the attempt's Idempotency-Key (kept until the server answers). */
+export const requestPayoutMutation = () =>
+  refreshingOnSuccess(
+    ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => requestPayout(amount, idempotencyKey),
+    growthKeys.requests(),
+  );
+
 /** The sell price of `amount` QMGT, as a swap quote shows it (the same pricing as a vested-rewards sale). */
 export const quoteRewardSale = (amount: string) =>
   apiRequest(apiPaths.swapQuote, {
@@ -106,7 +126,7 @@ export const decideRewardRequest = decisionRequest(apiPaths.adminRewardRequestDe
 /** GET /admin/consultants, the latest changed first, a page at a time by key. */
 export const adminConsultantsQueryOptions = () =>
   pagedQueryOptions({
-    queryKey: ['growth', 'admin', 'consultants'] as const,
+    queryKey: growthKeys.adminConsultants(),
     path: apiPaths.adminConsultants,
     schema: adminConsultantsResponseSchema,
   });
@@ -119,6 +139,9 @@ export const withdrawConsultant = (name: string) =>
     method: 'DELETE',
     schema: adminConsultantSchema,
   });
+
+export const saveConsultantMutation = () => refreshingOnSuccess(saveConsultant, growthKeys.adminConsultants());
+export const withdrawConsultantMutation = () => refreshingOnSuccess(withdrawConsultant, growthKeys.adminConsultants());
 
 /** GET /get-upline (bearer): whether the caller was referred by someone; staking needs it. */
 export const getUpline = (signal?: AbortSignal) =>

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { consultantInputSchema, type ConsultantInput } from '@qmgt/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { LoadMore } from '@/components/ui/load-more';
 import { countOf } from '@/lib/format';
 import { useState } from 'react';
@@ -27,13 +27,12 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { refuseAtField } from '@/lib/form-refusal';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { adminConsultantsQueryOptions, saveConsultant, withdrawConsultant } from '../api/growth-api';
+import { adminConsultantsQueryOptions, saveConsultantMutation, withdrawConsultantMutation } from '../api/growth-api';
 
 const FIELDS = ['email', 'displayName', 'bio'] as const;
 
 /** /admin/consultants (operators): mark an account consultant (its public page), edit it, withdraw it. */
 export function ConsultantsAdmin() {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(adminConsultantsQueryOptions());
   const listed = query.data?.pages.flatMap((page) => page.data) ?? [];
   // The contract's schema checks the form before it is sent; a refusal is said at the field it names.
@@ -43,26 +42,19 @@ export function ConsultantsAdmin() {
   });
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['growth', 'admin', 'consultants'] });
   const save = useMutation({
-    mutationFn: saveConsultant,
-    meta: { silent: true },
+    ...saveConsultantMutation(),
     onSuccess: (consultant) => {
       notifySuccess(`${consultant.displayName}'s page is at /Consultant/${consultant.name}.`);
       form.reset();
       setError(null);
-      refresh();
     },
     onError: (failure) => setError(refuseAtField(form, failure, FIELDS) ? null : errorMessage(failure)),
   });
   const submit = form.handleSubmit((consultant) => save.mutate(consultant));
   const withdraw = useMutation({
-    mutationFn: withdrawConsultant,
-    meta: { silent: true },
-    onSuccess: (consultant) => {
-      notifySuccess(`${consultant.displayName}'s page is withdrawn.`);
-      refresh();
-    },
+    ...withdrawConsultantMutation(),
+    onSuccess: (consultant) => notifySuccess(`${consultant.displayName}'s page is withdrawn.`),
     onError: (failure) => notifyError(errorMessage(failure)),
   });
 

@@ -40,9 +40,8 @@ import { requestResolver } from '@/lib/request-resolver';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { useQuoteConfirmation, type ConfirmOutcome } from '@/lib/use-quote-confirmation';
 import {
-  growthKeys,
   quoteRewardSale,
-  requestPayout,
+  requestPayoutMutation,
   rewardRequestsQueryOptions,
   rewardsQueryOptions,
 } from '../api/growth-api';
@@ -248,15 +247,12 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
   });
   const keys = useIdempotencyKeys();
   const requests = useQuery(rewardRequestsQueryOptions());
-  const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (value: string) => requestPayout(value, keys.keyFor(`payout:${value}`)),
-    meta: { silent: true },
-    onSuccess: ({ request }, value) => {
-      keys.forget(`payout:${value}`);
+    ...requestPayoutMutation(),
+    onSuccess: ({ request }, { amount }) => {
+      keys.forget(`payout:${amount}`);
       notifySuccess(`Payout request ${request.code} sent: an operator will review it.`);
       form.reset();
-      void queryClient.invalidateQueries({ queryKey: growthKeys.requests() });
       onDone();
     },
     // The amount is the form's one field: every refusal is about it.
@@ -267,7 +263,7 @@ function PayoutRequest({ claimable, onDone }: { claimable: string; onDone: () =>
   const submit = form.handleSubmit(({ amount }) => {
     const refusal = claimableRefusal(amount, claimable);
     if (refusal) return form.setError('amount', { message: refusal });
-    mutation.mutate(amount);
+    mutation.mutate({ amount, idempotencyKey: keys.keyFor(`payout:${amount}`) });
   });
   return (
     <Paper withBorder radius="lg" p="lg">

@@ -1,6 +1,7 @@
 import { annualStatementSchema, apiPaths } from '@qmgt/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { saveBlobAs } from '@/lib/files';
 
 /* The annual statement (DESIGN.md section 11): GET /statements/annual, and its PDF and CSV. */
 
@@ -36,3 +37,14 @@ export type StatementFormat = 'pdf' | 'csv';
 /** The whole year as a file (every movement), with the server's file name. */
 export const downloadAnnualStatement = (year: number, format: StatementFormat) =>
   apiDownload(`${format === 'pdf' ? apiPaths.annualStatementPdf : apiPaths.annualStatementCsv}?year=${year}`);
+
+/** The year's file in the format given, saved by the browser under the server's file name. */
+export const saveAnnualStatementMutation = (year: number) =>
+  mutationOptions({
+    mutationFn: async (format: StatementFormat) => {
+      const { blob, filename } = await downloadAnnualStatement(year, format);
+      saveBlobAs(blob, filename ?? `qmgt-annual-statement-${year}.${format}`);
+    },
+    // The screen says the failure in its own words.
+    meta: { silent: true },
+  });

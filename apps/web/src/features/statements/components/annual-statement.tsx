@@ -9,11 +9,10 @@ import { LoadMore } from '@/components/ui/load-more';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { saveBlobAs } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
-import { annualStatementQueryOptions, downloadAnnualStatement, type StatementFormat } from '../api/statements-api';
+import { annualStatementQueryOptions, saveAnnualStatementMutation, type StatementFormat } from '../api/statements-api';
 
 /** An amount that may be negative (a loss, money out): "−1,234.56 USDT"; `plus` marks what came in. */
 function signedMoney(decimal: string, asset: Asset, plus = false): string {
@@ -55,9 +54,7 @@ function yearOptions(firstYear: number, thisYear: number) {
 
 function Downloads({ year }: { year: number }) {
   const download = useMutation({
-    mutationFn: (format: StatementFormat) => downloadAnnualStatement(year, format),
-    meta: { silent: true },
-    onSuccess: ({ blob, filename }, format) => saveBlobAs(blob, filename ?? `qmgt-annual-statement-${year}.${format}`),
+    ...saveAnnualStatementMutation(year),
     onError: (failure) => notifyError(errorMessage(failure, 'The statement file could not be made. Try again.')),
   });
   const busy = (format: StatementFormat) => download.isPending && download.variables === format;

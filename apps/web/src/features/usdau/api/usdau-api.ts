@@ -5,7 +5,7 @@ import {
   usdauRequestsResponseSchema,
   type UsdauRequestBody,
 } from '@qmgt/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
@@ -33,6 +33,20 @@ export const requestUsdau = (body: UsdauRequestBody, idempotencyKey: string) =>
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: usdauRequestResponseSchema,
+  });
+
+/**
+ * The screen passes the attempt's Idempotency-Key with the request. The requests are asked for
+ * again after any answer (a lost one may still have been booked), in onSettled, so the form's own
+ * onSuccess/onError, spread over these options, does not replace it. The form says what failed.
+ */
+export const requestUsdauMutation = () =>
+  mutationOptions({
+    mutationFn: ({ idempotencyKey, ...body }: UsdauRequestBody & { idempotencyKey: string }) =>
+      requestUsdau(body, idempotencyKey),
+    meta: { silent: true },
+    onSettled: (_answer, _error, _input, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: usdauKeys.requests() }),
   });
 
 /** The operator's USDAU review, followed while an approved payout is on its way. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { USDAU_MIN_GRAMS, formatUnits, toUnits, usdauRequestBodySchema, type UsdauRequestBody } from '@qmgt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -10,7 +10,7 @@ import { formatAmount, parseAmount } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { useIdempotencyKeys } from '@/lib/use-idempotency-keys';
 import { Figure, Figures } from '@/components/ui/figures';
-import { requestUsdau, usdauKeys } from '../api/usdau-api';
+import { requestUsdauMutation } from '../api/usdau-api';
 
 const MIN = toUnits(USDAU_MIN_GRAMS, 'GOLD');
 const contractResolver = zodResolver(usdauRequestBodySchema);
@@ -58,7 +58,6 @@ export function UsdauRequestForm({
   buyBackPrice: sell,
   onRequestSettled,
 }: UsdauRequestFormProps) {
-  const queryClient = useQueryClient();
   const form = useForm<UsdauRequestBody>({
     resolver: requestResolver(available),
     defaultValues: { grams: '', address: '' },
@@ -71,9 +70,9 @@ export function UsdauRequestForm({
   const estimate = units !== null && priceUnits !== null ? (units * priceUnits) / 1_000_000n : null;
   const requestKey = `${grams.trim()}:${address.trim()}`;
 
+  // Any answer (success or failure) is told to the caller, whose balance may have grams locked.
   const send = useMutation({
-    mutationFn: () => requestUsdau({ grams: grams.trim(), address: address.trim() }, keys.keyFor(requestKey)),
-    meta: { silent: true },
+    ...requestUsdauMutation(),
     onSuccess: ({ request }) => {
       keys.forget(requestKey);
       notifySuccess(
@@ -82,6 +81,7 @@ export function UsdauRequestForm({
       );
       form.reset();
       setReviewing(false);
+      onRequestSettled();
     },
     onError: (failure) => {
       const field = failure instanceof ApiError ? failure.details.field : undefined;
@@ -91,12 +91,12 @@ export function UsdauRequestForm({
       }
       // A refusal (not a lost connection) is final for this key.
       if (failure instanceof ApiError && failure.isClientError) keys.forget(requestKey);
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: usdauKeys.requests() });
       onRequestSettled();
     },
   });
+  /** One Idempotency-Key per request reviewed (grams and address), kept until the server answers. */
+  const sendRequest = () =>
+    send.mutate({ grams: grams.trim(), address: address.trim(), idempotencyKey: keys.keyFor(requestKey) });
 
   const review = form.handleSubmit(() => setReviewing(true));
 
@@ -155,7 +155,7 @@ export function UsdauRequestForm({
         ) : null}
         {reviewing ? (
           <Group>
-            <Button onClick={() => send.mutate()} loading={send.isPending}>
+            <Button onClick={sendRequest} loading={send.isPending}>
               Send request
             </Button>
             <Button variant="default" onClick={() => setReviewing(false)} disabled={send.isPending}>
