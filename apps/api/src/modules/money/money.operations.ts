@@ -262,7 +262,7 @@ interface AnswerFields {
   reward_payout_request: { requestId: string };
   reward_payout_decide: MaybeBooked & { requestId: string };
   staking_stake: Booked & { positionId: string };
-  staking_close: MaybeBooked & { positionId?: string; outcome?: 'not_due' };
+  staking_close: MaybeBooked & { positionId?: string; outcome?: 'matured' | 'unstaked' | 'not_due' };
   usdau_request: { requestId: string };
   usdau_decide: { requestId: string };
   redemption_request: { redemptionId: string };

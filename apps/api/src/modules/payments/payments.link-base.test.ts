@@ -31,20 +31,18 @@ const sendAt = (host: string, url: string, body: unknown, token: string) =>
     headers: { host, authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
   });
 
+/** A customer quotes 20 USD and opens its checkout, both requests sent to `host`. */
+async function checkoutAt(host: string) {
+  const { token } = await customer();
+  const quote = (await sendAt(host, '/payments/quote', { amountUsd: '20' }, token)).json<PaymentQuote>();
+  const res = await sendAt(host, '/payments/checkout', { amountUsd: '20', quoteId: quote.quoteId }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ checkoutUrl: string; paymentId: string }>();
+}
+
 describe('the checkout return address', () => {
   it('opened at 127.0.0.1:4321, the sandbox checkout and the way back stay on 127.0.0.1:4321', async () => {
-    const jane = await customer();
-    const quote = (
-      await sendAt('127.0.0.1:4321', '/payments/quote', { amountUsd: '20' }, jane.token)
-    ).json<PaymentQuote>();
-    const res = await sendAt(
-      '127.0.0.1:4321',
-      '/payments/checkout',
-      { amountUsd: '20', quoteId: quote.quoteId },
-      jane.token,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const { checkoutUrl, paymentId } = res.json<{ checkoutUrl: string; paymentId: string }>();
+    const { checkoutUrl, paymentId } = await checkoutAt('127.0.0.1:4321');
     expect(checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:4321\/sandbox-checkout\/cs_test_/);
 
     const sessionId = checkoutUrl.split('/sandbox-checkout/')[1]!;
@@ -55,17 +53,7 @@ describe('the checkout return address', () => {
   });
 
   it('a forged Host does not become the return address', async () => {
-    const sam = await customer();
-    const quote = (
-      await sendAt('evil.example', '/payments/quote', { amountUsd: '20' }, sam.token)
-    ).json<PaymentQuote>();
-    const res = await sendAt(
-      'evil.example',
-      '/payments/checkout',
-      { amountUsd: '20', quoteId: quote.quoteId },
-      sam.token,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().checkoutUrl).toMatch(/^http:\/\/localhost:3000\/sandbox-checkout\//);
+    const { checkoutUrl } = await checkoutAt('evil.example');
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/sandbox-checkout\//);
   });
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CursorKey } from '@qmgt/contracts';
 import { keyText, olderThan } from '../../lib/keyset.js';
 import type { Db } from '../../db/client.js';
+import type { GoldFigures } from './payments.rules.js';
 import { paymentEvents, payments, remittances, saveQuotes } from './payments.schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -10,8 +11,24 @@ export type SaveQuoteRow = typeof saveQuotes.$inferSelect;
 
 /* The payments module's own tables; the money moves in SQL (migration 0018). */
 
-export async function insertQuote(db: Db, row: typeof saveQuotes.$inferInsert): Promise<SaveQuoteRow> {
-  const [inserted] = await db.insert(saveQuotes).values(row).returning();
+/** A Spend To Save or round-up quote: the gold `figures` of `amountIn`, held until `expiresAt`. */
+export async function insertQuote(
+  db: Db,
+  quote: { userId: string; kind: SaveQuoteRow['kind']; amountIn: bigint; figures: GoldFigures; expiresAt: Date },
+): Promise<SaveQuoteRow> {
+  const { figures } = quote;
+  const [inserted] = await db
+    .insert(saveQuotes)
+    .values({
+      userId: quote.userId,
+      kind: quote.kind,
+      amountIn: quote.amountIn.toString(),
+      fee: figures.fee.toString(),
+      grams: figures.grams.toString(),
+      price: figures.price.toString(),
+      expiresAt: quote.expiresAt,
+    })
+    .returning();
   return inserted!;
 }
 

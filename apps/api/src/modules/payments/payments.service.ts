@@ -24,7 +24,6 @@ import { AppError, ApplicationUnavailable, badRequest, notFound, unprocessable }
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MarketService } from '../market/index.js';
 import type { MoneyEngine } from '../money/index.js';
-import { acceptedOrThrow } from '../money/index.js';
 import { newTransactionCode } from '../transactions/index.js';
 import { usersService } from '../users/index.js';
 import * as repo from './payments.repository.js';
@@ -145,15 +144,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     paid: { amountCents: bigint | null; currency: string | null },
     source: string,
   ): Promise<WebhookOutcome> {
-    const answer = acceptedOrThrow(
-      await deps.money.execute({
+    const answer = await deps.money.run(
+      row.userId,
+      {
         kind: 'payment_credit',
-        userId: row.userId,
         paymentId: row.id,
         amountCents: paid.amountCents?.toString() ?? null,
         currency: paid.currency,
-        now: now().toISOString(),
-      }),
+      },
+      { now: now() },
     );
     const outcome = String(answer.outcome) as WebhookOutcome;
     if (outcome === 'mismatch')
@@ -260,15 +259,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (figures.grams <= 0n)
         throw unprocessable('This amount buys no gold at today’s price.', { field: 'amountUsd' });
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
-      const row = await repo.insertQuote(db, {
-        userId,
-        kind: 'SPEND',
-        amountIn: cents.toString(),
-        fee: figures.fee.toString(),
-        grams: figures.grams.toString(),
-        price: figures.price.toString(),
-        expiresAt,
-      });
+      const row = await repo.insertQuote(db, { userId, kind: 'SPEND', amountIn: cents, figures, expiresAt });
       return {
         quoteId: row.id,
         amountUsd: usd(cents),
@@ -295,20 +286,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const cents = byRules(() => usdCents(body.amountUsd));
       // The key, the quote's checks and use, and the payment row are one database call (the
       // money engine's, operation type payment_open, migration 0021); the gateway comes after.
-      const answer = acceptedOrThrow(
-        await deps.money.execute({
+      const answer = await deps.money.run(
+        userId,
+        {
           kind: 'payment_open',
-          userId,
-          key: claim.key,
-          scope: claim.scope,
-          requestHash: claim.requestHash,
-          now: now().toISOString(),
           quoteId: body.quoteId,
           amountCents: cents.toString(),
           code: newTransactionCode('PAYMENT'),
           gateway: gateway.kind,
           expiresAt: new Date(now().getTime() + CHECKOUT_TTL_MINUTES * 60_000).toISOString(),
-        }),
+        },
+        { now: now(), claim },
       );
       const replayed = answer.replayed === true;
       const payment = await repo.paymentById(db, String(answer.paymentId));

@@ -19,7 +19,6 @@ import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { KycService } from '../kyc/index.js';
 import type { MarketService } from '../market/index.js';
 import type { MoneyEngine } from '../money/index.js';
-import { acceptedOrThrow } from '../money/index.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
 import { usersService, type UserRow } from '../users/index.js';
 import * as repo from './payments.repository.js';
@@ -109,15 +108,7 @@ export function createRemitService(deps: RemitDeps) {
       const { usdPerGram } = await deps.market.spot();
       const gold = byRules(() => roundUpGold(roundUp, usdPerGram));
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
-      const row = await repo.insertQuote(db, {
-        userId,
-        kind: 'REMIT',
-        amountIn: roundUp.toString(),
-        fee: gold.fee.toString(),
-        grams: gold.grams.toString(),
-        price: gold.price.toString(),
-        expiresAt,
-      });
+      const row = await repo.insertQuote(db, { userId, kind: 'REMIT', amountIn: roundUp, figures: gold, expiresAt });
       return {
         ...base,
         quoteId: row.id,
@@ -138,21 +129,18 @@ export function createRemitService(deps: RemitDeps) {
       const { amount, roundUp } = await figures(body);
       if (roundUp > 0n && !body.quoteId)
         throw unprocessable('Ask for a quote first: it shows the gold your round-up buys.', { field: 'quoteId' });
-      const answer = acceptedOrThrow(
-        await deps.money.execute({
+      const answer = await deps.money.run(
+        userId,
+        {
           kind: 'remit',
-          userId,
-          key: claim.key,
-          scope: claim.scope,
-          requestHash: claim.requestHash,
-          now: now().toISOString(),
           recipientId: recipient.id,
           amount: amount.toString(),
           roundUp: roundUp.toString(),
           quoteId: roundUp > 0n ? body.quoteId : null,
           code: newTransactionCode('REMIT'),
           recipientCode: newTransactionCode('REMIT'),
-        }),
+        },
+        { now: now(), claim },
       );
       const row = await repo.remittanceById(db, String(answer.remittanceId));
       if (!row) throw new Error('remit answered without its remittance');

@@ -13,7 +13,6 @@ import type { Db } from '../../db/client.js';
 import { forbidden, unprocessable } from '../../lib/errors.js';
 import type { IdempotencyClaim } from '../../plugins/idempotency.js';
 import type { MoneyEngine } from '../money/index.js';
-import { acceptedOrThrow } from '../money/index.js';
 import { newTransactionCode, type TransactionsService } from '../transactions/index.js';
 import { usersService } from '../users/index.js';
 import { accruedBy, interestFor, maturityOf, termOf } from './staking.rules.js';
@@ -89,16 +88,10 @@ export function createStakingService(deps: StakingDeps) {
     at: Date,
     claim?: IdempotencyClaim,
   ) {
-    return acceptedOrThrow(
-      await deps.money.execute({
-        kind: 'staking_close',
-        userId,
-        positionId,
-        reason,
-        code: newTransactionCode('STAKING'),
-        now: at.toISOString(),
-        ...(claim ? { key: claim.key, scope: claim.scope, requestHash: claim.requestHash } : {}),
-      }),
+    return deps.money.run(
+      userId,
+      { kind: 'staking_close', positionId, reason, code: newTransactionCode('STAKING') },
+      { now: at, claim },
     );
   }
 
@@ -121,21 +114,18 @@ export function createStakingService(deps: StakingDeps) {
       await requireUpline(userId);
       const at = now();
       const f = figures(request, at);
-      const answer = acceptedOrThrow(
-        await deps.money.execute({
+      const answer = await deps.money.run(
+        userId,
+        {
           kind: 'staking_stake',
-          userId,
-          key: claim.key,
-          scope: claim.scope,
-          requestHash: claim.requestHash,
           code: newTransactionCode('STAKING'),
-          now: at.toISOString(),
           amount: f.amount.toString(),
           termDays: f.term.termDays,
           aprBps: f.term.aprBps,
           interest: f.interest.toString(),
           maturesAt: f.maturesAt.toISOString(),
-        }),
+        },
+        { now: at, claim },
       );
       const [row] = await db
         .select()
