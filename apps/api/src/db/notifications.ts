@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { startHeartbeat } from '../lib/heartbeat.js';
 
 export interface NotificationHandlers {
   /** A NOTIFY payload on the channel, from this process or another. */
@@ -145,7 +146,7 @@ export function startPostgresListener(options: PostgresListenerOptions) {
     setLive(true);
   };
 
-  const heartbeat = setInterval(() => {
+  const heartbeat = startHeartbeat(heartbeatMs, () => {
     const current = client;
     if (!current) return;
     const silentFor = performance.now() - lastAnswer;
@@ -165,15 +166,14 @@ export function startPostgresListener(options: PostgresListenerOptions) {
       .finally(() => {
         beating = false;
       });
-  }, heartbeatMs);
-  heartbeat.unref();
+  });
 
   return {
     /** Settles after the first attempt to connect, whatever its outcome. */
     ready: connect(),
     async stop() {
       stopped = true;
-      clearInterval(heartbeat);
+      heartbeat.stop();
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const current = client;
       client = undefined;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CursorKey, NotificationEvent } from '@qmgt/contracts';
 import type { Database } from '../../db/client.js';
 import { tooManyRequests } from '../../lib/errors.js';
+import { startHeartbeat } from '../../lib/heartbeat.js';
 import { toWire, type NotificationsService } from './notifications.service.js';
 
 /** Announced by the notifications trigger (sql/notifications_notify.sql): whose list grew. */
@@ -41,6 +42,7 @@ export function createStreamHub(deps: {
   const { notifications, log } = deps;
   const byUser = new Map<string, Set<Stream>>();
   let unlisten: (() => Promise<void>) | undefined;
+  let heartbeat: { stop(): void } | undefined;
 
   const write = (stream: Stream, chunk: string) => {
     if (!stream.out.writableEnded) stream.out.write(chunk);
@@ -81,6 +83,10 @@ export function createStreamHub(deps: {
 
   return {
     async start() {
+      // One heartbeat for every open stream: a comment at least every 25 s on each.
+      heartbeat = startHeartbeat(STREAM_HEARTBEAT_MS, () => {
+        for (const streams of byUser.values()) for (const stream of streams) write(stream, ': heartbeat\n\n');
+      });
       unlisten = await deps.database.listen(NOTIFICATIONS_CHANNEL, {
         notify: (payload) => wake(payload),
         live: (isLive) => {
@@ -89,6 +95,7 @@ export function createStreamHub(deps: {
       });
     },
     async stop() {
+      heartbeat?.stop();
       for (const streams of byUser.values()) for (const stream of streams) stream.out.end();
       byUser.clear();
       await unlisten?.();
@@ -118,12 +125,9 @@ export function createStreamHub(deps: {
       const set = byUser.get(userId) ?? new Set();
       set.add(stream);
       byUser.set(userId, set);
-      const heartbeat = setInterval(() => write(stream, ': heartbeat\n\n'), STREAM_HEARTBEAT_MS);
       const limit = setTimeout(() => close(), deps.maxMs);
-      heartbeat.unref();
       limit.unref();
       const close = () => {
-        clearInterval(heartbeat);
         clearTimeout(limit);
         set.delete(stream);
         if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
