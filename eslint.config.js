@@ -198,4 +198,25 @@ export default tseslint.config(
   },
   webModuleBoundaries(),
   apiModuleBoundaries(),
+  {
+    // The money refresh runs after every swap, so the swap screen's first paint loads it: it
+    // reads the features' query keys (query-keys.ts), never their calls, which would bring
+    // every feature's schemas into that paint.
+    files: ['apps/web/src/app/money/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/features/[^/]+/api/(?!query-keys$|get-transaction-details$)',
+              message: "Import the feature's query keys (api/query-keys.ts), not its calls.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

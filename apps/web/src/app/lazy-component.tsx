@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { ModuleLoadError } from '@/lib/module-load-error';
 
 /** A part of a screen loaded on first use, which can also be asked to load early (`preload`). */
 export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -11,7 +12,7 @@ const everyPreload = new Set<() => Promise<unknown>>();
  * when `preload` asks for it (issue 14). Routes are split by the router itself (`lazy` in
  * app/router.tsx). Once loaded, the part renders at once (no Suspense fallback for a part
  * preloaded earlier). One import per module: a failed fetch (a deploy replaced the chunk, the
- * network dropped) is tried afresh next time instead of being remembered.
+ * network dropped) is a ModuleLoadError, tried afresh next time instead of being remembered.
  */
 export function lazyComponent<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   let loaded: ComponentType<P> | undefined;
@@ -24,7 +25,8 @@ export function lazyComponent<M, P extends object>(load: () => Promise<M>, pick:
       },
       (error: unknown) => {
         loading = undefined;
-        throw error;
+        // Said as a load failure (app/screen-boundary.tsx), not as the screen failing.
+        throw new ModuleLoadError(error);
       },
     );
     return loading;

@@ -137,7 +137,16 @@ export function RootLayout() {
         style={{ outline: 'none', position: 'relative' }}
         aria-busy={screenLoading || undefined}
       >
-        {screenLoading ? <Loader size="sm" aria-label="Loading the page" pos="absolute" top={8} right={8} /> : null}
+        {screenLoading ? (
+          // Main starts under the fixed header (its padding is the header's height): below it.
+          <Loader
+            size="sm"
+            aria-label="Loading the page"
+            pos="absolute"
+            top="calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-xs))"
+            right={8}
+          />
+        ) : null}
         <PageTransition>
           {/* Lazy parts of a screen (the two trees of /, app/routes/home.tsx): a short wait shows a spinner. */}
           <Suspense fallback={<ScreenLoading />}>

@@ -1,9 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { gesKeys } from '@/features/ges/api/ges-api';
+import { gesKeys } from '@/features/ges/api/query-keys';
 import { goldKeys } from '@/features/gold/api/query-keys';
 import { giftKeys } from '@/features/gifts/api/query-keys';
 import { paymentKeys } from '@/features/payments/api/query-keys';
-import { growthKeys } from '@/features/referrals/api/growth-api';
+import { growthKeys } from '@/features/referrals/api/query-keys';
 import { stakingKeys } from '@/features/staking/api/query-keys';
 import { transactionKeys } from '@/features/transactions/api/query-keys';
 import { walletKeys } from '@/features/wallet/api/query-keys';

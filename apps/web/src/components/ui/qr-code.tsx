@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import type { QRCodeSVG as QRCodeSVGComponent } from 'qrcode.react';
+import { ModuleLoadError } from '@/lib/module-load-error';
+import { LoadBoundary } from './load-boundary';
 
 type QRCodeSVGType = typeof QRCodeSVGComponent;
 
@@ -13,7 +15,7 @@ export function preloadQrCode(): Promise<QRCodeSVGType> {
     (error: unknown) => {
       // Tried afresh next time (the network came back, a deploy replaced the chunk).
       loading = undefined;
-      throw error;
+      throw new ModuleLoadError(error);
     },
   );
   return loading;
@@ -27,14 +29,24 @@ type QrCodeProps = ComponentProps<QRCodeSVGType> & { size: number };
  * qrcode.react's QRCodeSVG, loaded on first use (issue 14): QR codes sit in dialogs and panels
  * a phone's first screen does not show, and the library is 10 KB gzip. Until it arrives, a blank
  * square of the code's size holds its place, so nothing moves when it appears; once loaded, a
- * code renders at once.
+ * code renders at once. If the library does not arrive, the square says so: the link or code
+ * the QR code carries is always shown beside it.
  */
 export function QrCode(props: QrCodeProps) {
   const Loaded = loaded;
   if (Loaded) return <Loaded {...props} />;
+  const square = { display: 'inline-flex', width: props.size, height: props.size } as const;
   return (
-    <Suspense fallback={<span style={{ display: 'inline-block', width: props.size, height: props.size }} />}>
-      <LazyQrCode {...props} />
-    </Suspense>
+    <LoadBoundary
+      fallback={
+        <span style={{ ...square, alignItems: 'center', justifyContent: 'center', fontSize: 12, textAlign: 'center' }}>
+          QR code did not load
+        </span>
+      }
+    >
+      <Suspense fallback={<span style={square} />}>
+        <LazyQrCode {...props} />
+      </Suspense>
+    </LoadBoundary>
   );
 }

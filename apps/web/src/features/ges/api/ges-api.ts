@@ -15,16 +15,11 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { saveBlobAs } from '@/lib/files';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { gesKeys } from './query-keys';
+
+export { gesKeys };
 
 /* Group gold savings (GES, shown as GDS; DESIGN.md section 8). */
-
-export const gesKeys = {
-  all: ['ges'] as const,
-  groups: () => ['ges', 'groups'] as const,
-  group: (id: string) => ['ges', 'group', id] as const,
-  document: (id: string) => ['ges', 'document', id] as const,
-  admin: () => ['ges', 'admin'] as const,
-};
 
 export const gesGroupsQueryOptions = () =>
   queryOptions({

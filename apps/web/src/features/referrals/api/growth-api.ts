@@ -18,18 +18,11 @@ import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
+import { growthKeys } from './query-keys';
+
+export { growthKeys };
 
 /* Affiliates, rewards and consultants (DESIGN.md section 8); staking is features/staking. */
-
-export const growthKeys = {
-  /** SPEC.md section 7 names this query key 'upline'. */
-  upline: () => ['upline'] as const,
-  affiliates: (filter: AffiliatesFilter) => ['growth', 'affiliates', filter] as const,
-  rewards: () => ['growth', 'rewards'] as const,
-  requests: () => ['growth', 'reward-requests'] as const,
-  adminRequests: () => ['growth', 'admin', 'reward-requests'] as const,
-  adminConsultants: () => ['growth', 'admin', 'consultants'] as const,
-};
 
 /*
  * A write asks for its list again once it succeeds, in onSettled, so the screen's own
