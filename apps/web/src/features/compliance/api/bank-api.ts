@@ -7,10 +7,11 @@ import {
   devBankDepositsSchema,
   type BankAccountRequest,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
+import { refreshingMutation } from '@/lib/refreshing-mutation';
 
 export const bankKeys = { mine: () => ['bank'] as const, review: () => ['bank', 'review'] as const };
 
@@ -26,23 +27,10 @@ export const addBankAccount = (input: BankAccountRequest) =>
 export const verifyBankAccount = (id: string, amounts: [string, string]) =>
   apiRequest(apiPaths.bankAccountVerify(id), { method: 'POST', body: { amounts }, schema: bankAccountResponseSchema });
 
-/*
- * Adding and verifying ask for the list again after any answer (a refusal may mean it changed:
- * an attempt used up), in onSettled, so the screen's own onSuccess/onError, spread over these
- * options, does not replace it. The screen says what failed: no toast.
- */
-const refreshing = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) =>
-  mutationOptions({
-    mutationFn,
-    meta: { silent: true },
-    onSettled: (_answer, _error, _input, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: bankKeys.mine() }),
-  });
-
-export const addBankAccountMutation = () => refreshing(addBankAccount);
+export const addBankAccountMutation = () => refreshingMutation(addBankAccount, bankKeys.mine());
 
 export const verifyBankAccountMutation = (id: string) =>
-  refreshing(({ amounts }: { amounts: [string, string] }) => verifyBankAccount(id, amounts));
+  refreshingMutation(({ amounts }: { amounts: [string, string] }) => verifyBankAccount(id, amounts), bankKeys.mine());
 
 /** Sandbox only: what the sandbox bank "sent" (the real bank shows it on the statement). */
 export const sandboxDeposits = (id: string) =>

@@ -14,9 +14,10 @@ import {
   type TermsInput,
   type AdminTicketQueue,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { refreshingMutation } from '@/lib/refreshing-mutation';
 
 /* Announcements, terms, contact and the Support Center (DESIGN.md section 8). */
 
@@ -28,24 +29,6 @@ export const contentKeys = {
   tickets: () => ['content', 'tickets'] as const,
   adminTickets: () => ['content', 'admin', 'tickets'] as const,
 };
-
-/*
- * A write asks for its list again in onSettled, so a screen's own onSuccess/onError (its
- * feedback), spread over these options, does not replace it: after any answer for the
- * operators' writes (a refusal may mean the list changed), after a success for the customer's.
- * Every screen here says what failed itself: no toast.
- */
-const refreshing = <Input, Answer>(
-  mutationFn: (input: Input) => Promise<Answer>,
-  queryKey: QueryKey,
-  when: 'settled' | 'success' = 'settled',
-) =>
-  mutationOptions({
-    mutationFn,
-    meta: { silent: true },
-    onSettled: (_answer, error, _input, _result, { client }) =>
-      void ((when === 'settled' || error === null) && client.invalidateQueries({ queryKey })),
-  });
 
 export const announcementsQueryOptions = () =>
   queryOptions({
@@ -89,7 +72,7 @@ export const acceptTermsMutation = () =>
 export const sendContact = (input: ContactRequest) =>
   apiRequest(apiPaths.contact, { method: 'POST', body: input, schema: contactResponseSchema });
 
-export const sendContactMutation = () => refreshing(sendContact, contentKeys.tickets(), 'success');
+export const sendContactMutation = () => refreshingMutation(sendContact, contentKeys.tickets(), 'success');
 
 /** GET /support/tickets, a page at a time by key. */
 export const ticketsQueryOptions = () =>
@@ -103,7 +86,7 @@ export const replyToTicket = (id: string, body: string) =>
   apiRequest(apiPaths.supportTicketReply(id), { method: 'POST', body: { body }, schema: ticketResponseSchema });
 
 export const replyToTicketMutation = (id: string) =>
-  refreshing((body: string) => replyToTicket(id, body), contentKeys.tickets(), 'success');
+  refreshingMutation((body: string) => replyToTicket(id, body), contentKeys.tickets(), 'success');
 
 /** GET /admin/support/tickets: one queue (open: what needs an answer, oldest first), a page at a time by key. */
 export const adminTicketsQueryOptions = (status: AdminTicketQueue) =>
@@ -131,8 +114,8 @@ export const publishTerms = (input: TermsInput) =>
 
 /* The operators' writes. */
 export const answerTicketMutation = (id: string) =>
-  refreshing((body: string) => answerTicket(id, body), contentKeys.adminTickets());
-export const closeTicketMutation = () => refreshing(closeTicket, contentKeys.adminTickets());
-export const publishAnnouncementMutation = () => refreshing(publishAnnouncement, contentKeys.announcements());
-export const withdrawAnnouncementMutation = () => refreshing(withdrawAnnouncement, contentKeys.announcements());
-export const publishTermsMutation = () => refreshing(publishTerms, contentKeys.terms());
+  refreshingMutation((body: string) => answerTicket(id, body), contentKeys.adminTickets());
+export const closeTicketMutation = () => refreshingMutation(closeTicket, contentKeys.adminTickets());
+export const publishAnnouncementMutation = () => refreshingMutation(publishAnnouncement, contentKeys.announcements());
+export const withdrawAnnouncementMutation = () => refreshingMutation(withdrawAnnouncement, contentKeys.announcements());
+export const publishTermsMutation = () => refreshingMutation(publishTerms, contentKeys.terms());

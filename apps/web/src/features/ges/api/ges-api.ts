@@ -16,6 +16,7 @@ import { apiDownload, apiRequest } from '@/lib/api-client';
 import { saveBlobAs } from '@/lib/files';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { gesKeys } from './query-keys';
+import { refreshingMutation } from '@/lib/refreshing-mutation';
 
 export { gesKeys };
 
@@ -89,32 +90,23 @@ export function uploadGesAgreement(id: string, agreement: { title: string; file:
   });
 }
 
-/*
- * The operators' writes ask for every GDS list again after any answer (a refusal, such as a
- * member who joined meanwhile, changes what the lists should offer too), in onSettled, so the
- * screen's own onSuccess/onError, spread over these options, does not replace it. The screen
- * says what failed: no toast.
- */
-const refreshingGroups = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) =>
-  mutationOptions({
-    mutationFn,
-    meta: { silent: true },
-    onSettled: (_answer, _error, _input, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: gesKeys.all }),
-  });
-
-export const publishGesGroupMutation = () => refreshingGroups(publishGesGroup);
-export const editGesGroupMutation = (id: string) => refreshingGroups((edit: GesGroupEdit) => editGesGroup(id, edit));
+export const publishGesGroupMutation = () => refreshingMutation(publishGesGroup, gesKeys.all);
+export const editGesGroupMutation = (id: string) =>
+  refreshingMutation((edit: GesGroupEdit) => editGesGroup(id, edit), gesKeys.all);
 // The whole group as the input: the screen names it when the call fails.
-export const openGesGroupMutation = () => refreshingGroups((group: AdminGesGroup) => openGesGroup(group.id));
-export const closeGesGroupMutation = () => refreshingGroups((group: AdminGesGroup) => closeGesGroup(group.id));
+export const openGesGroupMutation = () =>
+  refreshingMutation((group: AdminGesGroup) => openGesGroup(group.id), gesKeys.all);
+export const closeGesGroupMutation = () =>
+  refreshingMutation((group: AdminGesGroup) => closeGesGroup(group.id), gesKeys.all);
 
 export type GesAgreementVersion = { id: string; title: string; text: string; file: File | null };
 
 /** A new agreement version: the file when one is given, else the text typed in. */
 export const newGesAgreementMutation = () =>
-  refreshingGroups(({ id, title, text, file }: GesAgreementVersion) =>
-    file ? uploadGesAgreement(id, { title, file }) : publishGesAgreement(id, { title, text }),
+  refreshingMutation(
+    ({ id, title, text, file }: GesAgreementVersion) =>
+      file ? uploadGesAgreement(id, { title, file }) : publishGesAgreement(id, { title, text }),
+    gesKeys.all,
   );
 
 /** The member's passbook PDF (bearer header), to save. */

@@ -6,9 +6,10 @@ import {
   vaultBarsResponseSchema,
   type VaultBarInput,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { refreshingMutation } from '@/lib/refreshing-mutation';
 
 /* The proof of reserves (public) and the operator's vault bar list it counts. */
 
@@ -59,20 +60,10 @@ export const editVaultBar = (id: string, bar: VaultBarInput) =>
 export const withdrawVaultBar = (id: string) =>
   apiRequest(apiPaths.adminVaultBarWithdraw(id), { method: 'POST', schema: vaultBarResponseSchema });
 
-/*
- * A bar's change asks for the reserves and every bar list again (all under the reserves key)
- * after any answer, in onSettled, so the screen's own onSuccess/onError, spread over these
- * options, does not replace it. The screen says what failed: no toast.
- */
-const refreshingReserves = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) =>
-  mutationOptions({
-    mutationFn,
-    meta: { silent: true },
-    onSettled: (_answer, _error, _input, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: reservesKeys.reserves() }),
-  });
-
-export const addVaultBarMutation = () => refreshingReserves(addVaultBar);
+export const addVaultBarMutation = () => refreshingMutation(addVaultBar, reservesKeys.reserves());
 export const editVaultBarMutation = () =>
-  refreshingReserves(({ id, bar }: { id: string; bar: VaultBarInput }) => editVaultBar(id, bar));
-export const withdrawVaultBarMutation = () => refreshingReserves(withdrawVaultBar);
+  refreshingMutation(
+    ({ id, bar }: { id: string; bar: VaultBarInput }) => editVaultBar(id, bar),
+    reservesKeys.reserves(),
+  );
+export const withdrawVaultBarMutation = () => refreshingMutation(withdrawVaultBar, reservesKeys.reserves());

@@ -13,28 +13,17 @@ import {
   type AffiliatesQuery,
   type ConsultantInput,
 } from '@qmgt/contracts';
-import { mutationOptions, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { decisionRequest } from '@/lib/decision-request';
 import { reviewQueueOptions } from '@/lib/review-queue';
 import { growthKeys } from './query-keys';
+import { refreshingMutation } from '@/lib/refreshing-mutation';
 
 export { growthKeys };
 
 /* Affiliates, rewards and consultants (DESIGN.md section 8); staking is features/staking. */
-
-/*
- * A write asks for its list again once it succeeds, in onSettled, so the screen's own
- * onSuccess/onError (its feedback), spread over these options, does not replace it. The
- * screens say what failed: no toast.
- */
-const refreshingOnSuccess = <Input, Answer>(mutationFn: (input: Input) => Promise<Answer>, queryKey: QueryKey) =>
-  mutationOptions({
-    mutationFn,
-    meta: { silent: true },
-    onSettled: (answer, _error, _input, _result, { client }) => void (answer && client.invalidateQueries({ queryKey })),
-  });
 
 /** The filters of /My-Affiliates; pages follow the server's nextCursor. */
 export type AffiliatesFilter = Pick<Partial<AffiliatesQuery>, 'level' | 'search'> & { pageSize: number };
@@ -93,9 +82,10 @@ export const requestPayout = (amount: string, idempotencyKey: string) =>
 
 /** The screen passes the attempt's Idempotency-Key (kept until the server answers). */
 export const requestPayoutMutation = () =>
-  refreshingOnSuccess(
+  refreshingMutation(
     ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => requestPayout(amount, idempotencyKey),
     growthKeys.requests(),
+    'success',
   );
 
 /** The sell price of `amount` QMGT, as a swap quote shows it (the same pricing as a vested-rewards sale). */
@@ -133,8 +123,10 @@ export const withdrawConsultant = (name: string) =>
     schema: adminConsultantSchema,
   });
 
-export const saveConsultantMutation = () => refreshingOnSuccess(saveConsultant, growthKeys.adminConsultants());
-export const withdrawConsultantMutation = () => refreshingOnSuccess(withdrawConsultant, growthKeys.adminConsultants());
+export const saveConsultantMutation = () =>
+  refreshingMutation(saveConsultant, growthKeys.adminConsultants(), 'success');
+export const withdrawConsultantMutation = () =>
+  refreshingMutation(withdrawConsultant, growthKeys.adminConsultants(), 'success');
 
 /** GET /get-upline (bearer): whether the caller was referred by someone; staking needs it. */
 export const getUpline = (signal?: AbortSignal) =>
