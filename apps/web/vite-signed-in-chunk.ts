@@ -65,9 +65,11 @@ export function signedInChunk(): {
   laterTest: (id: string) => boolean;
   guestChunk: (id: string) => string | null;
   firstPaintContractsTest: (id: string) => boolean;
+  shellContractsTest: (id: string) => boolean;
 } {
   const members = new Set<string>();
   const firstPaintContracts = new Set<string>();
+  const shellContracts = new Set<string>();
   const laterMembers = new Set<string>();
   let apiBase = API_BASE;
   const guestChunks = new Map<string, string>();
@@ -83,6 +85,7 @@ export function signedInChunk(): {
       members.clear();
       laterMembers.clear();
       firstPaintContracts.clear();
+      shellContracts.clear();
       guestChunks.clear();
       const info = (id: string): GraphInfo => this.getModuleInfo(id);
       const reexportCache = new Map<string, Map<string, string> | null>();
@@ -139,8 +142,10 @@ export function signedInChunk(): {
       }
       const otherGuests = closure(OTHER_GUEST_ROOTS);
       const firstPaint = closure(SIGNED_IN_ROOTS);
+      const later = closure(SIGNED_IN_LATER_ROOTS);
       for (const id of contractsNamedBy(firstPaint, info)) firstPaintContracts.add(id);
-      for (const id of [...firstPaint, ...closure(SIGNED_IN_LATER_ROOTS)]) {
+      for (const id of contractsNamedBy(later, info)) if (!firstPaintContracts.has(id)) shellContracts.add(id);
+      for (const id of [...firstPaint, ...later]) {
         if (guests.has(id)) continue;
         // Shared with a screen a guest may open on: one chunk of those, not one file each, and
         // one more of what the rest of the shell shares with them (the sandbox banner's calls
@@ -167,6 +172,7 @@ export function signedInChunk(): {
     laterTest: (id) => laterMembers.has(id),
     guestChunk: (id) => guestChunks.get(id) ?? null,
     firstPaintContractsTest: (id) => firstPaintContracts.has(id),
+    shellContractsTest: (id) => shellContracts.has(id),
   };
 }
 
@@ -176,8 +182,9 @@ const EXPORTED_VALUE = /export\s+(?:const|let|function|class)\s+([\w$]+)/g;
 /**
  * The contracts modules `modules` use, by the names they import from `@qmgt/contracts`, with
  * the contracts modules those import. Building every schema of the contracts costs the swap
- * screen's first paint more than its own code does (a CPU profile of its load), so only these
- * come with it; the others form a second contracts chunk.
+ * screen's first paint more than its own code does, and then the rest of the shell one task of
+ * 290 ms at 4x CPU slowdown after it (CPU profiles of the load): so the first paint gets the
+ * schemas it names, the rest of the shell those it names, and the screens the others.
  */
 function contractsNamedBy(modules: Set<string>, info: (id: string) => GraphInfo): Set<string> {
   const exporter = new Map<string, string>();

@@ -36,9 +36,9 @@ export default defineConfig({
         // long-cached chunk. The entry's whole static graph is one chunk (`initial`): rolldown
         // otherwise gives every module a lazy chunk shares with it a file of its own, and each
         // file is a round trip. zod and the schemas the signed-in first paint names are one chunk
-        // (`contracts`), the other schemas a second (`contracts-more`): building every schema of
-        // the contracts cost the swap screen's first paint more than its own code. Neither is
-        // in /signin's first paint (decision 011). The signed-in first screen's lazy parts are
+        // (`contracts`), those the rest of the signed-in shell names a second, the other schemas a
+        // third: building every schema of the contracts cost the swap screen's first paint more
+        // than its own code. None is in /signin's first paint (decision 011). The signed-in first screen's lazy parts are
         // one chunk (vite-signed-in-chunk.ts). Other
         // libraries are not grouped (mantine, vendor, charts were): a group loads whole as soon
         // as a screen needs any part of it (issue 14: the charts group came with /signin).
@@ -51,6 +51,7 @@ export default defineConfig({
               test: (id) => signedIn.firstPaintContractsTest(id) || /node_modules[\\/]zod[\\/]/.test(id),
               priority: 2,
             },
+            { name: 'contracts-shell', test: signedIn.shellContractsTest, priority: 1.6 },
             { name: 'contracts-more', test: /packages[\\/]contracts[\\/]src[\\/]/, priority: 1.5 },
             // Only the modules it names: their dependencies that guests' first screens share
             // stay out, or /signin would load this chunk.
