@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { verifyKycViaApi } from './support/kyc.js';
+import { noHorizontalOverflow, verifyKycViaApi } from './support/kyc.js';
 import { expect, test } from './support/test.js';
 import { createVerifiedUser, seedSession, signInViaApi } from './support/users.js';
 
@@ -107,5 +107,42 @@ for (const width of [360, 1280]) {
     await scripts.release();
     await alert.getByRole('button', { name: 'Reload the page' }).click();
     await expect(page.getByRole('heading', { name: 'Nominee', level: 1 })).toBeVisible();
+  });
+}
+
+for (const width of [360, 1280]) {
+  test(`the shell whose later parts do not arrive, at ${width} px: the screen stays usable and each missing part says so`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const { credentials } = await createVerifiedUser(request, { prefix: 'shellfail' });
+    const session = await signInViaApi(request, credentials.username, credentials.password);
+    await verifyKycViaApi(request, session);
+    await seedSession(page, await signInViaApi(request, credentials.username, credentials.password));
+    // The chunk of the shell's later parts (sidebar, header actions) never arrives.
+    await page.route('**/assets/signed-in-later-*.js', (route) => route.abort('connectionfailed'));
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
+    // On a phone the menu is the drawer, which shows nothing until opened.
+    if (width > 768) await expect(page.getByRole('alert').filter({ hasText: 'The menu did not load.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your account menu did not load.' })).toBeVisible();
+    await noHorizontalOverflow(page, width);
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0);
+    // The screen itself still works: its amount field takes input.
+    await page.getByRole('textbox', { name: 'You pay' }).fill('25');
+    await expect(page.getByRole('textbox', { name: 'You pay' })).toHaveValue('25');
+    await page.screenshot({ path: `/tmp/qmgt-e2e-shell-failed-${width}.png` });
+
+    // Back online, the reload brings the whole shell.
+    await page.unroute('**/assets/signed-in-later-*.js');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your account menu did not load.' })
+      .getByRole('button', { name: 'Reload' })
+      .click();
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'did not load' })).toHaveCount(0);
   });
 }

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session-store';
 import { lazyComponent } from '../lazy-component';
 import { useAfterFirstPaint } from './after-first-paint';
 import { BrandLink } from './brand-link';
+import { ShellPart } from './shell-part';
 
 // Chunks of their own: a guest's header (the first screen's) has neither.
 const SidebarToggleButton = lazyComponent(
@@ -47,17 +47,17 @@ export function AppHeader({ navigation }: AppHeaderProps) {
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {navigation ? (
-          <Suspense fallback={null}>
+          <ShellPart>
             <SidebarToggleButton {...navigation} />
-          </Suspense>
+          </ShellPart>
         ) : null}
         <BrandLink />
       </Group>
       {user ? (
         actionsReady ? (
-          <Suspense fallback={null}>
+          <ShellPart missing="Your account menu">
             <SignedInActions userHash={user.userHash} />
-          </Suspense>
+          </ShellPart>
         ) : null
       ) : (
         <Group gap="xs" wrap="nowrap">

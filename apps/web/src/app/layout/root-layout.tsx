@@ -5,6 +5,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
 import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
 import { lazyComponent } from '../lazy-component';
+import { ShellPart } from './shell-part';
 import { ScreenLoading } from '../screen-boundary';
 import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
 import { useAfterFirstPaint } from './after-first-paint';
@@ -117,17 +118,17 @@ export function RootLayout() {
         <AppShell.Navbar aria-label="Sidebar">
           {/* Off screen up to 768 px, where the drawer below takes over: not rendered there. */}
           {isMobile || !shellReady ? null : (
-            <Suspense fallback={null}>
+            <ShellPart missing="The menu">
               <AppSidebar narrow={narrow} />
-            </Suspense>
+            </ShellPart>
           )}
         </AppShell.Navbar>
       ) : null}
 
       {showSidebar && isMobile && shellReady ? (
-        <Suspense fallback={null}>
+        <ShellPart>
           <NavigationDrawer opened={drawerOpened} onClose={closeDrawer} />
-        </Suspense>
+        </ShellPart>
       ) : null}
 
       {/* Focusable from script only (tabIndex -1): the skip link's target. */}
@@ -157,14 +158,14 @@ export function RootLayout() {
 
       <AppFooter />
       {transactionShown && shellReady ? (
-        <Suspense fallback={null}>
+        <ShellPart>
           <TransactionModalHost />
-        </Suspense>
+        </ShellPart>
       ) : null}
       {isAuthenticated && shellReady ? (
-        <Suspense fallback={null}>
+        <ShellPart>
           <SignedInServices />
-        </Suspense>
+        </ShellPart>
       ) : null}
     </AppShell>
   );

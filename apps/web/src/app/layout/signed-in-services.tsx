@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
 import { TermsPrompt } from '@/features/content/components/terms';
 import { NotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { lazyComponent } from '../lazy-component';
 import { SessionSync } from '../session/session-sync';
+import { ShellPart } from './shell-part';
 
 // The idle timer (react-idle-timer, 7 KB gzip) paints nothing: it starts once its chunk has
 // arrived, after the first screen has rendered, instead of delaying that screen (issue 14).
@@ -19,9 +19,10 @@ export function SignedInServices() {
   return (
     <>
       <SessionSync />
-      <Suspense fallback={null}>
+      {/* Its own part: the other services go on if its chunk does not arrive. */}
+      <ShellPart>
         <IdleLogout />
-      </Suspense>
+      </ShellPart>
       <TermsPrompt />
       <NotificationStream />
     </>
