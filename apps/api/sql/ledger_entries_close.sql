@@ -14,9 +14,13 @@ DECLARE
   my_shard smallint;
 BEGIN
   -- Postings have no foreign key (its share lock made the platform rows a queue): check here.
-  SELECT p.account_id INTO bad_account FROM postings p
+  -- An aggregate, not LIMIT 1: expecting no row, LIMIT 1 let the planner bet on an early match
+  -- in a sequential scan of all postings, which it took on PGlite (never analyzed, so no
+  -- statistics): a scan of the whole ledger per batch. The aggregate reads the batch's
+  -- postings through postings_entry_idx whatever the statistics.
+  SELECT (array_agg(p.account_id))[1] INTO bad_account FROM postings p
     LEFT JOIN ledger_accounts a ON a.id = p.account_id
-   WHERE p.entry_id = ANY (p_entries) AND (a.id IS NULL OR a.asset <> p.asset) LIMIT 1;
+   WHERE p.entry_id = ANY (p_entries) AND (a.id IS NULL OR a.asset <> p.asset);
   IF bad_account IS NOT NULL THEN
     RAISE EXCEPTION 'posting to unknown account or in another asset: %', bad_account USING ERRCODE = 'foreign_key_violation';
   END IF;

@@ -51,6 +51,43 @@ describe('journal entries', () => {
     expect(await ledger.balances(u)).toMatchObject({ USDT: { rewards: 0n } });
   });
 
+  it.each([
+    ['an account that does not exist', 'unknown'],
+    ['an account of another asset', 'other asset'],
+  ] as const)('refuses, straight in SQL, a balanced entry with a posting to %s', async (_label, kind) => {
+    const u = await newUser();
+    // The platform's external account may go below zero: only the account check can refuse.
+    const external = String(
+      (await t.database.executeSql(`SELECT ledger_account_id(NULL, 'USDT', 'external') AS id`)).rows[0]!.id,
+    );
+    const to =
+      kind === 'unknown'
+        ? '00000000-0000-4000-8000-0000000000aa'
+        : String(
+            (
+              await t.database.executeSql(
+                `INSERT INTO ledger_accounts (owner_user_id, asset, purpose) VALUES ('${u}', 'QMGT', 'rewards') RETURNING id`,
+              )
+            ).rows[0]!.id,
+          );
+    const entry = kind === 'unknown' ? '00000000-0000-4000-8000-000000000002' : '00000000-0000-4000-8000-000000000003';
+    const refusal = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(`INSERT INTO journal_entries (id, type) VALUES ('${entry}', 'forged')`));
+        await tx.execute(
+          sql.raw(
+            `INSERT INTO postings (entry_id, account_id, asset, amount) VALUES ('${entry}', '${external}', 'USDT', -1000), ('${entry}', '${to}', 'USDT', 1000)`,
+          ),
+        );
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => String((error as { cause?: { message?: string } }).cause?.message ?? error),
+      );
+    expect(refusal).toMatch(/posting to unknown account or in another asset/);
+    expect(await ledger.balances(u)).toMatchObject({ QMGT: { rewards: 0n } });
+  });
+
   it('keeps history immutable and balances changeable only through postings', async () => {
     const u = await newUser();
     await deposit(u, 'USDT', 100n);
