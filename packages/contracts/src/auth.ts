@@ -12,6 +12,20 @@ export const PASSWORD_MAX = 128;
 /** What trimming forgives around an address, less the control characters text() refuses first. */
 const SPACES = TRIMMED_WHITESPACE.replace('\\t\\n\\v\\f\\r', '');
 
+/**
+ * A field checked after trimming whose pattern is its whole shape: `core` with the spaces
+ * trimming forgives around it. The OpenAPI document reads the raw value, so its pattern says
+ * that (the fuzzers sent '\u2028N\u2009…' and ' ', valid by a raw pattern or length and refused
+ * by the server, or the other way round), and counts the trimmed length itself: its minLength
+ * and maxLength would count the spaces.
+ */
+const aroundSpaces = (core: string) => new RegExp(`^[${SPACES}]*${core}[${SPACES}]*$`);
+const trimmedShape = (characters: string, min: number, max: number) => ({
+  pattern: `^[${SPACES}]*${characters}{${min},${max}}[${SPACES}]*$`,
+  minLength: undefined,
+  maxLength: undefined,
+});
+
 export const emailSchema = text(254, { required: 'E-mail is required', maxMessage: 'E-mail is too long' })
   .pipe(z.email({ error: 'Enter a valid e-mail address' }))
   .transform((v) => v.toLowerCase())
@@ -22,16 +36,9 @@ export const usernameSchema = text(USERNAME_MAX, {
   maxMessage: `Username must be at most ${USERNAME_MAX} characters`,
 })
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  // Checked after trimming; the spaces around it say so to the OpenAPI document, which reads the raw value.
-  .regex(
-    new RegExp(`^[${SPACES}]*[A-Za-z0-9_.-]+[${SPACES}]*$`),
-    'Username may contain letters, digits, dot, dash and underscore only',
-  )
+  .regex(aroundSpaces('[A-Za-z0-9_.-]+'), 'Username may contain letters, digits, dot, dash and underscore only')
   .refine((v) => !v.includes('@'), 'Username may not contain @')
-  // The document's minLength and maxLength count the raw value, spaces included; its pattern
-  // says what is left after trimming must be 3 to 30 of the allowed characters (the fuzzer
-  // sent "\u2028N\u2009…", raw length 10, trimmed "N").
-  .meta({ pattern: `^[${SPACES}]*[A-Za-z0-9_.-]{${USERNAME_MIN},${USERNAME_MAX}}[${SPACES}]*$` });
+  .meta(trimmedShape('[A-Za-z0-9_.-]', USERNAME_MIN, USERNAME_MAX));
 
 /**
  * A new password: never trimmed (every character counts), single-line like any typed secret,
@@ -53,10 +60,9 @@ export const passwordSchema = text(PASSWORD_MAX, {
 const existingPasswordSchema = (required: string) =>
   text(PASSWORD_MAX, { trim: false, multiline: true, required, maxMessage: 'Password is too long' }).min(1, required);
 
-export const refCodeSchema = text(32, { maxMessage: 'Referral code is too long' }).regex(
-  /^[A-Za-z0-9]*$/,
-  'Referral code may contain letters and digits only',
-);
+export const refCodeSchema = text(32, { maxMessage: 'Referral code is too long' })
+  .regex(aroundSpaces('[A-Za-z0-9]*'), 'Referral code may contain letters and digits only')
+  .meta(trimmedShape('[A-Za-z0-9]', 0, 32));
 
 /** A link token: base64url of >= 128 random bits; anything else cannot be valid. */
 export const linkTokenSchema = text(128, {
@@ -64,7 +70,8 @@ export const linkTokenSchema = text(128, {
   maxMessage: 'The link is invalid or has expired',
 })
   .min(16, 'The link is invalid or has expired')
-  .regex(/^[A-Za-z0-9_-]+$/, 'The link is invalid or has expired');
+  .regex(aroundSpaces('[A-Za-z0-9_-]+'), 'The link is invalid or has expired')
+  .meta(trimmedShape('[A-Za-z0-9_-]', 16, 128));
 
 export const registerRequestSchema = z.object({
   username: usernameSchema,
