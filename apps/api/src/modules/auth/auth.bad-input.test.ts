@@ -265,7 +265,7 @@ describe('control characters in any field', () => {
  * character in any path parameter, query parameter, body property or read header is a 4xx,
  * never a 5xx. This is where the known 500s of issue 8 are pinned.
  */
-describe('the username the document describes is the one sign-up accepts', () => {
+describe('the username and referral code the document describes are the ones sign-up accepts', () => {
   /** A field of the register operation's body, as the published document states it. */
   const documented = async (field: 'username' | 'ref') => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
