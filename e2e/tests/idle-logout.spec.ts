@@ -1,5 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { createVerifiedUser, getInfoStatus, signInViaUi, storedAccessToken } from './support/users.js';
+
+/**
+ * The idle timer comes with the shell's later parts, after the first screen: its 15 minutes
+ * start when it mounts. Fast-forwarding before that ran the clock past a timer not yet started
+ * (CI, once). Waits for its chunk, then for a render after it.
+ */
+async function idleTimerRunning(page: Page) {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/idle-logout-[^/]*\.js$/.test(entry.name)),
+  );
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+}
 
 /**
  * Journey 3: 15 minutes without mouse, key or click sign the client out (SPEC.md sections 4, 8,
@@ -14,6 +27,7 @@ test.describe('idle logout', () => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'idler' });
     await page.clock.install();
     await signInViaUi(page, me.username, me.password);
+    await idleTimerRunning(page);
     const token = (await storedAccessToken(page))!;
     expect(await getInfoStatus(request, token)).toBe(200);
 
@@ -46,6 +60,7 @@ test.describe('idle logout', () => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'busy' });
     await page.clock.install();
     await signInViaUi(page, me.username, me.password);
+    await idleTimerRunning(page);
     const swap = page.getByRole('heading', { name: 'Swap', level: 1 });
 
     await page.clock.fastForward('10:00');
