@@ -4,14 +4,15 @@ import { createVerifiedUser, getInfoStatus, signInViaUi, storedAccessToken } fro
 
 /**
  * The idle timer comes with the shell's later parts, after the first screen: its 15 minutes
- * start when it mounts. Fast-forwarding before that ran the clock past a timer not yet started
- * (CI, once). Waits for its chunk, then for a render after it.
+ * start when it mounts. Moving the clock before that ran it past a timer not yet started (CI,
+ * once). Call before signing in; await after: its chunk has arrived and the shell is in.
  */
-async function idleTimerRunning(page: Page) {
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => /\/assets\/idle-logout-[^/]*\.js$/.test(entry.name)),
-  );
-  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+function idleTimerLoaded(page: Page) {
+  const chunk = page.waitForResponse((response) => /\/assets\/idle-logout-[^/]*\.js$/.test(response.url()));
+  return async () => {
+    await chunk;
+    await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+  };
 }
 
 /**
@@ -26,8 +27,9 @@ test.describe('idle logout', () => {
   }) => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'idler' });
     await page.clock.install();
+    const idleTimer = idleTimerLoaded(page);
     await signInViaUi(page, me.username, me.password);
-    await idleTimerRunning(page);
+    await idleTimer();
     const token = (await storedAccessToken(page))!;
     expect(await getInfoStatus(request, token)).toBe(200);
 
@@ -59,8 +61,9 @@ test.describe('idle logout', () => {
   test('mouse movement and key presses restart the 15 minutes', async ({ page, request }) => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'busy' });
     await page.clock.install();
+    const idleTimer = idleTimerLoaded(page);
     await signInViaUi(page, me.username, me.password);
-    await idleTimerRunning(page);
+    await idleTimer();
     const swap = page.getByRole('heading', { name: 'Swap', level: 1 });
 
     await page.clock.fastForward('10:00');
