@@ -39,7 +39,21 @@ export function QrCode(props: QrCodeProps) {
   return (
     <LoadBoundary
       fallback={
-        <span style={{ ...square, alignItems: 'center', justifyContent: 'center', fontSize: 12, textAlign: 'center' }}>
+        // Dark text: a QR code always sits on a white frame, whatever the colour scheme.
+        <span
+          style={{
+            ...square,
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 12,
+            // The frame sets no line height for the code's SVG; the words need one.
+            lineHeight: 1.3,
+            padding: 4,
+            boxSizing: 'border-box',
+            textAlign: 'center',
+            color: 'var(--mantine-color-dark-7)',
+          }}
+        >
           QR code did not load
         </span>
       }
