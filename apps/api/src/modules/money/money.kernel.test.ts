@@ -63,12 +63,46 @@ describe('the money kernel', () => {
     ).toEqual(['gae_auto_save', 'gae_purchase', 'ges_instalment', 'ges_join', 'payment_credit', 'swap']);
   });
 
+  it('dispatches through a CASE of every registered kind, written again by each registration', async () => {
+    const dispatcher = String((await rows(`SELECT pg_get_functiondef('money_dispatch'::regproc) AS def`))[0]!.def);
+    const registry = await rows(`SELECT kind, handler FROM money_operation_types ORDER BY kind`);
+    for (const { kind, handler } of registry)
+      expect(dispatcher).toContain(`WHEN '${String(kind)}' THEN RETURN ${String(handler)}(p_op);`);
+    expect(dispatcher).not.toMatch(/EXECUTE/i);
+
+    // A kind registered later is dispatched at once; unregistered, it is refused again.
+    await rows(
+      `CREATE FUNCTION zz_op_echo(p_op jsonb) RETURNS jsonb LANGUAGE sql AS $$ SELECT jsonb_build_object('status', 200, 'echo', p_op->>'note') $$`,
+    );
+    try {
+      await rows(`SELECT money_kind_register('zz_echo', 'zz_op_echo', false, NULL)`);
+      const [answer] = await rows(`SELECT money_execute($1::jsonb) AS answer`, [
+        JSON.stringify({ kind: 'zz_echo', userId: '00000000-0000-0000-0000-000000000001', note: 'hello' }),
+      ]);
+      expect(answer!.answer).toEqual({ status: 200, echo: 'hello' });
+    } finally {
+      await rows(`DELETE FROM money_operation_types WHERE kind = 'zz_echo'`);
+      await rows(`SELECT money_dispatch_write()`);
+      await rows(`DROP FUNCTION zz_op_echo(jsonb)`);
+    }
+    await expect(
+      rows(`SELECT money_execute($1::jsonb) AS answer`, [
+        JSON.stringify({ kind: 'zz_echo', userId: '00000000-0000-0000-0000-000000000001' }),
+      ]),
+    ).rejects.toThrow(/unknown money operation/);
+  });
+
   it('refuses a kind nobody registered, changing nothing', async () => {
+    // A real customer, so that the Idempotency-Key's claim is written before the refusal undoes it.
+    const [user] = await rows(
+      `INSERT INTO users (username, email, password_hash, user_hash, ref_code)
+       VALUES ('kernel_unknown', 'kernel_unknown@example.com', 'x', 'hash_unknown', 'KRNUNKX') RETURNING id::text AS id`,
+    );
     const before = await rows(`SELECT count(*)::int AS n FROM idempotency_keys`);
     for (const kind of ['no_such_kind', 'money_execute', "x'; DROP TABLE users; --", null])
       await expect(
         rows(`SELECT money_execute($1::jsonb) AS answer`, [
-          JSON.stringify({ kind, userId: '00000000-0000-0000-0000-000000000001', key: 'k1', requestHash: 'h' }),
+          JSON.stringify({ kind, userId: user!.id, key: 'k1', scope: '/test', requestHash: 'h' }),
         ]),
       ).rejects.toThrow(/unknown money operation/);
     expect(await rows(`SELECT count(*)::int AS n FROM idempotency_keys`)).toEqual(before);
