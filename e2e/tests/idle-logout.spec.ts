@@ -5,13 +5,39 @@ import { createVerifiedUser, getInfoStatus, signInViaUi, storedAccessToken } fro
 /**
  * The idle timer comes with the shell's later parts, after the first screen: its 15 minutes
  * start when it mounts. Moving the clock before that ran it past a timer not yet started (CI,
- * once). Call before signing in; await after: its chunk has arrived and the shell is in.
+ * once). Even with its chunk in, the mount can wait for React's throttled Suspense retry, a
+ * timer the installed clock holds: the clock must move a little before the timer exists
+ * (seen: mounted 13 s before the end of a 15-minute run). react-idle-timer opens its
+ * cross-tab channel ("idle-timer") as it starts, which is what this waits for. Call after
+ * installing the clock and before signing in; await its answer once signed in.
  */
-function idleTimerLoaded(page: Page) {
+async function idleTimerStarted(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.BroadcastChannel;
+    const opened: string[] = [];
+    (window as unknown as { openedChannels: string[] }).openedChannels = opened;
+    window.BroadcastChannel = class extends Native {
+      constructor(name: string) {
+        super(name);
+        opened.push(name);
+      }
+    };
+  });
   const chunk = page.waitForResponse((response) => /\/assets\/idle-logout-[^/]*\.js$/.test(response.url()));
   return async () => {
     await chunk;
     await expect(page.getByRole('button', { name: /Profile menu/ })).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(100);
+          return page.evaluate(() =>
+            (window as unknown as { openedChannels: string[] }).openedChannels.includes('idle-timer'),
+          );
+        },
+        { message: 'the idle timer started (its cross-tab channel opened)', timeout: 15_000 },
+      )
+      .toBe(true);
   };
 }
 
@@ -27,7 +53,7 @@ test.describe('idle logout', () => {
   }) => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'idler' });
     await page.clock.install();
-    const idleTimer = idleTimerLoaded(page);
+    const idleTimer = await idleTimerStarted(page);
     await signInViaUi(page, me.username, me.password);
     await idleTimer();
     const token = (await storedAccessToken(page))!;
@@ -61,7 +87,7 @@ test.describe('idle logout', () => {
   test('mouse movement and key presses restart the 15 minutes', async ({ page, request }) => {
     const { credentials: me } = await createVerifiedUser(request, { prefix: 'busy' });
     await page.clock.install();
-    const idleTimer = idleTimerLoaded(page);
+    const idleTimer = await idleTimerStarted(page);
     await signInViaUi(page, me.username, me.password);
     await idleTimer();
     const swap = page.getByRole('heading', { name: 'Swap', level: 1 });
