@@ -231,7 +231,8 @@ async function main() {
       results.push(chosen);
       console.log(
         `${name}: performance ${runs.map((r) => r.scores.performance).join('/')} (median ${chosen.scores.performance}; ` +
-          `FCP ${chosen.fcpMs} ms, SI ${chosen.speedIndexMs} ms, CLS ${chosen.cls}; host benchmarkIndex ` +
+          `FCP ${chosen.fcpMs} ms, SI ${chosen.speedIndexMs} ms, LCP ${chosen.lcpMs} ms, ` +
+          `TBT ${runs.map((r) => r.tbtMs).join('/')} ms, CLS ${chosen.cls}; host benchmarkIndex ` +
           `${runs.map((r) => r.benchmarkIndex).join('/')})`,
       );
     }
