@@ -289,6 +289,8 @@ function sessionPreload(files: string[], apiBase: string): string {
       const css = file.endsWith('.css');
       link.rel = css ? 'preload' : 'modulepreload';
       if (css) link.as = 'style';
+      // As the entry's modules (vite-prerender.ts): the screen's copy paints without them.
+      else link.fetchPriority = 'low';
       link.crossOrigin = '';
       link.href = file;
       document.head.appendChild(link);

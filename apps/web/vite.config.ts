@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineCssPerComponent } from './vite-mantine-css.ts';
 import { precompress } from './vite-precompress.ts';
+import { prerender } from './vite-prerender.ts';
 import { signedInChunk } from './vite-signed-in-chunk.ts';
 
 const signedIn = signedInChunk();
@@ -10,8 +11,9 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   // mantineCssPerComponent: each Mantine component's CSS travels with its chunk.
+  // prerender: the first screens' HTML in index.html, shown while the JavaScript loads.
   // precompress: .br and .gz beside each text asset, served by the API's static plugin.
-  plugins: [react(), mantineCssPerComponent(), signedIn.plugin, precompress()],
+  plugins: [react(), mantineCssPerComponent(), signedIn.plugin, prerender(), precompress()],
   resolve: {
     alias: {
       // Contracts are consumed as TypeScript source, so the client needs no contracts build step.

@@ -1,0 +1,185 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import postcss, { type Root, type Rule } from 'postcss';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { OutputAsset, OutputBundle } from 'rolldown';
+
+/** The persisted session store's key (apps/web/src/lib/session-store.ts, SESSION_STORAGE_KEY). */
+const SESSION_STORAGE_KEY = 'qmgt-session';
+/** What `kycVerified` holds for a verified client (packages/contracts user-constants.ts). */
+const KYC_VERIFIED = 'Verified';
+const ENTRY = 'src/prerender/prerender-screens.tsx';
+
+type Screen = 'signin' | 'landing' | 'swap';
+type PrerenderModule = { prerenderScreens: () => Promise<Record<Screen, string>> };
+
+const STYLE_TAG = /<style([^>]*)>([\s\S]*?)<\/style>/g;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+const CLASS_IN_SELECTOR = /\.(-?[_a-zA-Z][\w-]*)/g;
+
+/**
+ * A client-rendered screen paints only once React, the router and the screen's chunks have
+ * arrived and run: about 2.2 s on Lighthouse's simulated mobile link (issue 23). This renders, at
+ * build time, the screens a visit most often opens on (src/prerender/prerender-screens.tsx: the
+ * sign-in page, the landing page, a verified client's swap screen) and puts them in index.html
+ * as templates with the CSS they need; a small inline script after them shows the one matching
+ * the visit (its path, and whether the persisted store holds a session) while the JavaScript
+ * loads. The copy is `inert` (nothing in it can be focused or pressed: it would do nothing) and
+ * the app's first render replaces it, as React clears the root's children on its first commit.
+ * Other paths, and a signed-in client not yet verified, get the empty root as before.
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'qmgt-prerender',
+    enforce: 'post',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+      const screens = await renderScreens(config);
+      const { head, templates } = prerenderedParts(screens, bundle);
+      const script = `<script>${showScreen()}</script>`;
+      html.source = lowPriorityModules(html.source)
+        .replace('</head>', `  ${head}\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates}\n    ${script}`);
+    },
+  };
+}
+
+/**
+ * The app's module scripts at the priority of a deferred script: they never blocked the first
+ * paint (a module runs once the document is parsed), and with the screen's copy in the HTML
+ * the paint needs only the stylesheet, which now goes first. Chrome gives `<script defer>` low
+ * priority but a module script and its preloads high, which Lighthouse's simulation also takes
+ * for render-blocking: it would wait for React's 100 KB before the copy's paint.
+ */
+function lowPriorityModules(html: string): string {
+  return html
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+}
+
+/** Builds the prerender entry for Node beside the client's node_modules, and runs it. */
+async function renderScreens(config: ResolvedConfig): Promise<Record<Screen, string>> {
+  // Inside the package, so the bundle's bare imports (react, @mantine/core) resolve.
+  const outDir = path.join(config.root, 'node_modules/.prerender');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: config.resolve.alias },
+    define: config.define,
+    publicDir: false,
+    build: { ssr: ENTRY, outDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+  });
+  const file = path.join(outDir, `${path.basename(ENTRY, '.tsx')}.js`);
+  const { prerenderScreens } = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  try {
+    return await prerenderScreens();
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The head's part (the theme's CSS variables and Mantine's class rules, the same for every
+ * screen) and one template per screen: its markup and the rules of the build's stylesheets its
+ * classes use, less the entry's stylesheet, which index.html loads anyway.
+ */
+function prerenderedParts(screens: Record<Screen, string>, bundle: OutputBundle) {
+  const sheets = Object.values(bundle)
+    .filter((file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.css'))
+    .filter((file) => !/^assets\/index-[\w-]+\.css$/.test(file.fileName))
+    .map((file) =>
+      postcss.parse(typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source)),
+    );
+  const shared = new Map<string, string>();
+  const templates: string[] = [];
+  for (const [name, markup] of Object.entries(screens)) {
+    const inline: string[] = [];
+    const body = markup.replace(STYLE_TAG, (tag, attributes: string, css: string) => {
+      // The provider's own sheets: the same for every screen, said once in the head.
+      if (/data-mantine-styles="(?:true|classes)"/.test(attributes)) shared.set(attributes, css);
+      else inline.push(css);
+      return '';
+    });
+    if (/<script/i.test(body)) throw new Error(`The prerendered ${name} screen has a script: the CSP would refuse it`);
+    const classes = new Set<string>();
+    for (const [, list] of body.matchAll(CLASS_ATTRIBUTE)) for (const name of list!.split(/\s+/)) classes.add(name);
+    const css = [...sheets.map((sheet) => usedRules(sheet, classes)), ...inline].filter(Boolean).join('');
+    templates.push(`<template id="prerender-${name}"><style>${css}</style>${body}</template>`);
+  }
+  const head = [...shared].map(([attributes, css]) => `<style${attributes}>${css}</style>`).join('');
+  return { head, templates: templates.join('\n    ') };
+}
+
+/** The rules of `sheet` whose selectors name only classes in `classes` (at-rules kept around them). */
+function usedRules(sheet: Root, classes: Set<string>): string {
+  const copy = sheet.clone();
+  copy.walkRules((rule: Rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as { name: string }).name)) return;
+    const kept = rule.selectors.filter((selector) =>
+      [...selector.matchAll(CLASS_IN_SELECTOR)].every(([, name]) => classes.has(name!)),
+    );
+    if (kept.length === 0) rule.remove();
+    else rule.selectors = kept;
+  });
+  // Keyframes only matter for what moves (the loader): none of these screens' first paint.
+  copy.walkAtRules((atRule) => {
+    if (/keyframes$/i.test(atRule.name)) atRule.remove();
+  });
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    copy.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) {
+        atRule.remove();
+        emptied = true;
+      }
+    });
+  }
+  return copy
+    .toString()
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s*\n\s*/g, '');
+}
+
+/**
+ * Inline (the API's CSP allows it by its hash, apps/api/src/plugins/client-scripts.ts) and right
+ * after the templates, so the copy is in place before the first paint. The paths match the
+ * router's (case-insensitive); /signin with a session is a redirect to /, and / for a client
+ * not yet verified has no sidebar: neither gets a copy.
+ */
+function showScreen(): string {
+  return `(() => {
+  try {
+    const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
+    const state = session && session.state;
+    const signedIn = Boolean(state && state.isAuthenticated);
+    const path = location.pathname.toLowerCase().replace(/\\/+$/, '') || '/';
+    const verified = signedIn && Boolean(state.info) && state.info.kycVerified === ${JSON.stringify(KYC_VERIFIED)};
+    const screen = path === '/signin' ? (signedIn ? null : 'signin') : path === '/' ? (signedIn ? (verified ? 'swap' : null) : 'landing') : null;
+    const template = screen && document.getElementById('prerender-' + screen);
+    if (template) {
+      const copy = document.createElement('div');
+      copy.inert = true;
+      copy.appendChild(template.content.cloneNode(true));
+      document.getElementById('root').appendChild(copy);
+    }
+    for (const unused of document.querySelectorAll('template[id^="prerender-"]')) unused.remove();
+  } catch {
+    // No storage (private mode): the app paints the screen itself.
+  }
+})();
+`;
+}
