@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadShell } from './app/layout/root-layout';
@@ -30,11 +30,16 @@ void Promise.allSettled([
   whenRouterReady(router),
   preloadShell({ isAuthenticated: session.isAuthenticated, isKycVerified: selectIsKycVerified(session) }),
 ]).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices, yielding to the browser between them,
+  // instead of one long task. index.html shows a copy of the screen meanwhile (vite-prerender.ts);
+  // the first commit replaces it.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
