@@ -12,6 +12,7 @@ export {
   AUTH_CHANGES_CHANNEL,
   LEDGER_BALANCES_CHANNEL,
   OUTBOX_CHANNEL,
+  TRANSACTIONS_CHANNEL,
   type NotificationHandlers,
 } from './notifications.js';
 
@@ -34,7 +35,7 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /**
    * LISTEN on a channel until the returned function is called. On the announced channels
-   * (AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL) a NOTIFY
+   * (AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL, TRANSACTIONS_CHANNEL) a NOTIFY
    * committed through this handle reaches `notify` before the committing call returns; one from
    * another process, as soon as the database delivers it. `live(false)` says notifications may
    * be missed for now.

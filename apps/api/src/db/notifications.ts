@@ -23,8 +23,11 @@ export const LEDGER_BALANCES_CHANNEL = 'ledger_balances';
 /** Announced by the outbox's trigger (sql/outbox_messages_notify.sql): a commit owed messages. */
 export const OUTBOX_CHANNEL = 'outbox_messages';
 
+/** Announced by the transactions trigger (sql/transactions_notify.sql): whose history rows a commit changed. */
+export const TRANSACTIONS_CHANNEL = 'transaction_changes';
+
 /** The channels the migrations' triggers NOTIFY on; every pooled connection listens to them. */
-const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL];
+const ANNOUNCED_CHANNELS = [AUTH_CHANGES_CHANNEL, LEDGER_BALANCES_CHANNEL, OUTBOX_CHANNEL, TRANSACTIONS_CHANNEL];
 
 /**
  * Every pooled connection LISTENs too. PostgreSQL hands a session its own NOTIFY before the

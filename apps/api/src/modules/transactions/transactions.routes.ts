@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +30,12 @@ export const transactionsRoutes: FastifyPluginAsync<{ transactions: Transactions
       querystring: transactionsQuerySchema,
       ok: transactionsResponseSchema,
     }),
-    async (request) => transactions.list(currentAuth(request).user.id, request.query),
+    // Sent as the text listJson wrote (the schema's encoding, done once per remembered page):
+    // Fastify sends a string with a JSON content type as it is, without its response serializer.
+    async (request, reply: FastifyReply) => {
+      const json = await transactions.listJson(currentAuth(request).user.id, request.query);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(

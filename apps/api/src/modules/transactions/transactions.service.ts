@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { safeEncode } from 'zod';
 import {
   cutPage,
   fromUnits,
+  transactionsResponseSchema,
   type Asset,
   type Transaction,
   type TransactionsQuery,
@@ -12,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { transactions } from './transactions.schema.js';
 import { notFound } from '../../lib/errors.js';
 import { keyText, olderThan } from '../../lib/keyset.js';
+import type { HistoryCache } from './history-cache.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -62,8 +65,27 @@ export function newTransactionCode(type: TransactionType): string {
   return code;
 }
 
-export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: string) => string }) {
-  const { db } = deps;
+/**
+ * A history page's answer as Fastify's response serializer would write it (the zod type
+ * provider's: the schema's encoding, then JSON.stringify), once, so a remembered page is sent
+ * as text without being checked and serialized again on every request.
+ */
+function pageJson(page: { data: Transaction[]; nextCursor: string | null }): string {
+  const encoded = safeEncode(transactionsResponseSchema, page);
+  if (!encoded.success) throw new Error('a history page does not match its response schema', { cause: encoded.error });
+  return JSON.stringify(encoded.data);
+}
+
+/** The first page of a list, the one remembered: no cursor, and no page number past the first. */
+const isFirstPage = (query: TransactionsQuery) => query.cursor === undefined && (query.page ?? 1) === 1;
+
+export function createTransactionsService(deps: {
+  db: Db;
+  explorerUrl: (hash: string) => string;
+  /** First pages remembered per customer (decision 025); without it every page is read. */
+  historyCache?: HistoryCache;
+}) {
+  const { db, historyCache } = deps;
 
   /**
    * The history page's query in its four shapes (with or without a type, a cursor), built once
@@ -143,28 +165,51 @@ export function createTransactionsService(deps: { db: Db; explorerUrl: (hash: st
     });
   }
 
+  /**
+   * One page of the customer's history, newest first, by key: the (user_id, created_at, id)
+   * index walks from the cursor, so a page costs its rows whatever the history's length.
+   * `page` (offset) still answers for old links when no cursor is given; neither counts the history.
+   */
+  async function list(userId: string, query: TransactionsQuery) {
+    const rows = await pageQueryFor(query.type !== undefined, query.cursor !== undefined).execute({
+      userId,
+      type: query.type,
+      at: query.cursor?.at,
+      id: query.cursor?.id,
+      limit: query.pageSize + 1,
+      offset: !query.cursor && query.page ? (query.page - 1) * query.pageSize : 0,
+    });
+    const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.row.id }));
+    return { data: page.items.map((r) => toWire(r.row)), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * The history GET's answer as JSON text. A first page comes from memory while nothing it
+   * shows has changed (decision 025): the transactions trigger announces every customer whose
+   * rows a commit changed, before the committing call returns in this process.
+   */
+  async function listJson(userId: string, query: TransactionsQuery): Promise<string> {
+    if (!historyCache || !isFirstPage(query)) return pageJson(await list(userId, query));
+    const shape = `${query.type ?? ''}/${query.pageSize}`;
+    const remembered = historyCache.lookup(userId, shape);
+    if (remembered !== undefined) return remembered;
+    const read = historyCache.begin(userId);
+    try {
+      const json = pageJson(await list(userId, query));
+      historyCache.store(read, shape, json);
+      return json;
+    } finally {
+      historyCache.end(read);
+    }
+  }
+
   return {
     toWire,
     fromEngine,
     explorerUrl: deps.explorerUrl,
 
-    /**
-     * One page of the customer's history, newest first, by key: the (user_id, created_at, id)
-     * index walks from the cursor, so a page costs its rows whatever the history's length.
-     * `page` (offset) still answers for old links when no cursor is given; neither counts the history.
-     */
-    async list(userId: string, query: TransactionsQuery) {
-      const rows = await pageQueryFor(query.type !== undefined, query.cursor !== undefined).execute({
-        userId,
-        type: query.type,
-        at: query.cursor?.at,
-        id: query.cursor?.id,
-        limit: query.pageSize + 1,
-        offset: !query.cursor && query.page ? (query.page - 1) * query.pageSize : 0,
-      });
-      const page = cutPage(rows, query.pageSize, (r) => ({ at: r.key, id: r.row.id }));
-      return { data: page.items.map((r) => toWire(r.row)), nextCursor: page.nextCursor };
-    },
+    list,
+    listJson,
 
     /** A customer's own transaction; another user's id answers the same 404 as a missing one. */
     async byId(userId: string, id: string, type: TransactionType): Promise<Transaction> {
