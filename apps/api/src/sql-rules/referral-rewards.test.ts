@@ -247,8 +247,7 @@ describe('referral rates: referral_rewards_credit.sql against the contracts', ()
           jsonb_build_object('userId', p_op->>'userId', 'type', 'GIFT', 'code', p_op->>'code', 'assetIn', 'USDT',
             'amountIn', p_op->>'usdt', 'assetOut', 'QMGT', 'amountOut', p_op->>'qmgt', 'fee', '0', 'feeAsset', 'QMGT'));
       END $f$`);
-    await k.rows(`INSERT INTO money_operation_types (kind, handler, earns_referral, compensation)
-                  VALUES ('sqlrules_gift', 'money_op_sqlrules_gift', true, NULL) ON CONFLICT (kind) DO NOTHING`);
+    await k.rows(`SELECT money_kind_register('sqlrules_gift', 'money_op_sqlrules_gift', true, NULL)`);
     const [buyer, l1] = await chain(1);
     await k.deposit(buyer!, USDT('100'));
     const qmgt = toUnits('1', 'QMGT');
