@@ -8,6 +8,7 @@ DECLARE
   level uuid[];
   depth int;
   entries uuid[];
+  changed text;
 BEGIN
   SELECT array_agg(DISTINCT c) INTO customers
     FROM jsonb_array_elements(p_ops) AS o,
@@ -28,12 +29,20 @@ BEGIN
   -- The ledger's checks, balance announcement and running totals once for the whole batch
   -- (ledger_entries_close), not once per operation: the postings trigger only moves balances
   -- and notes its entries until then.
-  PERFORM set_config('ledger.deferred', 'on', true), set_config('ledger.deferred_entries', '', true);
+  -- The same for the customers whose transactions changed (transactions_notify notes them).
+  PERFORM set_config('ledger.deferred', 'on', true), set_config('ledger.deferred_entries', '', true),
+          set_config('transactions.changed_users', '', true);
   FOR op IN SELECT value FROM jsonb_array_elements(p_ops) LOOP
     answers := answers || jsonb_build_array(money_execute(op));
   END LOOP;
   entries := string_to_array(rtrim(current_setting('ledger.deferred_entries'), ','), ',')::uuid[];
+  changed := current_setting('transactions.changed_users');
   PERFORM set_config('ledger.deferred', 'off', true);
+  IF changed <> '' THEN
+    PERFORM pg_notify('transaction_changes',
+      CASE WHEN cardinality(ids) > 200 THEN '*' ELSE array_to_string(ids, ',') END)
+      FROM (SELECT array_agg(DISTINCT u) AS ids FROM unnest(string_to_array(rtrim(changed, ','), ',')) AS u) AS s;
+  END IF;
   IF cardinality(entries) > 0 THEN
     PERFORM ledger_entries_close(entries);
   END IF;
