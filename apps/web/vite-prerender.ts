@@ -12,8 +12,12 @@ const SESSION_STORAGE_KEY = 'qmgt-session';
 const KYC_VERIFIED = 'Verified';
 const ENTRY = 'src/prerender/prerender-screens.tsx';
 
-type Screen = 'signin' | 'landing' | 'swap';
-type PrerenderModule = { prerenderScreens: () => Promise<Record<Screen, string>> };
+type Screen = 'signin' | 'landing' | 'swap' | 'swap-phone';
+type PrerenderModule = {
+  prerenderScreens: () => Promise<Record<Screen, string>>;
+  /** Where `swap-phone` replaces `swap`: the root layout's phone query. */
+  PHONE_MEDIA_QUERY: string;
+};
 
 const STYLE_TAG = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
@@ -42,9 +46,9 @@ export function prerender(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-      const screens = await renderScreens(config);
+      const { screens, phoneMediaQuery } = await renderScreens(config);
       const { head, templates } = prerenderedParts(screens, bundle);
-      const script = `<script>${showScreen()}</script>`;
+      const script = `<script>${showScreen(phoneMediaQuery)}</script>`;
       html.source = lowPriorityModules(html.source)
         .replace('</head>', `  ${head}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates}\n    ${script}`);
@@ -66,7 +70,9 @@ function lowPriorityModules(html: string): string {
 }
 
 /** Builds the prerender entry for Node beside the client's node_modules, and runs it. */
-async function renderScreens(config: ResolvedConfig): Promise<Record<Screen, string>> {
+async function renderScreens(
+  config: ResolvedConfig,
+): Promise<{ screens: Record<Screen, string>; phoneMediaQuery: string }> {
   // Inside the package, so the bundle's bare imports (react, @mantine/core) resolve.
   const outDir = path.join(config.root, 'node_modules/.prerender');
   await rm(outDir, { recursive: true, force: true });
@@ -83,9 +89,9 @@ async function renderScreens(config: ResolvedConfig): Promise<Record<Screen, str
     build: { ssr: ENTRY, outDir, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
   const file = path.join(outDir, `${path.basename(ENTRY, '.tsx')}.js`);
-  const { prerenderScreens } = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const { prerenderScreens, PHONE_MEDIA_QUERY } = (await import(pathToFileURL(file).href)) as PrerenderModule;
   try {
-    return await prerenderScreens();
+    return { screens: await prerenderScreens(), phoneMediaQuery: PHONE_MEDIA_QUERY };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -158,9 +164,10 @@ function usedRules(sheet: Root, classes: Set<string>): string {
  * Inline (the API's CSP allows it by its hash, apps/api/src/plugins/client-scripts.ts) and right
  * after the templates, so the copy is in place before the first paint. The paths match the
  * router's (case-insensitive); /signin with a session is a redirect to /, and / for a client
- * not yet verified has no sidebar: neither gets a copy.
+ * not yet verified has no sidebar: neither gets a copy. A phone (the root layout's media query)
+ * gets the signed-in shell's phone copy, as the app's first render there has the drawer's burger.
  */
-function showScreen(): string {
+function showScreen(phoneMediaQuery: string): string {
   return `(() => {
   try {
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
@@ -169,7 +176,8 @@ function showScreen(): string {
     const path = location.pathname.toLowerCase().replace(/\\/+$/, '') || '/';
     const verified = signedIn && Boolean(state.info) && state.info.kycVerified === ${JSON.stringify(KYC_VERIFIED)};
     const screen = path === '/signin' ? (signedIn ? null : 'signin') : path === '/' ? (signedIn ? (verified ? 'swap' : null) : 'landing') : null;
-    const template = screen && document.getElementById('prerender-' + screen);
+    const phone = screen === 'swap' && matchMedia(${JSON.stringify(phoneMediaQuery)}).matches;
+    const template = screen && document.getElementById('prerender-' + screen + (phone ? '-phone' : ''));
     if (template) {
       const copy = document.createElement('div');
       copy.inert = true;

@@ -2,8 +2,10 @@ import { KYC_VERIFIED } from '@qmgt/contracts';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { preloadAllLazyComponents } from '@/app/lazy-component';
+import { PrerenderedIsMobile } from '@/app/layout/use-is-mobile';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
+import { MOBILE_MEDIA_QUERY } from '@/app/theme';
 import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/lib/session-store';
 
@@ -12,16 +14,25 @@ import { useSessionStore } from '@/lib/session-store';
  * sign-in page, the landing page and the signed-in shell with the swap screen, each as the app's
  * own first render shows it before any answer from the API. index.html carries them and shows
  * the one that matches the visit while the JavaScript loads; the app's first render replaces it.
+ * The signed-in shell differs on a phone (its header has the drawer's burger, not the sidebar's
+ * wide/narrow switch): it is rendered for each, `swap-phone` for PHONE_MEDIA_QUERY.
  */
-export type PrerenderedScreen = 'signin' | 'landing' | 'swap';
+export type PrerenderedScreen = 'signin' | 'landing' | 'swap' | 'swap-phone';
 
-const SCREENS: Record<PrerenderedScreen, { url: string; signedIn: boolean }> = {
-  signin: { url: '/signin', signedIn: false },
-  landing: { url: '/', signedIn: false },
-  swap: { url: '/', signedIn: true },
+/** The viewports `swap-phone` is for: the root layout's (useIsMobile). */
+export const PHONE_MEDIA_QUERY = MOBILE_MEDIA_QUERY;
+
+type ScreenOptions = { url: string; signedIn: boolean; isMobile: boolean };
+
+const SCREENS: Record<PrerenderedScreen, ScreenOptions> = {
+  // Guests' screens render the same at any width (their CSS adapts them).
+  signin: { url: '/signin', signedIn: false, isMobile: false },
+  landing: { url: '/', signedIn: false, isMobile: false },
+  swap: { url: '/', signedIn: true, isMobile: false },
+  'swap-phone': { url: '/', signedIn: true, isMobile: true },
 };
 
-async function renderScreen({ url, signedIn }: { url: string; signedIn: boolean }): Promise<string> {
+async function renderScreen({ url, signedIn, isMobile }: ScreenOptions): Promise<string> {
   // Who is signed in is not known here: a verified customer with no name shown at first paint
   // (the header's actions, the only part naming the client, come after it).
   // A server render reads a zustand store's initial state (its server snapshot), which the
@@ -53,9 +64,11 @@ async function renderScreen({ url, signedIn }: { url: string; signedIn: boolean 
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   const { prelude } = await prerender(
-    <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    <PrerenderedIsMobile value={isMobile}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </PrerenderedIsMobile>,
     // Every boundary in place: large ones would otherwise come as segments a script moves in.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

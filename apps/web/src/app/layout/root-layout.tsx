@@ -1,5 +1,5 @@
 import { AppShell, Loader } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { selectIsKycVerified, useSessionStore } from '@/lib/session-store';
@@ -7,12 +7,13 @@ import { useClearCacheOnSignOut } from '../session/use-clear-cache-on-sign-out';
 import { lazyComponent } from '../lazy-component';
 import { ShellPart } from './shell-part';
 import { ScreenLoading } from '../screen-boundary';
-import { MOBILE_MAX_WIDTH_PX, MOBILE_MEDIA_QUERY } from '../theme';
+import { MOBILE_MAX_WIDTH_PX } from '../theme';
 import { useAfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
 import { AppHeader, preloadHeader } from './app-header';
 import { PageTransition } from './page-transition';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useIsMobile } from './use-is-mobile';
 
 // Chunks of their own: a guest's first screen (/signin, /) has no sidebar, no idle timer,
 // no terms prompt and no transaction modal (issue 14's first-load budget).
@@ -65,9 +66,8 @@ export function RootLayout() {
   const showSidebar = useSessionStore(selectIsKycVerified);
   // Money moves for signed-in clients; a state left running (another tab) still shows.
   const transactionShown = useSessionStore((s) => s.isAuthenticated || s.loadingState.status !== 'idle');
-  // Read at the first render, not in an effect: a phone would otherwise render the desktop
-  // layout (the docked sidebar) first and then swap it for the mobile one.
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  // At the first render (see useIsMobile); the build's prerender sets it for its phone copy.
+  const isMobile = useIsMobile();
   const [narrow, { toggle: toggleNarrow }] = useDisclosure(false);
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   // The sidebar, the closed drawer and modals and the session's services come after the screen.
