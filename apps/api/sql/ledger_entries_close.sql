@@ -38,9 +38,7 @@ BEGIN
     FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
    WHERE p.entry_id = ANY (p_entries) AND a.owner_user_id IS NOT NULL;
   IF owners IS NOT NULL THEN
-    -- 200 ids of 37 characters stay well under the 8000-byte payload limit.
-    PERFORM pg_notify('ledger_balances',
-      CASE WHEN cardinality(owners) > 200 THEN '*' ELSE array_to_string(owners, ',') END);
+    PERFORM customers_announce('ledger_balances', owners);
   END IF;
   -- In this transaction's own shard (ledger_total_shard), so no operation waits on another's
   -- total row.

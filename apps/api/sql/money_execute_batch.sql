@@ -39,9 +39,8 @@ BEGIN
   changed := current_setting('transactions.changed_users');
   PERFORM set_config('ledger.deferred', 'off', true);
   IF changed <> '' THEN
-    PERFORM pg_notify('transaction_changes',
-      CASE WHEN cardinality(ids) > 200 THEN '*' ELSE array_to_string(ids, ',') END)
-      FROM (SELECT array_agg(DISTINCT u) AS ids FROM unnest(string_to_array(rtrim(changed, ','), ',')) AS u) AS s;
+    PERFORM customers_announce('transaction_changes',
+      (SELECT array_agg(DISTINCT u) FROM unnest(string_to_array(rtrim(changed, ','), ',')) AS u));
   END IF;
   IF cardinality(entries) > 0 THEN
     PERFORM ledger_entries_close(entries);

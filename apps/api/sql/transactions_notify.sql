@@ -33,9 +33,7 @@ BEGIN
     PERFORM set_config('transactions.changed_users',
       coalesce(current_setting('transactions.changed_users', true), '') || array_to_string(changed, ',') || ',', true);
   ELSE
-    -- 200 ids of 37 characters stay well under the 8000-byte payload limit.
-    PERFORM pg_notify('transaction_changes',
-      CASE WHEN cardinality(changed) > 200 THEN '*' ELSE array_to_string(changed, ',') END);
+    PERFORM customers_announce('transaction_changes', changed);
   END IF;
   RETURN NULL;
 END

@@ -208,7 +208,6 @@ export function createTransactionsService(deps: {
     fromEngine,
     explorerUrl: deps.explorerUrl,
 
-    list,
     listJson,
 
     /** A customer's own transaction; another user's id answers the same 404 as a missing one. */
