@@ -6,10 +6,6 @@ import postcss, { type Root, type Rule } from 'postcss';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputAsset, OutputBundle } from 'rolldown';
 
-/** The persisted session store's key (apps/web/src/lib/session-store.ts, SESSION_STORAGE_KEY). */
-const SESSION_STORAGE_KEY = 'qmgt-session';
-/** What `kycVerified` holds for a verified client (packages/contracts user-constants.ts). */
-const KYC_VERIFIED = 'Verified';
 const ENTRY = 'src/prerender/prerender-screens.tsx';
 
 type Screen = 'signin' | 'landing' | 'swap' | 'swap-phone';
@@ -17,7 +13,13 @@ type PrerenderModule = {
   prerenderScreens: () => Promise<Record<Screen, string>>;
   /** Where `swap-phone` replaces `swap`: the root layout's phone query. */
   PHONE_MEDIA_QUERY: string;
+  /** The persisted session store's key, and what `kycVerified` holds for a verified client. */
+  SESSION_STORAGE_KEY: string;
+  KYC_VERIFIED: string;
 };
+
+/** What the inline script needs to know, taken from the app's own sources by the prerender module. */
+type ScreenChoice = { phoneMediaQuery: string; sessionStorageKey: string; kycVerified: string };
 
 const STYLE_TAG = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
@@ -46,9 +48,9 @@ export function prerender(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-      const { screens, phoneMediaQuery } = await renderScreens(config);
+      const { screens, choice } = await renderScreens(config);
       const { head, templates } = prerenderedParts(screens, bundle);
-      const script = `<script>${showScreen(phoneMediaQuery)}</script>`;
+      const script = `<script>${showScreen(choice)}</script>`;
       html.source = lowPriorityModules(html.source)
         .replace('</head>', `  ${head}\n  </head>`)
         .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates}\n    ${script}`);
@@ -72,7 +74,7 @@ function lowPriorityModules(html: string): string {
 /** Builds the prerender entry for Node beside the client's node_modules, and runs it. */
 async function renderScreens(
   config: ResolvedConfig,
-): Promise<{ screens: Record<Screen, string>; phoneMediaQuery: string }> {
+): Promise<{ screens: Record<Screen, string>; choice: ScreenChoice }> {
   // Inside the package, so the bundle's bare imports (react, @mantine/core) resolve.
   const outDir = path.join(config.root, 'node_modules/.prerender');
   await rm(outDir, { recursive: true, force: true });
@@ -89,9 +91,14 @@ async function renderScreens(
     build: { ssr: ENTRY, outDir, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
   const file = path.join(outDir, `${path.basename(ENTRY, '.tsx')}.js`);
-  const { prerenderScreens, PHONE_MEDIA_QUERY } = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const choice = {
+    phoneMediaQuery: module.PHONE_MEDIA_QUERY,
+    sessionStorageKey: module.SESSION_STORAGE_KEY,
+    kycVerified: module.KYC_VERIFIED,
+  };
   try {
-    return { screens: await prerenderScreens(), phoneMediaQuery: PHONE_MEDIA_QUERY };
+    return { screens: await module.prerenderScreens(), choice };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -167,14 +174,14 @@ function usedRules(sheet: Root, classes: Set<string>): string {
  * not yet verified has no sidebar: neither gets a copy. A phone (the root layout's media query)
  * gets the signed-in shell's phone copy, as the app's first render there has the drawer's burger.
  */
-function showScreen(phoneMediaQuery: string): string {
+function showScreen({ phoneMediaQuery, sessionStorageKey, kycVerified }: ScreenChoice): string {
   return `(() => {
   try {
-    const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
+    const session = JSON.parse(localStorage.getItem(${JSON.stringify(sessionStorageKey)}) || 'null');
     const state = session && session.state;
     const signedIn = Boolean(state && state.isAuthenticated);
     const path = location.pathname.toLowerCase().replace(/\\/+$/, '') || '/';
-    const verified = signedIn && Boolean(state.info) && state.info.kycVerified === ${JSON.stringify(KYC_VERIFIED)};
+    const verified = signedIn && Boolean(state.info) && state.info.kycVerified === ${JSON.stringify(kycVerified)};
     const screen = path === '/signin' ? (signedIn ? null : 'signin') : path === '/' ? (signedIn ? (verified ? 'swap' : null) : 'landing') : null;
     const phone = screen === 'swap' && matchMedia(${JSON.stringify(phoneMediaQuery)}).matches;
     const template = screen && document.getElementById('prerender-' + screen + (phone ? '-phone' : ''));

@@ -7,7 +7,7 @@ import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { MOBILE_MEDIA_QUERY } from '@/app/theme';
 import { createQueryClient } from '@/lib/query-client';
-import { useSessionStore } from '@/lib/session-store';
+import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store';
 
 /**
  * The first screens a visit most often opens on, rendered at build time (vite-prerender.ts): the
@@ -21,6 +21,9 @@ export type PrerenderedScreen = 'signin' | 'landing' | 'swap' | 'swap-phone';
 
 /** The viewports `swap-phone` is for: the root layout's (useIsMobile). */
 export const PHONE_MEDIA_QUERY = MOBILE_MEDIA_QUERY;
+
+/** What index.html's inline script reads to pick a copy: the persisted session and a verified client's status. */
+export { KYC_VERIFIED, SESSION_STORAGE_KEY };
 
 type ScreenOptions = { url: string; signedIn: boolean; isMobile: boolean };
 
