@@ -32,6 +32,8 @@ type PageResult = {
   page: string;
   scores: Record<'performance' | 'accessibility' | 'best-practices', number>;
   lcpMs: number;
+  /** The element Lighthouse took as the largest paint, and its phases: what to make paint sooner. */
+  lcpElement?: string;
   tbtMs: number;
   fcpMs: number;
   speedIndexMs: number;
@@ -83,6 +85,23 @@ function bytesOf(items: NetworkItem[], type: 'Script' | 'Stylesheet'): Bytes {
   };
 }
 
+/**
+ * The LCP element's selector and text, and the observed phases before it painted, from
+ * Lighthouse's LCP breakdown insight (a list of the phases' table and the element's node).
+ */
+function lcpElementOf(details: unknown): string | undefined {
+  type Part = { type?: string; selector?: string; snippet?: string; items?: { label?: unknown; duration?: unknown }[] };
+  const parts = (details as { items?: Part[] } | undefined)?.items ?? [];
+  const node = parts.find((part) => part.type === 'node');
+  const phases = (parts.find((part) => part.type === 'table')?.items ?? [])
+    .map((row) => `${typeof row.label === 'string' ? row.label : JSON.stringify(row.label)} ${Math.round(Number(row.duration))} ms`)
+    .join(', ');
+  // No node when the element is gone by the end of the run (index.html's prerendered copy, which
+  // the app's first render replaces): the phases still say whether the paint waited on the network.
+  const element = node ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 120)}` : 'an element no longer in the page';
+  return phases ? `${element} [${phases}]` : element;
+}
+
 async function audit(port: number, url: string, name: string, prepare?: (page: Page) => Promise<void>) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
@@ -102,6 +121,8 @@ async function audit(port: number, url: string, name: string, prepare?: (page: P
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // BENCH_WEB_LHR=/tmp/lhr: each run's whole report, for what the table leaves out (the network's timings).
+    if (process.env.BENCH_WEB_LHR) writeFileSync(`${process.env.BENCH_WEB_LHR}-${Date.now()}.json`, JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const failingAudits = Object.values(lhr.audits)
@@ -119,6 +140,7 @@ async function audit(port: number, url: string, name: string, prepare?: (page: P
         'best-practices': score('best-practices'),
       },
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
       speedIndexMs: Math.round(lhr.audits['speed-index']?.numericValue ?? 0),
@@ -235,6 +257,7 @@ async function main() {
           `TBT ${runs.map((r) => r.tbtMs).join('/')} ms, CLS ${chosen.cls}; host benchmarkIndex ` +
           `${runs.map((r) => r.benchmarkIndex).join('/')})`,
       );
+      for (const r of runs) console.log(`  LCP ${r.lcpMs} ms: ${r.lcpElement ?? 'no element reported'}`);
     }
 
     console.log(`\nLighthouse ${RUNS} run(s) per page, mobile, median by performance; bytes as loaded by that run\n`);
