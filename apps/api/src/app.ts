@@ -17,6 +17,7 @@ import chainPlugin from './plugins/chain.js';
 import jobQueuePlugin from './plugins/job-queue.js';
 import httpPlugin from './plugins/http.js';
 import staticClientPlugin from './plugins/static-client.js';
+import { maintenancePlugin } from './platform/maintenance/index.js';
 import { schedulePlugin } from './platform/schedule/index.js';
 import { outboxPlugin } from './platform/outbox/index.js';
 import { metricsPlugin } from './platform/metrics/index.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // After the chain and the mail: the queue's jobs finish before those close.
   await app.register(jobQueuePlugin);
   await app.register(schedulePlugin);
+  await app.register(maintenancePlugin);
   // The sender's last pass (its onClose) runs after every module has stopped owing.
   await app.register(outboxPlugin);
 

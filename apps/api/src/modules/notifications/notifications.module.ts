@@ -49,7 +49,7 @@ export default fp(
     handleNoticeEvents(
       app.outbox,
       notifications,
-      async (userId) => (await usersService.findById(db, userId))?.kycStatus,
+      async (runner, userId) => (await usersService.findById(runner, userId))?.kycStatus,
     );
 
     app.addHook('onReady', () => hub.start());

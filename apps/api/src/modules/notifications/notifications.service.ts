@@ -13,7 +13,7 @@ import {
   type PriceAlert,
   type PriceAlertCreate,
 } from '@qmgt/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { MarketService } from '../market/index.js';
 import { notificationPreferences, notifications, priceAlerts } from './notifications.schema.js';
@@ -129,6 +129,27 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
         })
         .onConflictDoNothing({ target: notifications.key });
       if (mail && !(await emailOff(notice.userId)).includes(notice.kind)) await mail();
+    },
+
+    /**
+     * Writes notices that mail nothing, in the caller's transaction (the outbox sender's, which
+     * marks their messages sent in it): one statement for all, each key once.
+     */
+    async writeAll(tx: Tx, notices: Notice[]): Promise<void> {
+      if (notices.length === 0) return;
+      await tx
+        .insert(notifications)
+        .values(
+          notices.map((notice) => ({
+            userId: notice.userId,
+            kind: notice.kind,
+            key: notice.key,
+            title: notice.title,
+            body: notice.body,
+            link: notice.link,
+          })),
+        )
+        .onConflictDoNothing({ target: notifications.key });
     },
 
     /** The key a stream resumes after: a notification id of this customer's, or none. */

@@ -10,6 +10,7 @@ export {
   type Outbox,
   type OutboxDelivery,
   type OutboxHandler,
+  type OutboxLocalHandler,
   type OutboxMessageState,
   type OutboxOptions,
   type OwedMessage,
