@@ -187,7 +187,7 @@ export function createOutbox(options: OutboxOptions) {
 
   /**
    * A claim's messages of the kinds handled locally, each kind in one transaction with their
-   * marking as sent; answers the ids delivered. A kind whose handler throws is retried later.
+   * marking as sent; answers how many were delivered. A kind whose handler throws is retried later.
    */
   async function deliverLocally(claimed: Claimed[]): Promise<number> {
     let delivered = 0;
