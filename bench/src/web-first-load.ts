@@ -94,11 +94,16 @@ function lcpElementOf(details: unknown): string | undefined {
   const parts = (details as { items?: Part[] } | undefined)?.items ?? [];
   const node = parts.find((part) => part.type === 'node');
   const phases = (parts.find((part) => part.type === 'table')?.items ?? [])
-    .map((row) => `${typeof row.label === 'string' ? row.label : JSON.stringify(row.label)} ${Math.round(Number(row.duration))} ms`)
+    .map(
+      (row) =>
+        `${typeof row.label === 'string' ? row.label : JSON.stringify(row.label)} ${Math.round(Number(row.duration))} ms`,
+    )
     .join(', ');
   // No node when the element is gone by the end of the run (index.html's prerendered copy, which
   // the app's first render replaces): the phases still say whether the paint waited on the network.
-  const element = node ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 120)}` : 'an element no longer in the page';
+  const element = node
+    ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 120)}`
+    : 'an element no longer in the page';
   return phases ? `${element} [${phases}]` : element;
 }
 
@@ -122,7 +127,8 @@ async function audit(port: number, url: string, name: string, prepare?: (page: P
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     // BENCH_WEB_LHR=/tmp/lhr: each run's whole report, for what the table leaves out (the network's timings).
-    if (process.env.BENCH_WEB_LHR) writeFileSync(`${process.env.BENCH_WEB_LHR}-${Date.now()}.json`, JSON.stringify(lhr));
+    if (process.env.BENCH_WEB_LHR)
+      writeFileSync(`${process.env.BENCH_WEB_LHR}-${Date.now()}.json`, JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const failingAudits = Object.values(lhr.audits)
