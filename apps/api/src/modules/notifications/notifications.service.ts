@@ -34,6 +34,16 @@ export type PriceAlertMessage = { id: string };
 
 const PAGE_SIZE = 20;
 
+/** A notice as its notifications row (the id and time are the database's). */
+const rowOf = (notice: Notice) => ({
+  userId: notice.userId,
+  kind: notice.kind,
+  key: notice.key,
+  title: notice.title,
+  body: notice.body,
+  link: notice.link,
+});
+
 type NotificationRow = typeof notifications.$inferSelect;
 type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
@@ -117,17 +127,7 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
      * finds the notification written and only mails.
      */
     async deliver(notice: Notice, mail?: () => Promise<void>): Promise<void> {
-      await db
-        .insert(notifications)
-        .values({
-          userId: notice.userId,
-          kind: notice.kind,
-          key: notice.key,
-          title: notice.title,
-          body: notice.body,
-          link: notice.link,
-        })
-        .onConflictDoNothing({ target: notifications.key });
+      await db.insert(notifications).values(rowOf(notice)).onConflictDoNothing({ target: notifications.key });
       if (mail && !(await emailOff(notice.userId)).includes(notice.kind)) await mail();
     },
 
@@ -137,19 +137,7 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
      */
     async writeAll(tx: Tx, notices: Notice[]): Promise<void> {
       if (notices.length === 0) return;
-      await tx
-        .insert(notifications)
-        .values(
-          notices.map((notice) => ({
-            userId: notice.userId,
-            kind: notice.kind,
-            key: notice.key,
-            title: notice.title,
-            body: notice.body,
-            link: notice.link,
-          })),
-        )
-        .onConflictDoNothing({ target: notifications.key });
+      await tx.insert(notifications).values(notices.map(rowOf)).onConflictDoNothing({ target: notifications.key });
     },
 
     /** The key a stream resumes after: a notification id of this customer's, or none. */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { vacuumDue } from './vacuum.js';
 
 /** PostgreSQL's autovacuum_naptime: how often its launcher looks for tables to vacuum. */
-export const VACUUM_PASS_MS = 60_000;
+const VACUUM_PASS_MS = 60_000;
 
 /**
  * On PGlite, a scheduled pass that vacuums and analyzes the tables autovacuum would
