@@ -43,9 +43,13 @@ describe('request text', () => {
     expect(text(50).parse('gold 🪙 Zoë 金')).toBe('gold 🪙 Zoë 金');
   });
 
-  it('bounds the length after trimming, and never trims when told not to', () => {
-    expect(text(3).parse('  abc  ')).toBe('abc');
+  it('bounds the length as sent (what the OpenAPI maxLength says), then trims; never trims when told not to', () => {
+    expect(text(5).parse(' abc ')).toBe('abc');
     expect(firstMessage(text(3), 'abcd')).toBe('At most 3 characters');
+    // Found by schemathesis: 81 characters of which one leading space once passed maxLength 80.
+    expect(firstMessage(text(3), ' abc')).toBe('At most 3 characters');
+    // Characters, not UTF-16 units: JSON Schema's maxLength counts code points, and so does the check.
+    expect(text(3).parse('🪙🪙🪙')).toBe('🪙🪙🪙');
     expect(text(10, { trim: false }).parse(' pw ')).toBe(' pw ');
   });
 

@@ -44,7 +44,7 @@ export const CONTROL_CHARACTER_MESSAGE = 'Invalid input: control characters (suc
 export const LONE_SURROGATE_MESSAGE = 'Invalid input: the text is not valid Unicode';
 
 export interface TextOptions {
-  /** Trim surrounding whitespace before the length checks (default true; never for passwords). */
+  /** Trim surrounding whitespace after the length limit, before any minimum (default true; never for passwords). */
   trim?: boolean;
   /** Allow tab, line feed and carriage return (comments, messages). */
   multiline?: boolean;
@@ -71,7 +71,10 @@ export function text(max: number, options: TextOptions = {}) {
     .string(options.required ? { error: options.required } : undefined)
     .regex(options.multiline ? MULTILINE_PATTERN : SINGLE_LINE_PATTERN, CONTROL_CHARACTER_MESSAGE)
     .refine((v) => !LONE_SURROGATE.test(v), LONE_SURROGATE_MESSAGE);
-  return (options.trim === false ? base : base.trim()).max(max, options.maxMessage ?? `At most ${max} characters`);
+  // The limit is checked on the text as sent, before trimming: the OpenAPI document's
+  // `maxLength` can only speak of that, and a client kept under it is never surprised.
+  const bounded = base.max(max, options.maxMessage ?? `At most ${max} characters`);
+  return options.trim === false ? bounded : bounded.trim();
 }
 
 /**
