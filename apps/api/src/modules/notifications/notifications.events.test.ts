@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailboxMessage, NotificationsResponse } from '@qmgt/contracts';
+import { toUnits, type MailboxMessage, type NotificationsResponse } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { customerKit, sendWithKey } from '../../test/customers.js';
 import { get, post, signedInUser } from '../../test/factories.js';
@@ -7,8 +7,10 @@ import { buildWithOperator } from '../../test/operator.js';
 import { until } from '../../test/within.js';
 
 /*
- * The product's events notify in the app, through the outbox messages they owe in their own
- * transaction, and an event's mail goes only while the customer keeps that kind's e-mail on.
+ * The product's events notify in the app: those with a mail through the outbox message they owe
+ * in their own transaction (the mail goes only while the customer keeps that kind's e-mail on),
+ * those without one recorded as notifications in that transaction itself
+ * (sql/notifications_record_event.sql) and worded when read.
  */
 
 let t: TestApp;
@@ -76,5 +78,51 @@ describe('notifications from events', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await list(user.token)).data).toHaveLength(3);
     expect((await list(user.token)).unread).toBe(3);
+  });
+
+  it('QMGT minted to a customer and settled on chain notifies once; a burn and a stake still open do not', async () => {
+    const user = await signedInUser(t.app);
+    const sql = (text: string, params: unknown[]) => t.database.executeSql(text, params);
+    const moved = async (kind: 'mint' | 'burn', qmgt: string) =>
+      (
+        await sql(
+          `INSERT INTO chain_movements (transaction_id, user_id, kind, amount)
+           VALUES (gen_random_uuid(), $1, $2, $3) RETURNING seq::text`,
+          [user.user.id, kind, toUnits(qmgt, 'QMGT').toString()],
+        )
+      ).rows[0]!.seq as string;
+    const mint = await moved('mint', '0.75');
+    const burn = await moved('burn', '2');
+    const settle = (seq: string) => sql(`UPDATE chain_movements SET status = 'settled' WHERE seq = $1::bigint`, [seq]);
+    await settle(mint);
+    await settle(burn);
+    await sql(`UPDATE chain_movements SET status = 'settled' WHERE seq = $1::bigint`, [mint]);
+    expect(await titles(user.token, 1)).toEqual(['0.75 QMGT settled on chain']);
+
+    const stake = (
+      await sql(
+        `INSERT INTO staking_positions (code, user_id, amount, term_days, apr_bps, interest, starts_at, matures_at)
+         VALUES ('STK-' || substr(md5(random()::text), 1, 8), $1, $2, 30, 500, $3, now(), now()) RETURNING id, code`,
+        [user.user.id, toUnits('100', 'QMGT').toString(), toUnits('0.41', 'QMGT').toString()],
+      )
+    ).rows[0] as { id: string; code: string };
+    await sql(`UPDATE staking_positions SET status = 'matured' WHERE id = $1`, [stake.id]);
+    await sql(`UPDATE staking_positions SET status = 'matured' WHERE id = $1`, [stake.id]);
+    const page = await list(user.token);
+    expect(page.data.map((n) => [n.kind, n.title, n.body, n.link])).toEqual([
+      [
+        'staking',
+        `Stake ${stake.code} matured`,
+        '100 QMGT and 0.41 QMGT of interest are back in your wallet.',
+        '/staking',
+      ],
+      [
+        'purchase',
+        '0.75 QMGT settled on chain',
+        'Your 0.75 QMGT is final on chain at your wallet address.',
+        '/transactions',
+      ],
+    ]);
+    expect(page.unread).toBe(2);
   });
 });

@@ -8,7 +8,6 @@ import {
   type PriceAlertMessage,
 } from './notifications.service.js';
 import { createStreamHub } from './notifications.stream.js';
-import { handleNoticeEvents } from './notifications.events.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { priceAlertMail } from './notifications.mails.js';
 
@@ -22,7 +21,9 @@ declare module '../../services.js' {
  * The notifications centre (docs/decisions/020-notifications.md): other modules' outbox
  * handlers call `notifications.deliver` to write an event's notification and, when the
  * customer keeps that kind's e-mail on, send its mail. Price alerts fire in SQL when a tick
- * crosses them (sql/price_alerts_fire.sql); their message is handled here.
+ * crosses them (sql/price_alerts_fire.sql); their message is handled here. Events that notify
+ * in the app only are recorded by SQL in the change's transaction
+ * (sql/notifications_record_event.sql) and worded when read (notifications.rules.ts).
  */
 export default fp(
   async (app) => {
@@ -45,12 +46,6 @@ export default fp(
         mail.send(priceAlertMail(user.email, user.username, app.config.publicUrl, notice)),
       );
     });
-
-    handleNoticeEvents(
-      app.outbox,
-      notifications,
-      async (runner, userId) => (await usersService.findById(runner, userId))?.kycStatus,
-    );
 
     app.addHook('onReady', () => hub.start());
     // Open streams end first, so the server's close does not wait for them.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_NOTIFICATION_KINDS, toUnits } from '@qmgt/contracts';
-import { emailOffAfter, preferencesFrom, priceAlertNotice, thresholdRefusal, usd } from './notifications.rules.js';
+import {
+  emailOffAfter,
+  noticeWords,
+  preferencesFrom,
+  priceAlertNotice,
+  thresholdRefusal,
+  usd,
+} from './notifications.rules.js';
 
 const price = (usdPerGram: string) => toUnits(usdPerGram, 'USDT');
 
@@ -49,6 +56,46 @@ describe('price alert notice', () => {
       title: 'Gold is above $131.00 per gram',
       body: expect.stringContaining('$131.20 per gram'),
       link: '/dashboard',
+    });
+  });
+});
+
+describe('the words of a recorded event', () => {
+  it('a deposit and a settlement name the amount in the asset, from smallest units', () => {
+    expect(noticeWords({ event: 'deposit', amount: toUnits('12.5', 'USDT').toString() })).toEqual({
+      title: 'Deposit credited: 12.5 USDT',
+      body: '12.5 USDT arrived at your wallet address and is in your balance.',
+      link: '/transactions',
+    });
+    expect(noticeWords({ event: 'settled', amount: toUnits('0.75', 'QMGT').toString() })).toEqual({
+      title: '0.75 QMGT settled on chain',
+      body: 'Your 0.75 QMGT is final on chain at your wallet address.',
+      link: '/transactions',
+    });
+  });
+
+  it('a KYC decision says which, and where to go next', () => {
+    expect(noticeWords({ event: 'kyc', status: 'Verified' })).toMatchObject({
+      title: 'Identity verified',
+      link: '/dashboard',
+    });
+    expect(noticeWords({ event: 'kyc', status: 'Rejected' })).toMatchObject({
+      title: 'Identity verification not approved',
+      link: '/kyc-verification',
+    });
+  });
+
+  it('a matured stake names its code, principal and interest', () => {
+    const words = noticeWords({
+      event: 'staking',
+      code: 'STK-ABC',
+      amount: toUnits('100', 'QMGT').toString(),
+      interest: toUnits('1.25', 'QMGT').toString(),
+    });
+    expect(words).toEqual({
+      title: 'Stake STK-ABC matured',
+      body: '100 QMGT and 1.25 QMGT of interest are back in your wallet.',
+      link: '/staking',
     });
   });
 });

@@ -1,6 +1,7 @@
 import {
   EMAIL_NOTIFICATION_KINDS,
   PRICE_ALERT_MAX_USD_PER_GRAM,
+  fromUnits,
   toUnits,
   type EmailNotificationKind,
   type NotificationPreferences,
@@ -63,4 +64,64 @@ export function priceAlertNotice(direction: PriceAlertDirection, threshold: bigi
     body: `Your price alert fired: gold reached $${usd(firedAt)} per gram. Set another one beside the gold price chart.`,
     link: '/dashboard',
   };
+}
+
+/**
+ * The facts of an event that notifies in the app only, as SQL records them in the change's own
+ * transaction (sql/notifications_record_event.sql; amounts in smallest units, as text). They
+ * never change afterwards; the words are made from them when the notification is read.
+ */
+export type NoticeFacts =
+  | { event: 'deposit'; amount: string }
+  | { event: 'kyc'; status: 'Verified' | 'Rejected' }
+  | { event: 'staking'; code: string; amount: string; interest: string }
+  | { event: 'settled'; amount: string };
+
+export interface NoticeWords {
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/** What a recorded event says to its customer. */
+export function noticeWords(facts: NoticeFacts): NoticeWords {
+  switch (facts.event) {
+    case 'deposit': {
+      const usdt = fromUnits(BigInt(facts.amount), 'USDT');
+      return {
+        title: `Deposit credited: ${usdt} USDT`,
+        body: `${usdt} USDT arrived at your wallet address and is in your balance.`,
+        link: '/transactions',
+      };
+    }
+    case 'kyc':
+      return facts.status === 'Verified'
+        ? {
+            title: 'Identity verified',
+            body: 'Your identity is verified: your wallet, savings and payments are open.',
+            link: '/dashboard',
+          }
+        : {
+            title: 'Identity verification not approved',
+            body: 'Your identity verification was not approved. Open the verification page to see why and try again.',
+            link: '/kyc-verification',
+          };
+    case 'staking': {
+      const principal = fromUnits(BigInt(facts.amount), 'QMGT');
+      const interest = fromUnits(BigInt(facts.interest), 'QMGT');
+      return {
+        title: `Stake ${facts.code} matured`,
+        body: `${principal} QMGT and ${interest} QMGT of interest are back in your wallet.`,
+        link: '/staking',
+      };
+    }
+    case 'settled': {
+      const qmgt = fromUnits(BigInt(facts.amount), 'QMGT');
+      return {
+        title: `${qmgt} QMGT settled on chain`,
+        body: `Your ${qmgt} QMGT is final on chain at your wallet address.`,
+        link: '/transactions',
+      };
+    }
+  }
 }

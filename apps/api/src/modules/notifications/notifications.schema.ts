@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, units, updatedAt } from '../../db/columns.js';
 import { userRef } from '../users/users.schema.js';
+import type { NoticeFacts } from './notifications.rules.js';
 
-/* Notifications and price alerts (migrations 0046, 0047; docs/decisions/020-notifications.md). */
+/* Notifications and price alerts (migrations 0046, 0047, 0060; docs/decisions/020-notifications.md). */
 
 export const notifications = pgTable(
   'notifications',
@@ -13,9 +14,12 @@ export const notifications = pgTable(
     /** The outbox message's key: the event notifies once however often its message is handled. */
     key: text('key').notNull().unique(),
     kind: text('kind').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** The words, written with the row; null when `facts` holds the event to word at reading. */
+    title: text('title'),
+    body: text('body'),
     link: text('link'),
+    /** An in-app-only event's facts, recorded by SQL in the change's transaction (notifications.rules.ts words them). */
+    facts: jsonb('facts').$type<NoticeFacts>(),
     createdAt: createdAt(),
     readAt: timestamptz('read_at'),
   },
@@ -24,6 +28,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),
+    check(
+      'notifications_words_check',
+      sql`(${t.title} IS NOT NULL AND ${t.body} IS NOT NULL) OR ${t.facts} IS NOT NULL`,
+    ),
   ],
 );
 

@@ -13,11 +13,17 @@ import {
   type PriceAlert,
   type PriceAlertCreate,
 } from '@qmgt/contracts';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { MarketService } from '../market/index.js';
 import { notificationPreferences, notifications, priceAlerts } from './notifications.schema.js';
-import { emailOffAfter, preferencesFrom, priceAlertNotice, thresholdRefusal } from './notifications.rules.js';
+import {
+  emailOffAfter,
+  noticeWords,
+  preferencesFrom,
+  priceAlertNotice,
+  thresholdRefusal,
+} from './notifications.rules.js';
 
 /** What an event tells its customer in the app; `key` is its outbox message's key. */
 export interface Notice {
@@ -34,16 +40,6 @@ export type PriceAlertMessage = { id: string };
 
 const PAGE_SIZE = 20;
 
-/** A notice as its notifications row (the id and time are the database's). */
-const rowOf = (notice: Notice) => ({
-  userId: notice.userId,
-  kind: notice.kind,
-  key: notice.key,
-  title: notice.title,
-  body: notice.body,
-  link: notice.link,
-});
-
 type NotificationRow = typeof notifications.$inferSelect;
 type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
@@ -51,12 +47,12 @@ type PriceAlertRow = typeof priceAlerts.$inferSelect;
 const keyedAt = sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function toWire(row: NotificationRow): Notification {
+  // The check constraint: a row without facts has its words.
+  const words = row.facts ? noticeWords(row.facts) : { title: row.title!, body: row.body!, link: row.link };
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
+    ...words,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };
@@ -127,17 +123,8 @@ export function createNotificationsService({ db, market }: NotificationsDeps) {
      * finds the notification written and only mails.
      */
     async deliver(notice: Notice, mail?: () => Promise<void>): Promise<void> {
-      await db.insert(notifications).values(rowOf(notice)).onConflictDoNothing({ target: notifications.key });
+      await db.insert(notifications).values(notice).onConflictDoNothing({ target: notifications.key });
       if (mail && !(await emailOff(notice.userId)).includes(notice.kind)) await mail();
-    },
-
-    /**
-     * Writes notices that mail nothing, in the caller's transaction (the outbox sender's, which
-     * marks their messages sent in it): one statement for all, each key once.
-     */
-    async writeAll(tx: Tx, notices: Notice[]): Promise<void> {
-      if (notices.length === 0) return;
-      await tx.insert(notifications).values(notices.map(rowOf)).onConflictDoNothing({ target: notifications.key });
     },
 
     /** The key a stream resumes after: a notification id of this customer's, or none. */

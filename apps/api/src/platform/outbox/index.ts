@@ -10,7 +10,6 @@ export {
   type Outbox,
   type OutboxDelivery,
   type OutboxHandler,
-  type OutboxLocalHandler,
   type OutboxMessageState,
   type OutboxOptions,
   type OwedMessage,

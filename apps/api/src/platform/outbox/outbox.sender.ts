@@ -24,14 +24,6 @@ export interface OutboxDelivery {
  */
 export type OutboxHandler<P> = (payload: P, delivery: OutboxDelivery) => Promise<void>;
 
-/**
- * Delivers a claim's messages of one kind that only change this database (an in-app notice):
- * it writes them with `tx`, the sender's transaction, which also marks them sent. They are
- * delivered exactly once, even across a crash, and many in one statement. It reads through
- * `tx` too: on PGlite a query on the database's other handle waits for this transaction's end.
- */
-export type OutboxLocalHandler<P> = (tx: Tx, messages: { payload: P; delivery: OutboxDelivery }[]) => Promise<void>;
-
 /** A message as `messages` shows it. */
 export interface OutboxMessageState {
   kind: string;
@@ -94,17 +86,13 @@ export function createOutbox(options: OutboxOptions) {
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const maxBackoffMs = options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
   const handlers = new Map<string, OutboxHandler<never>>();
-  const localHandlers = new Map<string, OutboxLocalHandler<never>>();
-  const register = (kind: string) => {
-    if (handlers.has(kind) || localHandlers.has(kind)) throw new Error(`outbox kind ${kind} already has a handler`);
-  };
 
   /**
    * Takes due messages of the kinds this sender handles: a kind it does not know (a newer
    * process's) waits for a sender that does instead of being claimed and dropped here.
    */
   async function claim(): Promise<Claimed[]> {
-    const kinds = [...handlers.keys(), ...localHandlers.keys()];
+    const kinds = [...handlers.keys()];
     if (kinds.length === 0) return [];
     const due = sql`${m.sentAt} IS NULL AND ${m.availableAt} <= now()
       AND (${m.claimedUntil} IS NULL OR ${m.claimedUntil} <= now())`;
@@ -136,10 +124,10 @@ export function createOutbox(options: OutboxOptions) {
     return rows.sort((a, b) => a.owedAt - b.owedAt);
   }
 
-  /** Marks a claim's delivered messages sent, in one statement (in `runner`'s transaction, if one). */
-  async function markSent(ids: string[], runner: Db | Tx = db): Promise<void> {
+  /** Marks a claim's delivered messages sent, in one statement. */
+  async function markSent(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await runner.execute(sql`
+    await db.execute(sql`
       UPDATE ${m} SET ${sql.identifier(m.sentAt.name)} = now(), ${sql.identifier(m.claimedUntil.name)} = NULL,
                       ${sql.identifier(m.lastError.name)} = NULL
        WHERE ${m.id} IN (${sql.join(
@@ -185,38 +173,6 @@ export function createOutbox(options: OutboxOptions) {
     return true;
   }
 
-  /**
-   * A claim's messages of the kinds handled locally, each kind in one transaction with their
-   * marking as sent; answers how many were delivered. A kind whose handler throws is retried later.
-   */
-  async function deliverLocally(claimed: Claimed[]): Promise<number> {
-    let delivered = 0;
-    for (const [kind, handler] of localHandlers) {
-      const messages = claimed.filter((message) => message.kind === kind);
-      if (messages.length === 0) continue;
-      try {
-        await db.transaction(async (tx) => {
-          await (handler as OutboxLocalHandler<Record<string, unknown>>)(
-            tx,
-            messages.map((message) => ({
-              payload: message.payload,
-              delivery: { kind, key: message.key, attempt: message.attempts },
-            })),
-          );
-          await markSent(
-            messages.map((message) => message.id),
-            tx,
-          );
-        });
-        delivered += messages.length;
-      } catch (error) {
-        log?.warn({ err: error, kind, messages: messages.length }, 'outbox messages failed; they will be retried');
-        for (const message of messages) await markFailed(message, error);
-      }
-    }
-    return delivered;
-  }
-
   return {
     /**
      * Owes a message in the caller's transaction: it exists if and only if the change that owes
@@ -230,17 +186,8 @@ export function createOutbox(options: OutboxOptions) {
 
     /** Registers the sender of one kind (a module's mail renderer); one handler per kind. */
     handle<P>(kind: string, handler: OutboxHandler<P>): void {
-      register(kind);
+      if (handlers.has(kind)) throw new Error(`outbox kind ${kind} already has a handler`);
       handlers.set(kind, handler as OutboxHandler<never>);
-    },
-
-    /**
-     * Registers the local delivery of one kind: messages that only write this database, in the
-     * sender's transaction (`OutboxLocalHandler`). No repeat after a crash, no statement each.
-     */
-    handleLocally<P>(kind: string, handler: OutboxLocalHandler<P>): void {
-      register(kind);
-      localHandlers.set(kind, handler as OutboxLocalHandler<never>);
     },
 
     /**
@@ -273,9 +220,7 @@ export function createOutbox(options: OutboxOptions) {
       let sent = 0;
       for (;;) {
         const claimedAt = performance.now();
-        const all = await claim();
-        sent += await deliverLocally(all);
-        const claimed = all.filter((message) => !localHandlers.has(message.kind));
+        const claimed = await claim();
         const delivered: string[] = [];
         try {
           for (let i = 0; i < claimed.length; i++) {
@@ -288,14 +233,13 @@ export function createOutbox(options: OutboxOptions) {
             if (await deliver(claimed[i]!)) delivered.push(claimed[i]!.id);
           }
         } finally {
-          // One statement for the claim's delivered messages, not one each (under a load of
-          // in-app notices, a statement a message was a tenth of the database's work). A crash
+          // One statement for the claim's delivered messages, not one each. A crash
           // before it (sent, not marked) repeats what this claim delivered once the lease
           // ends: the window, as for one message.
           await markSent(delivered);
         }
         sent += delivered.length;
-        if (all.length < batch) return sent;
+        if (claimed.length < batch) return sent;
       }
     },
   };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailboxMessage } from '@qmgt/contracts';
 import { build, type TestApp } from '../../test/build.js';
@@ -202,75 +201,12 @@ describe('sending', () => {
   });
 });
 
-describe('local delivery (messages that only write this database)', () => {
-  /** A table of its own for one test: what a local handler writes. */
-  async function scratchTable(): Promise<string> {
-    const name = `outbox_local_${randomUUID().replaceAll('-', '')}`;
-    await t.database.db.execute(sql.raw(`CREATE TABLE ${name} (key text PRIMARY KEY)`));
-    return name;
-  }
-  const keysIn = async (table: string) =>
-    (
-      (await t.database.db.execute(sql.raw(`SELECT key FROM ${table} ORDER BY key`))) as unknown as {
-        rows: { key: string }[];
-      }
-    ).rows.map((row) => row.key);
-
-  it("writes a claim's messages of one kind in one call, in the transaction that marks them sent, once", async () => {
-    const kind = newKind();
-    const table = await scratchTable();
-    const outbox = sender();
-    const calls: number[] = [];
-    outbox.handleLocally<{ n: number }>(kind, async (tx, messages) => {
-      calls.push(messages.length);
-      for (const { delivery } of messages)
-        await tx.execute(sql`INSERT INTO ${sql.identifier(table)} (key) VALUES (${delivery.key})`);
-    });
-    for (const n of [1, 2, 3])
-      await t.database.db.transaction(async (tx) => outbox.owe(tx, { kind, key: `${kind}:${n}`, payload: { n } }));
-
-    expect(await outbox.sendDue()).toBe(3);
-    expect(await outbox.sendDue()).toBe(0);
-    expect(calls).toEqual([3]);
-    expect(await keysIn(table)).toEqual([1, 2, 3].map((n) => `${kind}:${n}`));
-    expect((await outbox.messages(kind)).map((m) => [m.sentAt !== null, m.attempts])).toEqual([
-      [true, 1],
-      [true, 1],
-      [true, 1],
-    ]);
-  });
-
-  it('keeps nothing a failing local handler wrote, leaves its messages unsent and retries them', async () => {
-    const kind = newKind();
-    const table = await scratchTable();
-    const outbox = sender({ backoffMs: 200 });
-    let calls = 0;
-    outbox.handleLocally(kind, async (tx, messages) => {
-      calls++;
-      for (const { delivery } of messages)
-        await tx.execute(sql`INSERT INTO ${sql.identifier(table)} (key) VALUES (${delivery.key})`);
-      if (calls === 1) throw new Error('the write failed half-way');
-    });
-    for (const n of [1, 2])
-      await t.database.db.transaction(async (tx) => outbox.owe(tx, { kind, key: `${kind}:${n}`, payload: {} }));
-
-    expect(await outbox.sendDue()).toBe(0);
-    expect(await keysIn(table)).toEqual([]);
-    expect((await outbox.messages(kind)).map((m) => [m.sentAt, m.lastError])).toEqual([
-      [null, 'the write failed half-way'],
-      [null, 'the write failed half-way'],
-    ]);
-    await sleep(300);
-    expect(await outbox.sendDue()).toBe(2);
-    expect(await keysIn(table)).toEqual([`${kind}:1`, `${kind}:2`]);
-    expect(calls).toBe(2);
-  });
-
-  it('takes one handler per kind, whichever way it delivers', () => {
+describe('handlers', () => {
+  it('takes one handler per kind', () => {
     const kind = newKind();
     const outbox = sender();
     outbox.handle(kind, async () => {});
-    expect(() => outbox.handleLocally(kind, async () => {})).toThrow(`outbox kind ${kind} already has a handler`);
+    expect(() => outbox.handle(kind, async () => {})).toThrow(`outbox kind ${kind} already has a handler`);
   });
 });
 
