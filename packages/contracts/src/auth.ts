@@ -16,14 +16,14 @@ const SPACES = TRIMMED_WHITESPACE.replace('\\t\\n\\v\\f\\r', '');
  * A field checked after trimming whose pattern is its whole shape: `core` with the spaces
  * trimming forgives around it. The OpenAPI document reads the raw value, so its pattern says
  * that (the fuzzers sent '\u2028N\u2009…' and ' ', valid by a raw pattern or length and refused
- * by the server, or the other way round), and counts the trimmed length itself: its minLength
- * and maxLength would count the spaces.
+ * by the server, or the other way round), and counts the trimmed minimum itself: a minLength
+ * would count the spaces. The maximum is the raw length's, as text() checks it.
  */
 const aroundSpaces = (core: string) => new RegExp(`^[${SPACES}]*${core}[${SPACES}]*$`);
 const trimmedShape = (characters: string, min: number, max: number) => ({
   pattern: `^[${SPACES}]*${characters}{${min},${max}}[${SPACES}]*$`,
   minLength: undefined,
-  maxLength: undefined,
+  maxLength: max,
 });
 
 export const emailSchema = text(254, { required: 'E-mail is required', maxMessage: 'E-mail is too long' })
