@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { toUnits } from '@qmgt/contracts';
-import { openDatabase, type Database } from '../../db/client.js';
-import { MIGRATIONS_DIR } from '../../db/migrate.js';
+import type { Database } from '../../db/client.js';
+import { databaseBefore } from '../../test/migrations.js';
 import { noticeWords, type NoticeFacts } from './notifications.rules.js';
 
 /*
@@ -13,22 +12,9 @@ import { noticeWords, type NoticeFacts } from './notifications.rules.js';
  * On a fresh embedded database, whatever DATABASE_URL says: it needs the schema before 0060.
  */
 let database: Database;
-const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-const factsAt = migrations.findIndex((m) =>
-  m.sql.some((statement) => statement.includes('ADD COLUMN IF NOT EXISTS "facts"')),
-);
-const apply = async (from: number, to: number) => {
-  for (const migration of migrations.slice(from, to)) {
-    await database.executeSql('BEGIN');
-    for (const statement of migration.sql) if (statement.trim()) await database.executeSql(statement);
-    await database.executeSql('COMMIT');
-  }
-};
-
+let upgrade: () => Promise<void>;
 beforeAll(async () => {
-  database = await openDatabase({});
-  expect(factsAt).toBeGreaterThan(0);
-  await apply(0, factsAt);
+  ({ database, upgrade } = await databaseBefore((statement) => statement.includes('ADD COLUMN IF NOT EXISTS "facts"')));
 }, 120_000);
 afterAll(async () => database.close());
 
@@ -59,7 +45,7 @@ describe('migration 0060', () => {
     // Not a notice: left to its own handler.
     await owe('auth.password-reset', 'auth.password-reset:x', {});
 
-    await apply(factsAt, factsAt + 1);
+    await upgrade();
 
     const { rows } = await database.executeSql(
       `SELECT kind, key, facts, title, body FROM notifications WHERE user_id = $1 ORDER BY key`,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { openDatabase, type Database } from '../../db/client.js';
-import { MIGRATIONS_DIR } from '../../db/migrate.js';
+import type { Database } from '../../db/client.js';
+import { databaseBefore } from '../../test/migrations.js';
 
 /*
  * The upgrade to the outbox (migration 0031) loses no mail: a database with debts recorded the
@@ -11,23 +10,9 @@ import { MIGRATIONS_DIR } from '../../db/migrate.js';
  * database, whatever DATABASE_URL says: the test needs the schema as it was before 0031.
  */
 let database: Database;
-const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-const outboxAt = migrations.findIndex((m) =>
-  m.sql.some((statement) => statement.includes('CREATE TABLE "outbox_messages"')),
-);
-/** Each migration in its own transaction, as the migrator runs it (some take table locks). */
-const apply = async (from: number, to: number) => {
-  for (const migration of migrations.slice(from, to)) {
-    await database.executeSql('BEGIN');
-    for (const statement of migration.sql) if (statement.trim()) await database.executeSql(statement);
-    await database.executeSql('COMMIT');
-  }
-};
-
+let upgrade: () => Promise<void>;
 beforeAll(async () => {
-  database = await openDatabase({});
-  expect(outboxAt).toBeGreaterThan(0);
-  await apply(0, outboxAt);
+  ({ database, upgrade } = await databaseBefore((statement) => statement.includes('CREATE TABLE "outbox_messages"')));
 }, 120_000);
 afterAll(async () => database.close());
 
@@ -68,7 +53,7 @@ describe('migration 0031', () => {
          ('${doneJob}', 'mail.password-reset', '{"userId": "${userId}"}', 'completed')`,
     );
 
-    await apply(outboxAt, outboxAt + 1);
+    await upgrade();
 
     const { rows } = await database.executeSql(`SELECT kind, key, payload, sent_at FROM outbox_messages ORDER BY key`);
     expect(rows).toEqual(
