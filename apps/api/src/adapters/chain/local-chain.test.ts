@@ -20,7 +20,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { anvil as anvilChain } from 'viem/chains';
 import { loadContractArtifacts } from './artifacts.js';
 import { resolveAnvilBinary } from './anvil-process.js';
-import { startLocalChain, type LocalChain } from './local-chain.js';
+import { ANVIL_PRUNE_HISTORY, startLocalChain, type LocalChain } from './local-chain.js';
 import { ChainSendError, ChainUsageError, type ChainPort } from './port.js';
 import { connectRpcChain } from './rpc-chain.js';
 import { qmgtAbi, SEND_GAS_LIMIT } from './viem-chain.js';
@@ -170,6 +170,18 @@ describe('local chain: contracts and wallet', () => {
     expect(addresses.size).toBe(50);
     expect(addresses.has(chain.treasury)).toBe(false);
   });
+});
+
+describe('local chain: the node', () => {
+  it.runIf(process.platform === 'linux')(
+    'keeps no history of past states, so nothing grows on disk outside the data dir as blocks are mined',
+    () => {
+      const args = readFileSync(`/proc/${chain.pid}/cmdline`, 'utf8').split('\0');
+      const at = args.indexOf(ANVIL_PRUNE_HISTORY[0]);
+      expect(at).toBeGreaterThan(0);
+      expect(args[at + 1]).toBe(ANVIL_PRUNE_HISTORY[1]);
+    },
+  );
 });
 
 describe('local chain: tokens', () => {
