@@ -98,4 +98,13 @@ describe('the words of a recorded event', () => {
       link: '/staking',
     });
   });
+
+  it('an event a newer release recorded reads as a plain change, never as an error', () => {
+    const fromTheFuture = { event: 'gift', amount: '1' } as unknown as Parameters<typeof noticeWords>[0];
+    expect(noticeWords(fromTheFuture)).toEqual({
+      title: 'Your account changed',
+      body: 'Open your transactions to see what changed.',
+      link: '/transactions',
+    });
+  });
 });

@@ -83,6 +83,16 @@ export interface NoticeWords {
   link: string | null;
 }
 
+/**
+ * An event this release does not know: a row a newer release wrote, read by an older process
+ * during a rolling deploy. The list still answers, with words that promise nothing.
+ */
+const UNKNOWN_EVENT: NoticeWords = {
+  title: 'Your account changed',
+  body: 'Open your transactions to see what changed.',
+  link: '/transactions',
+};
+
 /** What a recorded event says to its customer. */
 export function noticeWords(facts: NoticeFacts): NoticeWords {
   switch (facts.event) {
@@ -123,5 +133,7 @@ export function noticeWords(facts: NoticeFacts): NoticeWords {
         link: '/transactions',
       };
     }
+    default:
+      return UNKNOWN_EVENT;
   }
 }
