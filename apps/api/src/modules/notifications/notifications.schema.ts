@@ -11,7 +11,7 @@ export const notifications = pgTable(
   {
     id: id(),
     userId: userRef('user_id', 'cascade'),
-    /** The outbox message's key: the event notifies once however often its message is handled. */
+    /** The event's key (its outbox message's, or the one sql/notifications_record_event.sql gives it): an event notifies once. */
     key: text('key').notNull().unique(),
     kind: text('kind').notNull(),
     /** The words, written with the row; null when `facts` holds the event to word at reading. */
