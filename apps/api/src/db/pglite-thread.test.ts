@@ -108,6 +108,40 @@ describe.skipIf(!inject('pgliteTemplatePath'))('PGlite on a worker thread', () =
     expect(heard).toEqual(['user-1', 'user-2']);
   });
 
+  it('hands every NOTIFY of a commit to its listeners, in order, on the two channels', async () => {
+    const { db } = await open();
+    const heard: string[] = [];
+    const off = await Promise.all([
+      db.listen('balances', (payload) => heard.push(`balances ${payload}`)),
+      db.listen('history', (payload) => heard.push(`history ${payload}`)),
+    ]);
+    await db.transaction(async (tx) => {
+      for (let i = 1; i <= 30; i++) await tx.query(`SELECT pg_notify($1, $2)`, [i % 3 ? 'balances' : 'history', `u${i}`]);
+    });
+    expect(heard).toEqual(
+      Array.from({ length: 30 }, (_, k) => `${(k + 1) % 3 ? 'balances' : 'history'} u${k + 1}`),
+    );
+    await Promise.all(off.map((unlisten) => unlisten()));
+  });
+
+  it('runs transactions asked for at once one after another, each with its own queries', async () => {
+    const { db, t } = await open();
+    // Eight transactions begun without waiting: each moves 1 from account 1 to 2, reading as it goes.
+    const seen = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        db.transaction(async (tx) => {
+          const before = await tx.query<{ balance: string }>(t('SELECT balance FROM {t} WHERE id = 1'));
+          await tx.query(t('UPDATE {t} SET balance = balance - 1 WHERE id = 1'));
+          await tx.query(t('UPDATE {t} SET balance = balance + 1 WHERE id = 2'));
+          return Number(before.rows[0]!.balance);
+        }),
+      ),
+    );
+    expect(seen.sort((a, b) => b - a)).toEqual([10, 9, 8, 7, 6, 5, 4, 3]);
+    const after = await db.query<{ id: number; balance: string }>(t('SELECT id, balance FROM {t} ORDER BY id'));
+    expect(after.rows.map((r) => Number(r.balance))).toEqual([2, 8]);
+  });
+
   it('dumps its data directory; a copy opened from the dump refuses calls once closed', async () => {
     const { db, t } = await open();
     const dump = await db.dumpDataDir();

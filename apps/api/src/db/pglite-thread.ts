@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { deserializeError, type WorkerMessage, type WorkerRequest, type WorkerStart } from './pglite-protocol.js';
+import {
+  deserializeError,
+  type Notice,
+  type WorkerMessage,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-protocol.js';
 import type { PgliteHandle } from './pglite-setup.js';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -43,6 +49,12 @@ export async function openPgliteWorker(
   /** Why the worker is gone, once it is: every later call fails with it. */
   let gone: Error | undefined;
 
+  const hand = (notices: readonly Notice[]) => {
+    for (const { channel, payload } of notices) {
+      for (const callback of listeners.get(channel) ?? []) callback(payload);
+    }
+  };
+
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: WorkerMessage) => {
       switch (message.kind) {
@@ -50,9 +62,11 @@ export async function openPgliteWorker(
           resolve();
           return;
         case 'notify':
-          for (const callback of listeners.get(message.channel) ?? []) callback(message.payload);
+          hand(message.notices);
           return;
         case 'reply': {
+          // The notifications the query's commit sent come first, as on one thread.
+          if (message.notices) hand(message.notices);
           const waiting = pending.get(message.id);
           pending.delete(message.id);
           if (!waiting) return;
@@ -71,6 +85,8 @@ export async function openPgliteWorker(
     worker.on('exit', (code) => stop(new Error(`the PGlite worker thread stopped (exit code ${code})`)));
   });
   await ready;
+
+  let nextTransaction = 0;
 
   function call<T>(request: Request): Promise<T> {
     if (gone) return Promise.reject(gone);
@@ -93,7 +109,10 @@ export async function openPgliteWorker(
   const exec = (text: string, tx?: number) => call<Results[]>({ op: 'exec', text, usual: false, tx });
 
   async function transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    const txId = await call<number>({ op: 'begin' });
+    if (gone) throw gone;
+    // No reply to wait for: the first query follows at once, and a failed BEGIN is its error.
+    const txId = ++nextTransaction;
+    worker.postMessage({ op: 'begin', tx: txId } satisfies WorkerRequest);
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
