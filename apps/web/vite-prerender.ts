@@ -50,25 +50,31 @@ export function prerender(): Plugin {
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
       const { screens, choice } = await renderScreens(config);
       const { head, templates } = prerenderedParts(screens, bundle);
-      const script = `<script>${showScreen(choice)}</script>`;
-      html.source = lowPriorityModules(html.source)
+      const { html: withoutModules, entry, preloads } = takeModuleTags(html.source);
+      html.source = withoutModules
+        // First in the head: the gate must exist before the session's script (vite-signed-in-chunk.ts) queues on it.
+        .replace('</title>', `</title>\n    <script>${appLoadGate(choice, entry, preloads)}</script>`)
         .replace('</head>', `  ${head}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates}\n    ${script}`);
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root"></div>\n    ${templates}\n    <script>${showScreen()}</script>`,
+        );
     },
   };
 }
 
-/**
- * The app's module scripts at the priority of a deferred script: they never blocked the first
- * paint (a module runs once the document is parsed), and with the screen's copy in the HTML
- * the paint needs only the stylesheet, which now goes first. Chrome gives `<script defer>` low
- * priority but a module script and its preloads high, which Lighthouse's simulation also takes
- * for render-blocking: it would wait for React's 100 KB before the copy's paint.
- */
-function lowPriorityModules(html: string): string {
-  return html
-    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+/** The global the gate lives on (the session's script queues on it too). */
+export const APP_LOAD_GLOBAL = '__qmgtAppLoad';
+
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/** The entry's `<script type="module">` and its `modulepreload` links, out of the HTML: the gate asks for them. */
+function takeModuleTags(source: string): { html: string; entry: string; preloads: string[] } {
+  const entries = [...source.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
+  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; the gate loads exactly one`);
+  const preloads = [...source.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return { html: source.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry: entries[0]!, preloads };
 }
 
 /** Builds the prerender entry for Node beside the client's node_modules, and runs it. */
@@ -168,14 +174,48 @@ function usedRules(sheet: Root, classes: Set<string>): string {
 }
 
 /**
- * Inline (the API's CSP allows it by its hash, apps/api/src/plugins/client-scripts.ts) and right
- * after the templates, so the copy is in place before the first paint. The paths match the
- * router's (case-insensitive); /signin with a session is a redirect to /, and / for a client
- * not yet verified has no sidebar: neither gets a copy. A phone (the root layout's media query)
- * gets the signed-in shell's phone copy, as the app's first render there has the drawer's burger.
+ * When the app's code is asked for. Without a copy to show, at once, from the head. With one,
+ * once the copy has painted: until then the stylesheet is all the paint needs, and on a slow link
+ * the app's 270 KB (a signed-in client's) would share the line with it. The copy is the page's
+ * first and largest paint, so this is also what Lighthouse's simulation sees: requests begun
+ * before that paint count against it, as they may delay it (issue 23: the swap screen's LCP
+ * was simulated at 2.6 s, its copy painting at 0.4-0.6 s in the real browser).
+ *
+ * Inline in the head, before the stylesheet (an inline script after a pending stylesheet waits
+ * for it), and allowed by the API's CSP by its hash (apps/api/src/plugins/client-scripts.ts).
+ * The paths match the router's (case-insensitive); /signin with a session is a redirect to /,
+ * and / for a client not yet verified has no sidebar: neither gets a copy. A phone (the root
+ * layout's media query) gets the signed-in shell's phone copy, as the app's first render there
+ * has the drawer's burger.
  */
-function showScreen({ phoneMediaQuery, sessionStorageKey, kycVerified }: ScreenChoice): string {
+function appLoadGate(
+  { phoneMediaQuery, sessionStorageKey, kycVerified }: ScreenChoice,
+  entry: string,
+  preloads: string[],
+): string {
   return `(() => {
+  const gate = { queue: [], open: false, screen: null };
+  gate.after = (run) => (gate.open ? run() : gate.queue.push(run));
+  gate.release = () => {
+    if (gate.open) return;
+    gate.open = true;
+    for (const run of gate.queue.splice(0)) run();
+  };
+  window[${JSON.stringify(APP_LOAD_GLOBAL)}] = gate;
+  gate.after(() => {
+    for (const href of ${JSON.stringify(preloads)}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  });
   try {
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(sessionStorageKey)}) || 'null');
     const state = session && session.state;
@@ -184,7 +224,28 @@ function showScreen({ phoneMediaQuery, sessionStorageKey, kycVerified }: ScreenC
     const verified = signedIn && Boolean(state.info) && state.info.kycVerified === ${JSON.stringify(kycVerified)};
     const screen = path === '/signin' ? (signedIn ? null : 'signin') : path === '/' ? (signedIn ? (verified ? 'swap' : null) : 'landing') : null;
     const phone = screen === 'swap' && matchMedia(${JSON.stringify(phoneMediaQuery)}).matches;
-    const template = screen && document.getElementById('prerender-' + screen + (phone ? '-phone' : ''));
+    gate.screen = screen && screen + (phone ? '-phone' : '');
+  } catch {
+    // No storage (private mode): no copy; the app paints the screen itself.
+  }
+  // A hidden tab paints nothing until it is shown: its code is not held for a paint.
+  if (!gate.screen || document.visibilityState !== 'visible') {
+    gate.screen = null;
+    gate.release();
+  }
+})();
+`;
+}
+
+/**
+ * Inline and right after the templates, so the copy is in place before the first paint; then the
+ * gate opens once the browser reports that paint (a second at most, should none be reported).
+ */
+function showScreen(): string {
+  return `(() => {
+  const gate = window[${JSON.stringify(APP_LOAD_GLOBAL)}];
+  try {
+    const template = gate && gate.screen && document.getElementById('prerender-' + gate.screen);
     if (template) {
       const copy = document.createElement('div');
       copy.inert = true;
@@ -192,8 +253,15 @@ function showScreen({ phoneMediaQuery, sessionStorageKey, kycVerified }: ScreenC
       document.getElementById('root').appendChild(copy);
     }
     for (const unused of document.querySelectorAll('template[id^="prerender-"]')) unused.remove();
+    if (!template || !(PerformanceObserver.supportedEntryTypes || []).includes('paint')) throw new Error('no paint to wait for');
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      gate.release();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(gate.release, 1000);
   } catch {
-    // No storage (private mode): the app paints the screen itself.
+    if (gate) gate.release();
   }
 })();
 `;

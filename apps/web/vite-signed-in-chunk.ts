@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_BASE, apiPaths } from '../../packages/contracts/src/paths.ts';
 import { EARLY_ANSWERS_GLOBAL } from './src/lib/early-answers.ts';
+import { APP_LOAD_GLOBAL } from './vite-prerender.ts';
 
 /**
  * The signed-in first screen's lazy modules that its first paint shows: the swap screen and the
@@ -161,7 +162,8 @@ export function signedInChunk(): {
       if (files.length === 0) return;
       // Inline, and before the stylesheet: an external script would cost a round trip before the
       // hints, and an inline one after a stylesheet waits for it. The API's Content-Security-Policy
-      // allows it by its SHA-256 (apps/api/src/plugins/client-scripts.ts).
+      // allows it by its SHA-256 (apps/api/src/plugins/client-scripts.ts). It asks when the app's
+      // own code is asked for: at once, or once a prerendered copy has painted (vite-prerender.ts).
       const script = `<script>${sessionPreload(files, apiBase)}</script>`;
       html.source = html.source.replace('</title>', `</title>\n    ${script}`);
     },
@@ -280,6 +282,10 @@ function sessionPreload(files: string[], apiBase: string): string {
     .map(([screen, list]) => `${JSON.stringify(screen)}: ${gets(list)}`)
     .join(', ');
   return `(() => {
+  const gate = window[${JSON.stringify(APP_LOAD_GLOBAL)}];
+  if (gate) gate.after(run);
+  else run();
+  function run() {
   try {
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}) || 'null');
     const state = session && session.state;
@@ -289,8 +295,6 @@ function sessionPreload(files: string[], apiBase: string): string {
       const css = file.endsWith('.css');
       link.rel = css ? 'preload' : 'modulepreload';
       if (css) link.as = 'style';
-      // As the entry's modules (vite-prerender.ts): the screen's copy paints without them.
-      else link.fetchPriority = 'low';
       link.crossOrigin = '';
       link.href = file;
       document.head.appendChild(link);
@@ -312,6 +316,7 @@ function sessionPreload(files: string[], apiBase: string): string {
     window[${JSON.stringify(EARLY_ANSWERS_GLOBAL)}] = { token, at: performance.now(), answers };
   } catch {
     // No storage (private mode): the app loads all of this itself.
+  }
   }
 })();
 `;

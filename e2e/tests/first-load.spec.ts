@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { verifyKycViaApi } from './support/kyc.js';
 import { expect, test } from './support/test.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
@@ -79,4 +79,35 @@ test("a guest gets no early requests and none of the signed-in shell's chunks", 
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => '__qmgtEarlyAnswers' in globalThis)).toBe(false);
   expect(scripts.filter((path) => path.includes('/signed-in'))).toEqual([]);
+});
+
+/** When the entry script was asked for, against the first contentful paint (ms since navigation). */
+async function entryAgainstPaint(page: Page) {
+  const measure = () =>
+    page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((r) => /\/assets\/index-[\w-]+\.js$/.test(new URL(r.name).pathname));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return entry && paint ? { entryStart: entry.startTime, paint: paint.startTime } : null;
+    });
+  // A resource's timing is listed once it has loaded; the paint once it has happened.
+  await expect.poll(measure).not.toBeNull();
+  return (await measure())!;
+}
+
+test("a screen's prerendered copy paints before the app's code is asked for; a screen without one asks at once", async ({
+  page,
+}) => {
+  // /signin has a copy (vite-prerender.ts): the entry script is requested after its paint.
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  const signIn = await entryAgainstPaint(page);
+  expect(signIn.entryStart).toBeGreaterThanOrEqual(signIn.paint);
+
+  // /register has none: the app's code is asked for while the head is read, before any paint.
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const register = await entryAgainstPaint(page);
+  expect(register.entryStart).toBeLessThan(register.paint);
 });
