@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifyKycViaApi } from './support/kyc.js';
 import { expect, test } from './support/test.js';
 import { createVerifiedUser, signInViaApi, signInViaUi } from './support/users.js';
@@ -23,17 +23,20 @@ test("a session's reload asks for each first-screen GET once, early, with no CSP
     if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
   });
   await cdp.send('Audits.enable');
-  // Which script asked for each API GET: the document itself (its inline script) or a chunk.
-  const initiators = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', ({ request: sent, initiator }) => {
-    const path = new URL(sent.url).pathname;
-    if (path.startsWith('/api/')) initiators.set(path, initiator.stack?.callFrames[0]?.url ?? initiator.type);
+  // Every API GET with the document that asked for it (its loader): until the reload's document
+  // commits, the page before it runs on and may still refresh its client record after the sign-in.
+  type Sent = { path: string; loaderId: string; authorization: string | undefined; initiator: string };
+  const sent: Sent[] = [];
+  let reloadLoader: string | undefined;
+  cdp.on('Network.requestWillBeSent', ({ request: req, initiator, type, loaderId }) => {
+    if (type === 'Document') reloadLoader = loaderId;
+    const path = new URL(req.url).pathname;
+    if (req.method !== 'GET' || !path.startsWith('/api/')) return;
+    // Which script asked: the document itself (its inline script) or a chunk.
+    const by = initiator.stack?.callFrames[0]?.url ?? initiator.type;
+    sent.push({ path, loaderId, authorization: req.headers.Authorization ?? req.headers.authorization, initiator: by });
   });
   await cdp.send('Network.enable');
-  const apiGets: Request[] = [];
-  page.on('request', (req) => {
-    if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/api/')) apiGets.push(req);
-  });
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Swap', level: 1 })).toBeVisible();
@@ -55,7 +58,8 @@ test("a session's reload asks for each first-screen GET once, early, with no CSP
     });
   await expect.poll(leftOver).toEqual([]);
 
-  const paths = apiGets.map((req) => new URL(req.url()).pathname);
+  const apiGets = sent.filter((req) => req.loaderId === reloadLoader);
+  const paths = apiGets.map((req) => req.path);
   for (const path of ['/api/getInfo', '/api/verification/get-personal', '/api/terms/status', '/api/get-qmgt-balance']) {
     expect(
       paths.filter((p) => p === path),
@@ -64,9 +68,9 @@ test("a session's reload asks for each first-screen GET once, early, with no CSP
   }
   expect(paths.filter((p) => p.startsWith('/api/getAccountAddress/'))).toHaveLength(1);
   // Asked for by the page's own inline script, before any of the app's code ran, as the session.
-  expect(new URL(initiators.get('/api/get-qmgt-balance') ?? '').pathname).toBe('/');
-  const balance = apiGets.find((req) => new URL(req.url()).pathname === '/api/get-qmgt-balance')!;
-  expect(balance.headers().authorization).toMatch(/^Bearer /);
+  const balance = apiGets.find((req) => req.path === '/api/get-qmgt-balance')!;
+  expect(new URL(balance.initiator).pathname).toBe('/');
+  expect(balance.authorization).toMatch(/^Bearer /);
   expect(violations).toEqual([]);
 });
 
