@@ -72,7 +72,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/
 /** The entry's `<script type="module">` and its `modulepreload` links, out of the HTML: the gate asks for them. */
 function takeModuleTags(source: string): { html: string; entry: string; preloads: string[] } {
   const entries = [...source.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; the gate loads exactly one`);
+  if (entries.length !== 1)
+    throw new Error(`index.html has ${entries.length} module scripts; the gate loads exactly one`);
   const preloads = [...source.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   return { html: source.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry: entries[0]!, preloads };
 }

@@ -165,7 +165,12 @@ export interface DepositTiming {
  * polls, every 100 ms, the transfer's confirmations until its block is final and the customer's
  * balance until it shows the credit.
  */
-export async function depositTiming(origin: string, token: string, confirmations: number, amount = '100'): Promise<DepositTiming> {
+export async function depositTiming(
+  origin: string,
+  token: string,
+  confirmations: number,
+  amount = '100',
+): Promise<DepositTiming> {
   const customer = new ApiClient(origin, token);
   const usdt = async () => toUnits((await customer.ok<{ usdt: string }>('GET', apiPaths.qmgtBalance)).usdt, 'USDT');
   const before = await usdt();

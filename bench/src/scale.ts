@@ -596,7 +596,14 @@ function printReport(freshRun: Measured, seededRun: Measured, manifest: SeedMani
     });
   judged('idle API CPU (% of a core, 1 min)', '', freshRun.idle.apiCpu, seededRun.idle.apiCpu, 5, '%');
   judged('API RSS after 1 min idle', '', freshRun.idle.apiRssMb, seededRun.idle.apiRssMb, 300, 'MB', 0);
-  judged('deposit credited after its block is final', '', freshRun.deposit.afterFinal, seededRun.deposit.afterFinal, 10, 's');
+  judged(
+    'deposit credited after its block is final',
+    '',
+    freshRun.deposit.afterFinal,
+    seededRun.deposit.afterFinal,
+    10,
+    's',
+  );
   rows.push({
     figure: 'deposit credited after the transfer was sent',
     target: '(context)',

@@ -116,11 +116,10 @@ describe.skipIf(!inject('pgliteTemplatePath'))('PGlite on a worker thread', () =
       db.listen('history', (payload) => heard.push(`history ${payload}`)),
     ]);
     await db.transaction(async (tx) => {
-      for (let i = 1; i <= 30; i++) await tx.query(`SELECT pg_notify($1, $2)`, [i % 3 ? 'balances' : 'history', `u${i}`]);
+      for (let i = 1; i <= 30; i++)
+        await tx.query(`SELECT pg_notify($1, $2)`, [i % 3 ? 'balances' : 'history', `u${i}`]);
     });
-    expect(heard).toEqual(
-      Array.from({ length: 30 }, (_, k) => `${(k + 1) % 3 ? 'balances' : 'history'} u${k + 1}`),
-    );
+    expect(heard).toEqual(Array.from({ length: 30 }, (_, k) => `${(k + 1) % 3 ? 'balances' : 'history'} u${k + 1}`));
     await Promise.all(off.map((unlisten) => unlisten()));
   });
 

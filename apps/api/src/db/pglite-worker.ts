@@ -113,11 +113,9 @@ async function end(txId: number, commit: boolean): Promise<void> {
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const result = await (await runner(request.tx)).query(
-        request.text,
-        request.params,
-        options(request.rowMode, request.usual),
-      );
+      const result = await (
+        await runner(request.tx)
+      ).query(request.text, request.params, options(request.rowMode, request.usual));
       return result;
     }
     case 'exec':
@@ -140,7 +138,11 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
     case 'close':
       // A transaction still waiting for BEGIN is rolled back as soon as it has begun.
-      for (const open of transactions.values()) void open.begun.then(() => open.end(false), () => undefined);
+      for (const open of transactions.values())
+        void open.begun.then(
+          () => open.end(false),
+          () => undefined,
+        );
       await Promise.allSettled([...transactions.values()].map((open) => open.done));
       if (!client.closed) await client.close();
       return undefined;
