@@ -204,18 +204,25 @@ function appLoadGate(
   };
   window[${JSON.stringify(APP_LOAD_GLOBAL)}] = gate;
   gate.after(() => {
-    for (const href of ${JSON.stringify(preloads)}) {
+    for (const href of ${JSON.stringify([entry, ...preloads])}) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = ${JSON.stringify(entry)};
-    document.head.appendChild(script);
+    // An added module script runs as soon as it has arrived, not after the document is parsed as
+    // a module script tag does: it would find no #root while the parser is still in the head.
+    // Its download starts now (the preload above); it is added once the document is parsed.
+    const run = () => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = ${JSON.stringify(entry)};
+      document.head.appendChild(script);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+    else run();
   });
   try {
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(sessionStorageKey)}) || 'null');
