@@ -21,6 +21,17 @@ import { get } from './factories.js';
  * 1st of next month (the API refuses the 29th-31st and past days).
  */
 export const gesStartDate = () => earliestGesStartDate(new Date().toISOString().slice(0, 10));
+/**
+ * A start date a group has already reached: today, or on the 29th to the 31st (no group starts
+ * on those days: ges_groups_start_day) the 28th of this month.
+ */
+export const startedGesDate = (today = new Date().toISOString().slice(0, 10)) =>
+  Number(today.slice(8, 10)) <= 28 ? today : `${today.slice(0, 8)}28`;
+/** A start date already passed (joins close the day after it): the latest day 1-28 before today. */
+export const passedGesDate = (today = new Date().toISOString().slice(0, 10)) => {
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return startedGesDate(yesterday);
+};
 
 export function gesKit(t: TestApp, operatorToken: () => string) {
   const { send, balances, deposit, customer: verifiedCustomer, ledgerIsSound } = customerKit(() => t, operatorToken);

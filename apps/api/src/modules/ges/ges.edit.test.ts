@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminGesGroup, GesQuote } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get } from '../../test/factories.js';
-import { gesKit, gesStartDate } from '../../test/ges.js';
+import { gesKit, gesStartDate, startedGesDate } from '../../test/ges.js';
 import { DEFAULT_OPERATOR, buildWithOperator } from '../../test/operator.js';
 
 /*
@@ -184,10 +184,7 @@ describe('group savings (GES): editing a group before it starts', () => {
   it('refuses an open group from its start date on, and a closed group (409); nothing changes', async () => {
     // The start date is the first instalment's day: on it the group has started.
     const today = await kit.publish({ startDate: nextMonth() });
-    await t.database.executeSql(`UPDATE ges_groups SET start_date = $2 WHERE id = $1`, [
-      today.id,
-      new Date().toISOString().slice(0, 10),
-    ]);
+    await t.database.executeSql(`UPDATE ges_groups SET start_date = $2 WHERE id = $1`, [today.id, startedGesDate()]);
     await expectRefusedUnchanged(
       today.id,
       { termMonths: 8 },

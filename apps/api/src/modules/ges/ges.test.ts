@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GES_MISSES_TO_LAPSE, type AdminGesGroup, type GesDocument, type GesQuote } from '@qmgt/contracts';
 import type { TestApp } from '../../test/build.js';
 import { get, signedInUser } from '../../test/factories.js';
-import { gesKit } from '../../test/ges.js';
+import { gesKit, passedGesDate } from '../../test/ges.js';
 import { DEFAULT_OPERATOR, buildWithOperator } from '../../test/operator.js';
 import { PNG_1X1, multipartBody, type UploadFile } from '../../test/uploads.js';
 
@@ -325,7 +325,7 @@ describe('group savings (GES): joining refused', () => {
 
     // A group whose start day has passed takes no new members.
     const started = await kit.publish();
-    await t.database.executeSql(`UPDATE ges_groups SET start_date = start_date - 1 WHERE id = $1`, [started.id]);
+    await t.database.executeSql(`UPDATE ges_groups SET start_date = $2 WHERE id = $1`, [started.id, passedGesDate()]);
     const late = await kit.quote(c.token, started.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toMatch(/has started/);
