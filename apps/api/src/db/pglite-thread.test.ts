@@ -132,13 +132,13 @@ describe.skipIf(!inject('pgliteTemplatePath'))('PGlite on a worker thread', () =
           const before = await tx.query<{ balance: string }>(t('SELECT balance FROM {t} WHERE id = 1'));
           await tx.query(t('UPDATE {t} SET balance = balance - 1 WHERE id = 1'));
           await tx.query(t('UPDATE {t} SET balance = balance + 1 WHERE id = 2'));
-          return Number(before.rows[0]!.balance);
+          return BigInt(before.rows[0]!.balance);
         }),
       ),
     );
-    expect(seen.sort((a, b) => b - a)).toEqual([10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(seen.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))).toEqual([10n, 9n, 8n, 7n, 6n, 5n, 4n, 3n]);
     const after = await db.query<{ id: number; balance: string }>(t('SELECT id, balance FROM {t} ORDER BY id'));
-    expect(after.rows.map((r) => Number(r.balance))).toEqual([2, 8]);
+    expect(after.rows.map((r) => BigInt(r.balance))).toEqual([2n, 8n]);
   });
 
   it('dumps its data directory; a copy opened from the dump refuses calls once closed', async () => {
